@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * One function-pointer table per kernel family.
+ *
+ * Adding a family: add its name to `families` in src/meson.build, define its
+ * struct below, write src/scalar/<family>.c (which provides
+ * v4lc_<family>_init_c) and, per instruction set, src/<isa>/<family>.c
+ * (providing v4lc_<family>_init_<isa>, overriding only what it speeds up).
+ *
+ * All kernels work on rows (or, for rotations, on whole planes) and never
+ * touch a byte outside the pixels they are asked for; odd widths are legal.
+ * The scalar kernel is the specification: every SIMD kernel is bit-exact.
+ */
+#ifndef V4LC_DISPATCH_DSP_H
+#define V4LC_DISPATCH_DSP_H
+
+#include <stdint.h>
+
+#include "core/colour.h"
+#include "dispatch/cpu.h"
+#include "v4lc_families.h"
+
+/* Byte orders of packed YUV 4:2:2, used to index the yuv422 tables. */
+enum v4lc_yuv422_order {
+	V4LC_YUYV, /* Y0 U Y1 V */
+	V4LC_YVYU, /* Y0 V Y1 U */
+	V4LC_UYVY, /* U Y0 V Y1 */
+	V4LC_VYUY, /* V Y0 U Y1 */
+	V4LC_YUV422_ORDERS
+};
+
+/* Output channel orders for 24-bit RGB. */
+enum v4lc_rgb_order {
+	V4LC_RGB24, /* R G B */
+	V4LC_BGR24, /* B G R */
+	V4LC_RGB_ORDERS
+};
+
+/*
+ * Kernel types are function types, so a scalar kernel can be declared by
+ * name in a SIMD file that hands it the tail of a row:
+ *   v4lc_row_copy_fn v4lc_rgb_swap_rb24_c;
+ * Scalar kernels are exported as v4lc_<family>_<kernel>_c for that purpose.
+ */
+typedef void v4lc_row_copy_fn(const uint8_t *src, uint8_t *dst, int width);
+
+/* rgb: 24-bit R<->B swap (the same kernel serves both directions). */
+struct v4lc_rgb_dsp {
+	v4lc_row_copy_fn *swap_rb24;
+};
+
+/*
+ * flip: mirrors and 90-degree rotations. A vertical flip is a row copy in
+ * reverse order and needs no kernel; 180 degrees is mirror rows in reverse
+ * order. Rotations work on whole planes (w x h source, h x w destination).
+ */
+typedef void v4lc_rotate_fn(const uint8_t *src, int src_stride,
+			       uint8_t *dst, int dst_stride, int width,
+			       int height);
+struct v4lc_flip_dsp {
+	v4lc_row_copy_fn *mirror8;  /* 1 byte per pixel (a YUV plane) */
+	v4lc_row_copy_fn *mirror24; /* 3 bytes per pixel (RGB24/BGR24) */
+	v4lc_rotate_fn *rot90cw8, *rot90ccw8;
+	v4lc_rotate_fn *rot90cw24, *rot90ccw24;
+};
+
+/*
+ * yuv422: packed 4:2:2 rows. A row of `width` pixels holds
+ * 2 * ((width + 1) / 2) pixel pairs' worth of bytes; an odd last pixel uses
+ * the chroma of its (partial) pair.
+ *
+ * to_rgb[order][rgb_order] converts one row.
+ * to_yuv420[order] converts two source rows into two luma rows and one row
+ * of each chroma plane: chroma is the rounded average (a + b + 1) >> 1 of the
+ * two rows. For an odd last row the caller passes src1 == src0 and
+ * y1 == y0. YVU420 output is the same call with u and v swapped.
+ */
+typedef void v4lc_yuv422_rgb_fn(const uint8_t *src, uint8_t *dst,
+				   int width, const struct v4lc_yuv2rgb *k);
+typedef void v4lc_yuv422_420_fn(const uint8_t *src0, const uint8_t *src1,
+				   uint8_t *y0, uint8_t *y1, uint8_t *u,
+				   uint8_t *v, int width);
+struct v4lc_yuv422_dsp {
+	v4lc_yuv422_rgb_fn *to_rgb[V4LC_YUV422_ORDERS][V4LC_RGB_ORDERS];
+	v4lc_yuv422_420_fn *to_yuv420[V4LC_YUV422_ORDERS];
+};
+
+/*
+ * yuv420: one output row from planar or semi-planar YUV with horizontally
+ * subsampled chroma (each chroma sample covers two pixels; the caller picks
+ * the chroma row, so the same kernels serve 4:2:0 and 4:2:2).
+ * planar[rgb_order](y, u, v, ...): YVU order is the same call with u and v
+ * swapped. nv12[rgb_order] reads interleaved U,V; nv21[rgb_order] V,U.
+ */
+typedef void v4lc_planar_rgb_fn(const uint8_t *y, const uint8_t *u,
+				   const uint8_t *v, uint8_t *dst, int width,
+				   const struct v4lc_yuv2rgb *k);
+typedef void v4lc_semiplanar_rgb_fn(const uint8_t *y, const uint8_t *uv,
+				       uint8_t *dst, int width,
+				       const struct v4lc_yuv2rgb *k);
+struct v4lc_yuv420_dsp {
+	v4lc_planar_rgb_fn *planar[V4LC_RGB_ORDERS];
+	v4lc_semiplanar_rgb_fn *nv12[V4LC_RGB_ORDERS];
+	v4lc_semiplanar_rgb_fn *nv21[V4LC_RGB_ORDERS];
+};
+
+/*
+ * rgb2yuv: two rows of 24-bit RGB (or BGR) to two luma rows and one row of
+ * each chroma plane, per the formulas in src/scalar/pixel.h. For an odd
+ * last row the caller passes src1 == src0 and y1 == y0; an odd last column
+ * is replicated into its 2x2 chroma block.
+ */
+typedef void v4lc_rgb2yuv_fn(const uint8_t *src0, const uint8_t *src1,
+				uint8_t *y0, uint8_t *y1, uint8_t *u,
+				uint8_t *v, int width,
+				const struct v4lc_rgb2yuv *k);
+struct v4lc_rgb2yuv_dsp {
+	v4lc_rgb2yuv_fn *to_yuv420[V4LC_RGB_ORDERS];
+};
+
+#define V4LC_DSP_MEMBER(family) struct v4lc_##family##_dsp family;
+struct v4lc_dsp {
+	V4LC_FAMILIES(V4LC_DSP_MEMBER)
+};
+#undef V4LC_DSP_MEMBER
+
+#define V4LC_DSP_DECLARE_C(family)                                           \
+	void v4lc_##family##_init_c(struct v4lc_##family##_dsp *dsp);
+#define V4LC_DSP_DECLARE_ISA(family, isa, flags)                             \
+	void v4lc_##family##_init_##isa(struct v4lc_##family##_dsp *dsp);
+V4LC_FAMILIES(V4LC_DSP_DECLARE_C)
+V4LC_FAMILY_TIERS(V4LC_DSP_DECLARE_ISA)
+#undef V4LC_DSP_DECLARE_C
+#undef V4LC_DSP_DECLARE_ISA
+
+/*
+ * Fill every table for the tiers in `cpu_flags`: scalar first, then each
+ * instruction set in ascending order. Pure: tests and benches build tables
+ * for any tier without touching the process-wide one.
+ */
+void v4lc_dsp_init(struct v4lc_dsp *dsp, unsigned cpu_flags);
+
+/* The process-wide tables for v4lc_cpu_flags(), filled once. */
+const struct v4lc_dsp *v4lc_dsp_get(void);
+
+#endif
