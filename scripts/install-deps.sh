@@ -1,0 +1,41 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Install everything the build, the tools and the tests need, from Debian 12
+# packages. --cross adds the aarch64/armhf toolchains and libraries that the
+# NEON tests (run under qemu-user) need. Safe to run repeatedly.
+set -euo pipefail
+
+cross=0
+for arg in "$@"; do
+	case "$arg" in
+	--cross) cross=1 ;;
+	*) echo "usage: $0 [--cross]" >&2; exit 2 ;;
+	esac
+done
+
+SUDO=
+[ "$(id -u)" = 0 ] || SUDO=sudo
+APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y"
+
+native=(build-essential meson ninja-build pkg-config cmake
+	libcpu-features-dev libturbojpeg0-dev libjpeg62-turbo-dev zlib1g-dev
+	libv4l-dev libv4lconvert0 libv4l-0 hyperfine)
+
+$APT update -qq
+$APT install -qq --no-install-recommends "${native[@]}" >/dev/null
+
+if [ $cross = 1 ]; then
+	for arch in arm64 armhf; do
+		dpkg --print-foreign-architectures | grep -qx $arch ||
+			$SUDO dpkg --add-architecture $arch
+	done
+	$APT update -qq
+	$APT install -qq --no-install-recommends qemu-user \
+		gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
+		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross \
+		libcpu-features-dev:arm64 libturbojpeg0-dev:arm64 \
+		libjpeg62-turbo-dev:arm64 pkgconf:arm64 \
+		libcpu-features-dev:armhf libturbojpeg0-dev:armhf \
+		libjpeg62-turbo-dev:armhf pkgconf:armhf >/dev/null
+fi
+echo "dependencies installed"

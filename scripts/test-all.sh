@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Build and run every test configuration:
+#   native (every SIMD tier the CPU has, and again with LIBV4LCONVERT_SIMD=scalar:
+#           each test is registered for both),
+#   native under AddressSanitizer + UndefinedBehaviorSanitizer,
+#   aarch64 and armhf cross builds under qemu-user (NEON for real),
+#   armhf again on a CPU without NEON (QEMU_CPU=cortex-a9,neon=off).
+# Ends with one summary line: "N passed, N failed, N skipped".
+# --native-only skips the cross builds (no cross toolchain needed).
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+native_only=0
+[ "${1:-}" = "--native-only" ] && native_only=1
+jobs=${JOBS:-2}
+declare -A CONFIGURED
+total_ok=0 total_fail=0 total_skip=0 failed_configs=()
+
+run_config() { # name builddir "setup args" [env...]
+	local name=$1 dir=$2 setup=$3
+	shift 3
+	echo "=== $name"
+	local again=()
+	# File lists are read at configure time: reconfigure an existing dir.
+	[ -f "$dir/build.ninja" ] && again=(--reconfigure)
+	if [ -z "${CONFIGURED[$dir]:-}" ]; then
+		CONFIGURED[$dir]=1
+		# shellcheck disable=SC2086
+		if ! meson setup "${again[@]}" "$dir" $setup >"$dir.setup.log" 2>&1; then
+			cat "$dir.setup.log"
+			echo "$name: setup failed"
+			total_fail=$((total_fail + 1)); failed_configs+=("$name")
+			return
+		fi
+	fi
+	if ! ninja -C "$dir" -j "$jobs" >"$dir.build.log" 2>&1; then
+		tail -50 "$dir.build.log"
+		echo "$name: build failed"
+		total_fail=$((total_fail + 1)); failed_configs+=("$name")
+		return
+	fi
+	local log
+	log=$(env "$@" meson test -C "$dir" --num-processes "$jobs" --print-errorlogs 2>&1)
+	echo "$log" | grep -E '^ *[0-9]+/[0-9]+ ' | sed 's/^/  /'
+	echo "$log" | grep -vE '^ *[0-9]+/[0-9]+ ' | grep -E 'FAIL|ERROR|error:' | head -40
+	local ok fail skip tout xfail
+	ok=$(echo "$log" | awk '/^Ok:/ {print $2}')
+	fail=$(echo "$log" | awk '/^Fail:/ {print $2}')
+	skip=$(echo "$log" | awk '/^Skipped:/ {print $2}')
+	tout=$(echo "$log" | awk '/^Timeout:/ {print $2}')
+	xfail=$(echo "$log" | awk '/^Unexpected Pass:/ {print $3}')
+	ok=${ok:-0} skip=${skip:-0}
+	fail=$(( ${fail:-0} + ${tout:-0} + ${xfail:-0} ))
+	if [ "$ok" = 0 ] && [ "$fail" = 0 ]; then
+		echo "$log" | tail -20
+		fail=1
+	fi
+	echo "$name: $ok passed, $fail failed, $skip skipped"
+	total_ok=$((total_ok + ok)); total_fail=$((total_fail + fail))
+	total_skip=$((total_skip + skip))
+	[ "$fail" = 0 ] || failed_configs+=("$name")
+}
+
+run_config native build-test "--buildtype=release"
+run_config sanitizers build-test-asan \
+	"--buildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false -Dbench=false" \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1
+if [ $native_only = 0 ]; then
+	run_config aarch64 build-test-aarch64 \
+		"--cross-file cross/aarch64-linux-gnu.ini -Dbench=false"
+	run_config armhf build-test-armhf \
+		"--cross-file cross/arm-linux-gnueabihf.ini -Dbench=false"
+	run_config armhf-no-neon build-test-armhf QEMU_CPU=cortex-a9,neon=off
+fi
+
+[ ${#failed_configs[@]} = 0 ] || echo "failed configurations: ${failed_configs[*]}"
+echo "$total_ok passed, $total_fail failed, $total_skip skipped"
+[ "$total_fail" = 0 ]
