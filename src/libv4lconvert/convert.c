@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* v4lconvert_convert: one frame through conversion, flip and crop. */
+#include <errno.h>
+#include <string.h>
+
+#include "priv.h"
+
+static int stride_of(const struct v4l2_pix_format *pix)
+{
+	int min = v4lc_frame_min_stride(pix->pixelformat, (int)pix->width);
+
+	return (int)pix->bytesperline >= min ? (int)pix->bytesperline : min;
+}
+
+static enum v4lc_transform flip_op(const struct v4lconvert_data *data)
+{
+	if (data->hflip && data->vflip)
+		return V4LC_XFORM_ROT180;
+	return data->hflip ? V4LC_XFORM_HFLIP : V4LC_XFORM_VFLIP;
+}
+
+/*
+ * Centred crop of a destination-format frame (the source may be larger than
+ * what the application asked for: rounded emulated sizes).
+ */
+static void crop(const struct v4lc_frame *big, struct v4lc_frame *out)
+{
+	int x0 = ((big->width - out->width) / 2) & ~1;
+	int y0 = ((big->height - out->height) / 2) & ~1;
+	int bpp = out->fourcc == V4L2_PIX_FMT_RGB24 ||
+				  out->fourcc == V4L2_PIX_FMT_BGR24
+			  ? 3
+			  : 1;
+	const uint8_t *s = big->data;
+	uint8_t *d = out->data;
+
+	for (int y = 0; y < out->height; y++)
+		memcpy(d + (size_t)y * out->stride,
+		       s + (size_t)(y + y0) * big->stride + (size_t)x0 * bpp,
+		       (size_t)out->width * bpp);
+	if (bpp == 3)
+		return;
+	/* The two chroma planes of YU12/YV12. */
+	s += (size_t)big->stride * big->height;
+	d += (size_t)out->stride * out->height;
+	for (int p = 0; p < 2; p++) {
+		int bs = (big->stride + 1) / 2, os = (out->stride + 1) / 2;
+		int ow = (out->width + 1) / 2, oh = (out->height + 1) / 2;
+
+		for (int y = 0; y < oh; y++)
+			memcpy(d + (size_t)y * os,
+			       s + (size_t)(y + y0 / 2) * bs + x0 / 2, (size_t)ow);
+		s += (size_t)bs * ((big->height + 1) / 2);
+		d += (size_t)os * oh;
+	}
+}
+
+LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
+				     const struct v4l2_format *src_fmt,
+				     const struct v4l2_format *dest_fmt,
+				     unsigned char *src, int src_size,
+				     unsigned char *dest, int dest_size)
+{
+	const struct v4l2_pix_format *sp = &src_fmt->fmt.pix;
+	const struct v4l2_pix_format *dp = &dest_fmt->fmt.pix;
+	const struct v4lc_source *source;
+	struct v4lc_frame in, out, mid;
+	size_t need;
+	int ret, flip, do_crop;
+
+	if (src_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
+	    dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE || src_size < 0 ||
+	    dest_size < 0)
+		return v4lc_error(data, EINVAL, "unsupported buffer type");
+
+	flip = (data->hflip || data->vflip) &&
+	       v4lconvert_supported_dst_format(dp->pixelformat);
+	do_crop = dp->width != sp->width || dp->height != sp->height;
+
+	/* Nothing to do but copy: the same format, or a native one. */
+	if (!v4lconvert_supported_dst_format(dp->pixelformat) ||
+	    (sp->pixelformat == dp->pixelformat && !flip && !do_crop)) {
+		if (dest_size < src_size)
+			return v4lc_error(data, EFAULT,
+					  "destination buffer too small "
+					  "(%d < %d)", dest_size, src_size);
+		memcpy(dest, src, (size_t)src_size);
+		return src_size;
+	}
+
+	source = v4lc_source_find(sp->pixelformat);
+	if (!source)
+		return v4lc_error(data, EINVAL, "unknown source format %.4s",
+				  (const char *)&sp->pixelformat);
+	if (dp->width > sp->width || dp->height > sp->height || !dp->width ||
+	    !dp->height)
+		return v4lc_error(data, EINVAL,
+				  "cannot make %ux%u from %ux%u", dp->width,
+				  dp->height, sp->width, sp->height);
+
+	out.fourcc = dp->pixelformat;
+	out.width = (int)dp->width;
+	out.height = (int)dp->height;
+	out.stride = stride_of(dp);
+	out.data = dest;
+	out.size = (size_t)dest_size;
+	need = v4lc_frame_bytes(out.fourcc, out.width, out.height, out.stride);
+	if (!need || need > (size_t)dest_size)
+		return v4lc_error(data, EFAULT,
+				  "destination buffer too small (%d < %zu)",
+				  dest_size, need);
+
+	in.fourcc = sp->pixelformat;
+	in.width = (int)sp->width;
+	in.height = (int)sp->height;
+	in.stride = v4lc_frame_min_stride(in.fourcc, in.width) ? stride_of(sp) : 0;
+	in.data = src;
+	in.size = (size_t)src_size;
+	data->colorimetry.colorspace = sp->colorspace;
+	data->colorimetry.ycbcr_enc = sp->ycbcr_enc;
+	data->colorimetry.quantization = sp->quantization;
+
+	/*
+	 * Convert into dest directly unless a flip or crop follows; then the
+	 * scratch holds the converted frame (and the flipped one after it).
+	 */
+	mid = out;
+	if (flip || do_crop) {
+		size_t one = v4lc_frame_bytes(out.fourcc, in.width, in.height, 0);
+		uint8_t *scratch = v4lc_scratch(data, flip && do_crop ? 2 * one : one);
+
+		if (!one || !scratch)
+			return v4lc_error(data, ENOMEM, "out of memory");
+		mid.width = in.width;
+		mid.height = in.height;
+		mid.stride = 0;
+		mid.size = one;
+		mid.data = scratch;
+	}
+	if (in.fourcc == mid.fourcc) {
+		/* Only a flip or crop: read the source in place. */
+		size_t have = v4lc_frame_bytes(in.fourcc, in.width, in.height,
+					       in.stride);
+
+		if (!have || have > in.size)
+			return v4lc_error(data, EPIPE, "short frame (%d bytes)",
+					  src_size);
+		mid = in;
+	} else {
+		data->error[0] = '\0';
+		ret = source->convert(data, &in, &mid);
+		if (ret < 0) {
+			if (!data->error[0])
+				v4lc_error(data, -ret, "converting %.4s to %.4s",
+					   (const char *)&in.fourcc,
+					   (const char *)&out.fourcc);
+			errno = -ret;
+			return -1;
+		}
+	}
+
+	if (flip) {
+		struct v4lc_frame flipped = out;
+
+		if (do_crop) {
+			flipped = mid;
+			flipped.stride = 0;
+			flipped.data = data->scratch + flipped.size;
+		}
+		ret = v4lc_frame_transform(data->dsp, &mid, &flipped,
+					   flip_op(data));
+		if (ret < 0)
+			return v4lc_error(data, -ret, "flipping the frame");
+		mid = flipped;
+	}
+	if (do_crop)
+		crop(&mid, &out);
+	return (int)need;
+}

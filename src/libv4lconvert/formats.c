@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Format negotiation: which formats are offered, which native format serves
+ * a requested one, and the frame sizes and intervals of emulated formats.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "priv.h"
+
+static const uint32_t dst_formats[] = {
+	V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_YUV420,
+	V4L2_PIX_FMT_YVU420,
+};
+#define N_DST (int)(sizeof(dst_formats) / sizeof(dst_formats[0]))
+
+static const char *const dst_names[] = {
+	"RGB24 (emulated)", "BGR24 (emulated)", "YUV 4:2:0 (emulated)",
+	"YVU 4:2:0 (emulated)",
+};
+
+LIBV4L_PUBLIC int v4lconvert_supported_dst_format(unsigned int pixelformat)
+{
+	for (int i = 0; i < N_DST; i++)
+		if (dst_formats[i] == pixelformat)
+			return 1;
+	return 0;
+}
+
+static int flips_active(const struct v4lconvert_data *data)
+{
+	return data->hflip || data->vflip;
+}
+
+LIBV4L_PUBLIC int v4lconvert_supported_dst_fmt_only(
+	struct v4lconvert_data *data)
+{
+	/* Flips run on destination formats only (packed YUV is a later step). */
+	return data->convertible && flips_active(data);
+}
+
+void v4lc_fixup(struct v4l2_pix_format *pix)
+{
+	size_t bytes;
+
+	if (!v4lconvert_supported_dst_format(pix->pixelformat))
+		return;
+	pix->bytesperline =
+		(uint32_t)v4lc_frame_min_stride(pix->pixelformat, (int)pix->width);
+	bytes = v4lc_frame_bytes(pix->pixelformat, (int)pix->width,
+				 (int)pix->height, (int)pix->bytesperline);
+	pix->sizeimage = bytes > UINT32_MAX ? 0 : (uint32_t)bytes;
+}
+
+LIBV4L_PUBLIC void v4lconvert_fixup_fmt(struct v4l2_format *fmt)
+{
+	if (fmt->type == V4L2_BUF_TYPE_VIDEO_CAPTURE)
+		v4lc_fixup(&fmt->fmt.pix);
+}
+
+/* Emulated formats: destination formats the device lacks, when it has a
+ * format we can convert from. */
+static int emulated_formats(const struct v4lconvert_data *data,
+			    uint32_t out[N_DST], const char *names[N_DST])
+{
+	int n = 0;
+
+	if (!data->convertible)
+		return 0;
+	for (int i = 0; i < N_DST; i++) {
+		if (v4lc_native_index(data, dst_formats[i]) >= 0)
+			continue;
+		out[n] = dst_formats[i];
+		names[n++] = dst_names[i];
+	}
+	return n;
+}
+
+LIBV4L_PUBLIC int v4lconvert_enum_fmt(struct v4lconvert_data *data,
+				      struct v4l2_fmtdesc *fmt)
+{
+	uint32_t emu[N_DST];
+	const char *names[N_DST];
+	uint32_t index = fmt->index, type = fmt->type;
+	int n_emu;
+
+	if (type != V4L2_BUF_TYPE_VIDEO_CAPTURE)
+		return v4lc_dev_ioctl(data, VIDIOC_ENUM_FMT, fmt);
+
+	n_emu = emulated_formats(data, emu, names);
+	if (v4lconvert_supported_dst_fmt_only(data)) {
+		/* Only destination formats, native ones first. */
+		uint32_t list[N_DST];
+		int n = 0;
+
+		for (int i = 0; i < N_DST; i++)
+			if (v4lc_native_index(data, dst_formats[i]) >= 0)
+				list[n++] = dst_formats[i];
+		if (index < (uint32_t)n) {
+			*fmt = data->native[v4lc_native_index(data, list[index])];
+			fmt->index = index;
+			return 0;
+		}
+		index -= n;
+	} else if (index < (uint32_t)data->n_native) {
+		*fmt = data->native[index];
+		return 0;
+	} else {
+		index -= data->n_native;
+	}
+	if (index >= (uint32_t)n_emu) {
+		errno = EINVAL;
+		return -1;
+	}
+	memset(fmt->reserved, 0, sizeof(fmt->reserved));
+	fmt->type = type;
+	fmt->flags = V4L2_FMT_FLAG_EMULATED;
+	fmt->pixelformat = emu[index];
+	fmt->mbus_code = 0;
+	snprintf((char *)fmt->description, sizeof(fmt->description), "%s",
+		 names[index]);
+	return 0;
+}
+
+static int is_rgb(uint32_t fourcc)
+{
+	return fourcc == V4L2_PIX_FMT_RGB24 || fourcc == V4L2_PIX_FMT_BGR24;
+}
+
+/* Cost of serving `dst` from native format `src`, as used by try_format. */
+static int rank(const struct v4lconvert_data *data,
+		const struct v4lc_source *src, uint32_t dst, uint32_t width,
+		uint32_t height)
+{
+	int r = is_rgb(dst) ? src->rank_rgb : src->rank_yuv;
+	uint64_t bpp = src->fourcc == V4L2_PIX_FMT_MJPEG ||
+				       src->fourcc == V4L2_PIX_FMT_JPEG
+			       ? 4 /* ~0.5 byte per pixel compressed */
+			       : 16;
+
+	if (src->fourcc == dst)
+		r--;
+	if (data->bandwidth &&
+	    (uint64_t)width * height * (uint64_t)data->fps * bpp / 8 >
+		    data->bandwidth)
+		r += 10;
+	return r;
+}
+
+/*
+ * The size a native format gives for a request. UVC cameras do USB I/O on
+ * TRY_FMT, so they are answered from the cached discrete sizes instead: the
+ * largest size that fits in the request, else the smallest.
+ */
+static int native_size(struct v4lconvert_data *data, int fmt_index,
+		       struct v4l2_format *fmt)
+{
+	struct v4l2_pix_format *pix = &fmt->fmt.pix;
+
+	if (!strcmp(data->driver, "uvcvideo") && data->n_sizes) {
+		const struct v4lc_framesize *best = NULL, *smallest = NULL;
+
+		for (int i = 0; i < data->n_sizes; i++) {
+			const struct v4lc_framesize *s = &data->sizes[i];
+
+			if (!(s->formats & (1ull << fmt_index)))
+				continue;
+			if (!smallest || (uint64_t)s->width * s->height <
+						 (uint64_t)smallest->width *
+							 smallest->height)
+				smallest = s;
+			if (s->width <= pix->width && s->height <= pix->height &&
+			    (!best || (uint64_t)s->width * s->height >
+					      (uint64_t)best->width *
+						      best->height))
+				best = s;
+		}
+		if (!best)
+			best = smallest;
+		if (best) {
+			pix->width = best->width;
+			pix->height = best->height;
+			pix->bytesperline = 0;
+			pix->sizeimage = 0;
+			return 0;
+		}
+	}
+	return v4lc_dev_ioctl(data, VIDIOC_TRY_FMT, fmt);
+}
+
+static uint64_t size_distance(const struct v4l2_pix_format *a, uint32_t w,
+			      uint32_t h)
+{
+	int64_t dw = (int64_t)a->width - w, dh = (int64_t)a->height - h;
+
+	return (uint64_t)(dw * dw + dh * dh);
+}
+
+LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
+					struct v4l2_format *dest_fmt,
+					struct v4l2_format *src_fmt)
+{
+	struct v4l2_pix_format *want = &dest_fmt->fmt.pix;
+	uint32_t dst = want->pixelformat;
+	struct v4l2_format best;
+	uint64_t best_dist = UINT64_MAX;
+	int best_rank = 0, found = 0;
+
+	if (dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
+	    (!v4lconvert_supported_dst_format(dst) &&
+	     !v4lconvert_supported_dst_fmt_only(data)) ||
+	    !data->convertible) {
+		/* Native format: the device answers. */
+		int ret = v4lc_dev_ioctl(data, VIDIOC_TRY_FMT, dest_fmt);
+
+		if (src_fmt)
+			*src_fmt = *dest_fmt;
+		return ret;
+	}
+	if (!v4lconvert_supported_dst_format(dst))
+		dst = V4L2_PIX_FMT_RGB24;
+
+	for (int i = 0; i < data->n_native; i++) {
+		const struct v4lc_source *src;
+		struct v4l2_format f;
+		uint64_t dist;
+		int r;
+
+		if (!(data->convertible & (1ull << i)))
+			continue;
+		src = v4lc_source_find(data->native[i].pixelformat);
+		memset(&f, 0, sizeof(f));
+		f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+		f.fmt.pix = *want;
+		f.fmt.pix.pixelformat = src->fourcc;
+		f.fmt.pix.bytesperline = 0;
+		f.fmt.pix.sizeimage = 0;
+		if (native_size(data, i, &f) || f.fmt.pix.pixelformat != src->fourcc)
+			continue;
+		dist = size_distance(&f.fmt.pix, want->width, want->height);
+		r = rank(data, src, dst, f.fmt.pix.width, f.fmt.pix.height);
+		if (!found || dist < best_dist ||
+		    (dist == best_dist && r < best_rank)) {
+			best = f;
+			best_dist = dist;
+			best_rank = r;
+			found = 1;
+		}
+	}
+	if (!found) {
+		errno = EINVAL;
+		return -1;
+	}
+
+	*want = best.fmt.pix;
+	want->pixelformat = dst;
+	if (dst != best.fmt.pix.pixelformat) {
+		/* Emulated sizes are rounded as the original does: applications
+		 * (GStreamer among them) rely on width % 8 == 0. */
+		if (want->width >= 8)
+			want->width &= ~7u;
+		if (want->height >= 2)
+			want->height &= ~1u;
+		v4lc_fixup(want);
+	}
+	if (src_fmt)
+		*src_fmt = best;
+	return 0;
+}
+
+LIBV4L_PUBLIC int v4lconvert_needs_conversion(
+	struct v4lconvert_data *data, const struct v4l2_format *src_fmt,
+	const struct v4l2_format *dest_fmt)
+{
+	const struct v4l2_pix_format *s = &src_fmt->fmt.pix, *d = &dest_fmt->fmt.pix;
+
+	if (src_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE)
+		return 0;
+	return s->pixelformat != d->pixelformat || s->width != d->width ||
+	       s->height != d->height ||
+	       (flips_active(data) &&
+		v4lconvert_supported_dst_format(d->pixelformat));
+}
+
+/* Sizes of an emulated format: the rounded union of the native ones. */
+LIBV4L_PUBLIC int v4lconvert_enum_framesizes(struct v4lconvert_data *data,
+					     struct v4l2_frmsizeenum *frmsize)
+{
+	uint32_t fourcc = frmsize->pixel_format;
+	uint32_t seen = 0;
+
+	if (!v4lconvert_supported_dst_format(fourcc) ||
+	    v4lc_native_index(data, fourcc) >= 0 || !data->convertible)
+		return v4lc_dev_ioctl(data, VIDIOC_ENUM_FRAMESIZES, frmsize);
+
+	if (!data->n_sizes) {
+		/* Continuous/stepwise devices: the first convertible format's. */
+		for (int i = 0; i < data->n_native; i++) {
+			if (data->convertible & (1ull << i)) {
+				int ret;
+
+				frmsize->pixel_format = data->native[i].pixelformat;
+				ret = v4lc_dev_ioctl(data, VIDIOC_ENUM_FRAMESIZES,
+						     frmsize);
+				frmsize->pixel_format = fourcc;
+				return ret;
+			}
+		}
+	}
+	for (int i = 0; i < data->n_sizes; i++) {
+		uint32_t w = data->sizes[i].width, h = data->sizes[i].height;
+		int dup = 0;
+
+		if (!(data->sizes[i].formats & data->convertible))
+			continue;
+		if (w >= 8)
+			w &= ~7u;
+		if (h >= 2)
+			h &= ~1u;
+		for (int j = 0; j < i && !dup; j++) {
+			uint32_t pw = data->sizes[j].width, ph = data->sizes[j].height;
+
+			if (!(data->sizes[j].formats & data->convertible))
+				continue;
+			dup = ((pw >= 8 ? pw & ~7u : pw) == w) &&
+			      ((ph >= 2 ? ph & ~1u : ph) == h);
+		}
+		if (dup)
+			continue;
+		if (seen++ == frmsize->index) {
+			frmsize->type = V4L2_FRMSIZE_TYPE_DISCRETE;
+			frmsize->discrete.width = w;
+			frmsize->discrete.height = h;
+			memset(frmsize->reserved, 0, sizeof(frmsize->reserved));
+			return 0;
+		}
+	}
+	errno = EINVAL;
+	return -1;
+}
+
+LIBV4L_PUBLIC int v4lconvert_enum_frameintervals(
+	struct v4lconvert_data *data, struct v4l2_frmivalenum *frmival)
+{
+	uint32_t fourcc = frmival->pixel_format;
+	struct v4l2_format dst, src;
+	int ret;
+
+	if (!v4lconvert_supported_dst_format(fourcc) ||
+	    v4lc_native_index(data, fourcc) >= 0 || !data->convertible)
+		return v4lc_dev_ioctl(data, VIDIOC_ENUM_FRAMEINTERVALS, frmival);
+
+	memset(&dst, 0, sizeof(dst));
+	dst.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	dst.fmt.pix.pixelformat = fourcc;
+	dst.fmt.pix.width = frmival->width;
+	dst.fmt.pix.height = frmival->height;
+	if (v4lconvert_try_format(data, &dst, &src))
+		return -1;
+	if (dst.fmt.pix.width != frmival->width ||
+	    dst.fmt.pix.height != frmival->height) {
+		errno = EINVAL;
+		return -1;
+	}
+	frmival->pixel_format = src.fmt.pix.pixelformat;
+	frmival->width = src.fmt.pix.width;
+	frmival->height = src.fmt.pix.height;
+	ret = v4lc_dev_ioctl(data, VIDIOC_ENUM_FRAMEINTERVALS, frmival);
+	frmival->pixel_format = fourcc;
+	frmival->width = dst.fmt.pix.width;
+	frmival->height = dst.fmt.pix.height;
+	return ret;
+}

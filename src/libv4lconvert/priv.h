@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Internal state and interfaces of libv4lconvert. */
+#ifndef V4LC_LIBV4LCONVERT_PRIV_H
+#define V4LC_LIBV4LCONVERT_PRIV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libv4l-plugin.h"
+#include "libv4lconvert.h"
+
+#include "core/frame.h"
+#include "dispatch/dsp.h"
+
+#define V4LC_MAX_NATIVE_FORMATS 64
+#define V4LC_MAX_FRAMESIZES 64
+#define V4LC_DEFAULT_FPS 30
+#define V4LC_ERROR_LEN 256
+
+struct v4lc_jpeg;
+
+/*
+ * A source format the library can convert from. `convert` turns a whole
+ * frame into one of the four destination formats (RGB3, BGR3, YU12, YV12),
+ * same width and height, and returns 0 or a negative errno.
+ */
+struct v4lc_source {
+	uint32_t fourcc;
+	/* Cost of converting to an RGB / a YUV 4:2:0 destination (lower wins). */
+	uint8_t rank_rgb, rank_yuv;
+	/* Device-specific: applications cannot decode it themselves. */
+	uint8_t needs_conversion;
+	int (*convert)(struct v4lconvert_data *data, const struct v4lc_frame *src,
+		       struct v4lc_frame *dst);
+};
+
+/* The source format table, and a lookup into it (NULL when unknown). */
+const struct v4lc_source *v4lc_source_find(uint32_t fourcc);
+
+struct v4lc_framesize {
+	uint32_t width, height;
+	uint64_t formats; /* bit i: native format i supports this size */
+};
+
+struct v4lconvert_data {
+	int fd;
+	const struct libv4l_dev_ops *dev_ops;
+	void *dev_ops_priv;
+	const struct v4lc_dsp *dsp;
+
+	/* Native capture formats, in the device's order. */
+	struct v4l2_fmtdesc native[V4LC_MAX_NATIVE_FORMATS];
+	int n_native;
+	uint64_t convertible; /* bit i: native[i] is a known source format */
+	int all_need_conversion;
+
+	/* Distinct discrete frame sizes of all native formats. */
+	struct v4lc_framesize sizes[V4LC_MAX_FRAMESIZES];
+	int n_sizes;
+
+	char driver[16];
+	unsigned int bandwidth; /* bytes per second the bus carries; 0 = unknown */
+	int fps;
+
+	/* Colorimetry of the frame being converted (from its v4l2 format). */
+	struct v4lc_colorimetry colorimetry;
+
+	/* Software flips requested by the control layer. */
+	int hflip, vflip;
+
+	struct v4lc_jpeg *jpeg;
+	uint8_t *scratch;
+	size_t scratch_size;
+
+	char error[V4LC_ERROR_LEN];
+};
+
+/* Device access through the instance's operations. */
+int v4lc_dev_ioctl(struct v4lconvert_data *data, unsigned long request,
+		   void *arg);
+
+/* Record an error message for v4lconvert_get_error_message; returns -1. */
+int v4lc_error(struct v4lconvert_data *data, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A scratch buffer of at least `size` bytes, kept across frames. */
+uint8_t *v4lc_scratch(struct v4lconvert_data *data, size_t size);
+
+/* Scan formats and frame sizes of the device (called at create). */
+void v4lc_probe_device(struct v4lconvert_data *data);
+
+/* Native index of a fourcc, or -1. */
+int v4lc_native_index(const struct v4lconvert_data *data, uint32_t fourcc);
+
+/* Quirk flags and emulated controls (called at create). */
+void v4lc_controls_init(struct v4lconvert_data *data);
+
+/* USB bus bandwidth of the device in bytes per second (0 = unknown). */
+unsigned int v4lc_bus_bandwidth(int fd);
+
+/* Destination layout of a v4l2 format: bytesperline and sizeimage. */
+void v4lc_fixup(struct v4l2_pix_format *pix);
+
+#endif

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A scripted V4L2 capture device behind libv4l_dev_ops, for unit tests of
+ * the format negotiation: a list of formats, each with discrete sizes.
+ * Works with our headers and with the distribution's (same ABI).
+ */
+#ifndef V4LC_TEST_FAKEDEV_H
+#define V4LC_TEST_FAKEDEV_H
+
+#include <stdint.h>
+
+#include <libv4l-plugin.h>
+
+#define FAKEDEV_MAX_FORMATS 16
+#define FAKEDEV_MAX_SIZES 8
+
+struct fakedev {
+	const char *driver;
+	int n_formats;
+	struct {
+		uint32_t fourcc;
+		int n_sizes;
+		uint32_t sizes[FAKEDEV_MAX_SIZES][2];
+	} formats[FAKEDEV_MAX_FORMATS];
+	/* counters the tests inspect */
+	int try_fmt_calls;
+};
+
+extern const struct libv4l_dev_ops fakedev_ops;
+
+#endif
