@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The source formats and what each costs. Adding a format: one entry here
- * pointing at its converter (which may live in its own file).
+ * The source formats and what each costs. The formats of the frame layer
+ * and JPEG are listed here; each further group of formats lives in its own
+ * src_<group>.c, exporting a table v4lc_sources_<group>[] ended by a zero
+ * fourcc (src/libv4lconvert/meson.build builds the files that exist).
  */
 #include <errno.h>
 
@@ -61,10 +63,27 @@ static const struct v4lc_source sources[] = {
 	{ V4L2_PIX_FMT_JPEG, 7, 7, 0, convert_jpeg },
 };
 
+/* Weak: a group whose file is not built is simply absent. */
+#define V4LC_SOURCE_GROUPS(X) X(bayer) X(rgb) X(grey) X(yuv) X(hsv) X(chip)
+#define DECLARE_GROUP(g)                                                     \
+	extern const struct v4lc_source v4lc_sources_##g[] __attribute__((weak));
+V4LC_SOURCE_GROUPS(DECLARE_GROUP)
+#undef DECLARE_GROUP
+
 const struct v4lc_source *v4lc_source_find(uint32_t fourcc)
 {
+#define GROUP(g) v4lc_sources_##g,
+	static const struct v4lc_source *const groups[] = {
+		V4LC_SOURCE_GROUPS(GROUP)
+	};
+#undef GROUP
+
 	for (size_t i = 0; i < sizeof(sources) / sizeof(sources[0]); i++)
 		if (sources[i].fourcc == fourcc)
 			return &sources[i];
+	for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]); g++)
+		for (const struct v4lc_source *s = groups[g]; s && s->fourcc; s++)
+			if (s->fourcc == fourcc)
+				return s;
 	return NULL;
 }
