@@ -17,8 +17,11 @@ v4lc_semiplanar_rgb_fn v4lc_yuv420_nv21_rgb24_c, v4lc_yuv420_nv21_bgr24_c;
  */
 static inline void row(const uint8_t *y, const uint8_t *u, const uint8_t *v,
 		       int step, uint8_t *dst, int width,
-		       const struct v4lc_yuv2rgb *k, int bgr)
+		       const struct v4lc_yuv2rgb *kp, int bgr)
 {
+	/* A local copy: stores through dst (uint8_t) may alias *kp, which
+	 * would otherwise be reloaded after every byte. */
+	const struct v4lc_yuv2rgb kc = *kp, *k = &kc;
 	int x;
 
 	for (x = 0; x + 2 <= width; x += 2, dst += 6) {
