@@ -1,0 +1,372 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * MJPEG/JPEG decoder through libjpeg-turbo's TurboJPEG 2.x API.
+ *
+ * Missing Huffman tables: webcam MJPEG frames usually carry no DHT segment
+ * and rely on the standard tables of ITU-T T.81 Annex K.3. libjpeg-turbo
+ * (every version that ships TurboJPEG, including Debian 12's 2.1.5) loads
+ * those tables itself for any table slot a frame does not define, so frames
+ * are passed through untouched; tests/jpeg/decode.c checks that frames with
+ * their DHT stripped decode exactly like the originals.
+ *
+ * RGB24/BGR24 is tjDecompress2() straight into dst. YUV420/YVU420 decodes to
+ * the JPEG's native planes with tjDecompressToYUVPlanes() (no colour
+ * conversion, no upsampling): planes whose geometry already matches the
+ * destination (luma almost always, chroma of 4:2:0 frames) are written in
+ * place; the others go to a scratch buffer kept in the decoder and are then
+ * cropped or averaged down to 4:2:0.
+ */
+#include "jpeg/mjpeg.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/videodev2.h>
+#include <turbojpeg.h>
+
+/* JPEG frames are at most 65535 x 65535 (16-bit SOF fields). */
+#define V4LC_JPEG_MAX_DIM 65535
+
+/* Bounds progressive frames to 500 scans so crafted input cannot stall us;
+ * it does not change the output of baseline or ordinary progressive
+ * frames. */
+#define V4LC_JPEG_TJFLAGS TJFLAG_LIMITSCANS
+
+struct v4lc_jpeg {
+	tjhandle tj;
+	uint8_t *scratch;
+	size_t scratch_size;
+};
+
+struct v4lc_jpeg *v4lc_jpeg_new(void)
+{
+	return calloc(1, sizeof(struct v4lc_jpeg));
+}
+
+void v4lc_jpeg_free(struct v4lc_jpeg *j)
+{
+	if (!j)
+		return;
+	if (j->tj)
+		tjDestroy(j->tj);
+	free(j->scratch);
+	free(j);
+}
+
+static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
+{
+	if (err && err_len > 0) {
+		va_list ap;
+
+		va_start(ap, fmt);
+		vsnprintf(err, err_len, fmt, ap);
+		va_end(ap);
+	}
+	return ret;
+}
+
+size_t v4lc_jpeg_dst_bytes(uint32_t dst_fourcc, int width, int height)
+{
+	uint64_t w = (uint64_t)width, h = (uint64_t)height, n;
+
+	if (width <= 0 || height <= 0)
+		return 0;
+	switch (dst_fourcc) {
+	case V4L2_PIX_FMT_RGB24:
+	case V4L2_PIX_FMT_BGR24:
+		n = 3 * w * h;
+		break;
+	case V4L2_PIX_FMT_YUV420:
+	case V4L2_PIX_FMT_YVU420:
+		n = w * h + 2 * ((w + 1) / 2) * ((h + 1) / 2);
+		break;
+	default:
+		return 0;
+	}
+	/* Both factors are below 2^31: n cannot wrap in 64 bits. */
+	if (n > SIZE_MAX)
+		return 0;
+	return (size_t)n;
+}
+
+/* Grow the scratch buffer (never shrinks; contents are not kept). */
+static int scratch_reserve(struct v4lc_jpeg *j, size_t size)
+{
+	uint8_t *p;
+
+	if (size <= j->scratch_size)
+		return 0;
+	p = malloc(size);
+	if (!p)
+		return -ENOMEM;
+	free(j->scratch);
+	j->scratch = p;
+	j->scratch_size = size;
+	return 0;
+}
+
+/* Map a failed TurboJPEG decode call to our error convention. */
+static int decode_error(struct v4lc_jpeg *j, char *err, size_t err_len)
+{
+	const char *msg = tjGetErrorStr2(j->tj);
+
+	if (tjGetErrorCode(j->tj) == TJERR_WARNING)
+		return fail(err, err_len, -EPIPE,
+			    "JPEG frame decoded with errors: %s", msg);
+	return fail(err, err_len, -EAGAIN, "error decompressing JPEG: %s",
+		    msg);
+}
+
+/* ---- chroma resampling to 4:2:0 (rounded averages) ---- */
+
+/* Rows r0 and r1 (r1 == r0 for an odd last row), same width. */
+static void avg_rows(const uint8_t *restrict r0, const uint8_t *restrict r1,
+		     uint8_t *restrict dst, int n)
+{
+	for (int x = 0; x < n; x++)
+		dst[x] = (uint8_t)((r0[x] + r1[x] + 1) >> 1);
+}
+
+/* 2x2 blocks of a full-width pair of rows; n output samples from sw input
+ * samples (sw == 2n or 2n - 1). */
+static void avg_2x2(const uint8_t *restrict r0, const uint8_t *restrict r1,
+		    uint8_t *restrict dst, int n, int sw)
+{
+	int full = sw / 2;
+
+	for (int x = 0; x < full; x++)
+		dst[x] = (uint8_t)((r0[2 * x] + r0[2 * x + 1] + r1[2 * x] +
+				    r1[2 * x + 1] + 2) >> 2);
+	if (full < n)
+		dst[full] = (uint8_t)((r0[2 * full] + r1[2 * full] + 1) >> 1);
+}
+
+/* Column pairs of one row. */
+static void avg_cols(const uint8_t *restrict r0, uint8_t *restrict dst, int n,
+		     int sw)
+{
+	int full = sw / 2;
+
+	for (int x = 0; x < full; x++)
+		dst[x] = (uint8_t)((r0[2 * x] + r0[2 * x + 1] + 1) >> 1);
+	if (full < n)
+		dst[full] = r0[2 * full];
+}
+
+/* 4:1:1: each source sample covers two output samples; average row pairs. */
+static void avg_rows_dup(const uint8_t *restrict r0,
+			 const uint8_t *restrict r1, uint8_t *restrict dst,
+			 int n)
+{
+	for (int x = 0; x < n; x++)
+		dst[x] = (uint8_t)((r0[x / 2] + r1[x / 2] + 1) >> 1);
+}
+
+/*
+ * Resample one native chroma plane (sw x sh, stride ss) to a 4:2:0 plane
+ * (cw x ch, stride cw) for the given TurboJPEG subsampling. The caller
+ * guarantees the native plane's geometry for that subsampling.
+ */
+static void chroma_to_420(int subsamp, const uint8_t *src, int ss, int sw,
+			  int sh, uint8_t *dst, int cw, int ch)
+{
+	for (int y = 0; y < ch; y++) {
+		uint8_t *d = dst + (size_t)y * cw;
+		const uint8_t *r0, *r1;
+
+		if (subsamp == TJSAMP_440) {
+			/* Rows already halved: pair up columns. */
+			avg_cols(src + (size_t)y * ss, d, cw, sw);
+			continue;
+		}
+		/* Full-height planes: rows 2y and 2y + 1 (if any). */
+		r0 = src + (size_t)(2 * y) * ss;
+		r1 = 2 * y + 1 < sh ? r0 + ss : r0;
+		switch (subsamp) {
+		case TJSAMP_422:
+			avg_rows(r0, r1, d, cw);
+			break;
+		case TJSAMP_444:
+			avg_2x2(r0, r1, d, cw, sw);
+			break;
+		case TJSAMP_411:
+			avg_rows_dup(r0, r1, d, cw);
+			break;
+		}
+	}
+}
+
+static int decode_yuv(struct v4lc_jpeg *j, const uint8_t *src,
+		      size_t src_size, int yvu, uint8_t *dst, int w, int h,
+		      int subsamp, int colorspace, char *err, size_t err_len)
+{
+	int cw = (w + 1) / 2, ch = (h + 1) / 2;
+	uint8_t *dplane[3];
+	unsigned char *planes[3] = { NULL, NULL, NULL };
+	int strides[3] = { 0, 0, 0 };
+	int pw[3] = { 0, 0, 0 }, ph[3] = { 0, 0, 0 };
+	size_t offs[3] = { 0, 0, 0 }, need = 0;
+	int ncomp, direct[3] = { 0, 0, 0 }, ret = 0, r;
+
+	if (colorspace != TJCS_YCbCr && colorspace != TJCS_GRAY)
+		return fail(err, err_len, -EINVAL,
+			    "JPEG colour space %d cannot be decoded to YUV",
+			    colorspace);
+	switch (subsamp) {
+	case TJSAMP_444:
+	case TJSAMP_422:
+	case TJSAMP_420:
+	case TJSAMP_440:
+	case TJSAMP_411:
+		ncomp = 3;
+		break;
+	case TJSAMP_GRAY:
+		ncomp = 1;
+		break;
+	default:
+		return fail(err, err_len, -EINVAL,
+			    "unsupported JPEG chroma subsampling (%d)", subsamp);
+	}
+
+	dplane[0] = dst;
+	dplane[1] = dst + (size_t)w * h;
+	dplane[2] = dplane[1] + (size_t)cw * ch;
+	if (yvu) {
+		uint8_t *t = dplane[1];
+
+		dplane[1] = dplane[2];
+		dplane[2] = t;
+	}
+
+	for (int i = 0; i < ncomp; i++) {
+		pw[i] = tjPlaneWidth(i, w, subsamp);
+		ph[i] = tjPlaneHeight(i, h, subsamp);
+		if (pw[i] <= 0 || ph[i] <= 0)
+			return fail(err, err_len, -EINVAL,
+				    "bad JPEG plane geometry");
+		if (i == 0)
+			direct[i] = pw[i] == w && ph[i] == h;
+		else
+			direct[i] = subsamp == TJSAMP_420 && pw[i] == cw &&
+				    ph[i] == ch;
+		if (direct[i]) {
+			planes[i] = dplane[i];
+			strides[i] = i ? cw : w;
+		} else {
+			offs[i] = need;
+			strides[i] = pw[i];
+			need += (size_t)pw[i] * ph[i];
+		}
+	}
+	if (need) {
+		if (scratch_reserve(j, need))
+			return fail(err, err_len, -ENOMEM,
+				    "out of memory for JPEG scratch planes");
+		for (int i = 0; i < ncomp; i++)
+			if (!direct[i])
+				planes[i] = j->scratch + offs[i];
+	}
+
+	r = tjDecompressToYUVPlanes(j->tj, src, (unsigned long)src_size, planes,
+				    w, strides, h, V4LC_JPEG_TJFLAGS);
+	if (r) {
+		ret = decode_error(j, err, err_len);
+		if (ret != -EPIPE)
+			return ret;
+		/* A warning (typically a truncated frame, whose missing
+		 * part libjpeg-turbo fills in): there is data, so finish
+		 * the frame. */
+	}
+
+	if (!direct[0])
+		for (int y = 0; y < h; y++)
+			memcpy(dplane[0] + (size_t)y * w,
+			       planes[0] + (size_t)y * strides[0], (size_t)w);
+	if (ncomp == 1) {
+		memset(dplane[1], 128, (size_t)cw * ch);
+		memset(dplane[2], 128, (size_t)cw * ch);
+		return ret;
+	}
+	for (int i = 1; i < 3; i++)
+		if (!direct[i])
+			chroma_to_420(subsamp, planes[i], strides[i], pw[i],
+				      ph[i], dplane[i], cw, ch);
+	return ret;
+}
+
+int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
+		     uint32_t dst_fourcc, uint8_t *dst, size_t dst_size,
+		     int width, int height, char *err, size_t err_len)
+{
+	int jw, jh, subsamp, colorspace, yuv, r;
+	size_t need;
+
+	if (!j)
+		return fail(err, err_len, -EINVAL, "no JPEG decoder");
+	switch (dst_fourcc) {
+	case V4L2_PIX_FMT_RGB24:
+	case V4L2_PIX_FMT_BGR24:
+		yuv = 0;
+		break;
+	case V4L2_PIX_FMT_YUV420:
+	case V4L2_PIX_FMT_YVU420:
+		yuv = 1;
+		break;
+	default:
+		return fail(err, err_len, -EINVAL,
+			    "unsupported JPEG destination format 0x%08x",
+			    (unsigned)dst_fourcc);
+	}
+	if (width <= 0 || height <= 0 || width > V4LC_JPEG_MAX_DIM ||
+	    height > V4LC_JPEG_MAX_DIM)
+		return fail(err, err_len, -EINVAL, "invalid frame size %dx%d",
+			    width, height);
+	need = v4lc_jpeg_dst_bytes(dst_fourcc, width, height);
+	if (!need || !dst || dst_size < need)
+		return fail(err, err_len, -EFAULT,
+			    "destination buffer too small (%zu < %zu)",
+			    dst_size, need);
+	/* An empty frame, or one whose length TurboJPEG's unsigned long
+	 * cannot hold (32-bit systems). */
+	if (!src || src_size < 2 || src_size > ULONG_MAX)
+		return fail(err, err_len, -EAGAIN,
+			    "JPEG frame too short (%zu bytes)", src_size);
+
+	if (!j->tj) {
+		j->tj = tjInitDecompress();
+		if (!j->tj)
+			return fail(err, err_len, -ENOMEM,
+				    "cannot create TurboJPEG decompressor: %s",
+				    tjGetErrorStr2(NULL));
+	}
+
+	if (tjDecompressHeader3(j->tj, src, (unsigned long)src_size, &jw, &jh,
+				&subsamp, &colorspace))
+		return fail(err, err_len, -EAGAIN,
+			    "error parsing JPEG header: %s",
+			    tjGetErrorStr2(j->tj));
+	if (jw != width || jh != height)
+		return fail(err, err_len, -EIO,
+			    "JPEG size %dx%d does not match the format %dx%d",
+			    jw, jh, width, height);
+
+	if (yuv)
+		return decode_yuv(j, src, src_size,
+				  dst_fourcc == V4L2_PIX_FMT_YVU420, dst, width,
+				  height, subsamp, colorspace, err, err_len);
+
+	r = tjDecompress2(j->tj, src, (unsigned long)src_size, dst, width,
+			  3 * width, height,
+			  dst_fourcc == V4L2_PIX_FMT_RGB24 ? TJPF_RGB : TJPF_BGR,
+			  V4LC_JPEG_TJFLAGS);
+	if (r)
+		return decode_error(j, err, err_len);
+	return 0;
+}

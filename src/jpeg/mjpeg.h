@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * MJPEG/JPEG decoding for libv4lconvert, through libjpeg-turbo's TurboJPEG
+ * API. One decoder per converter instance; it keeps its TurboJPEG handle and
+ * its scratch planes across frames, so the steady state allocates nothing in
+ * this module (libjpeg-turbo itself still uses its own per-frame pools).
+ *
+ * Not thread-safe: one decoder must not be used by two threads at once
+ * (like the converter instance that owns it).
+ */
+#ifndef V4LC_JPEG_MJPEG_H
+#define V4LC_JPEG_MJPEG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct v4lc_jpeg;
+
+/* A decoder, or NULL when out of memory. The TurboJPEG handle is created
+ * lazily by the first decode. */
+struct v4lc_jpeg *v4lc_jpeg_new(void);
+void v4lc_jpeg_free(struct v4lc_jpeg *j);
+
+/*
+ * Decode one JPEG/MJPEG frame (Huffman tables may be absent: the standard
+ * tables of ITU-T T.81 Annex K.3 are used then) into dst, a width x height
+ * frame of dst_fourcc:
+ *   V4L2_PIX_FMT_RGB24 / BGR24: packed, stride 3 * width; byte-identical to
+ *     tjDecompress2() with TJPF_RGB / TJPF_BGR (accurate IDCT, fancy
+ *     upsampling).
+ *   V4L2_PIX_FMT_YUV420 / YVU420: planar, the JPEG's own (full-range) YCbCr
+ *     without any RGB round trip. Luma stride width; chroma planes of
+ *     (width + 1) / 2 x (height + 1) / 2 follow it (U then V for YUV420, V then
+ *     U for YVU420). Chroma resampled to 4:2:0 by rounded averaging:
+ *     4:2:2 averages row pairs, 4:4:4 averages 2x2 blocks, 4:4:0 averages
+ *     column pairs, 4:1:1 doubles columns and averages row pairs; an odd
+ *     last row/column averages only the samples it has. Grey JPEGs get
+ *     chroma 128.
+ *
+ * Returns 0, or a negative errno (the meaning libv4lconvert gives them):
+ *   -EAGAIN  corrupt frame: no usable header, or a fatal decode error;
+ *            dst may hold partial data. Get another frame.
+ *   -EPIPE   libjpeg-turbo decoded the frame but warned (a short/truncated
+ *            frame: the missing part is filled in by libjpeg-turbo, or
+ *            corrupt entropy data): there is some data in dst.
+ *   -EIO     the JPEG's size is not width x height.
+ *   -EINVAL  unsupported destination fourcc, bad geometry, or a JPEG the
+ *            YUV path cannot take (CMYK, unusual sampling factors).
+ *   -EFAULT  dst_size too small for width x height of dst_fourcc.
+ *   -ENOMEM  out of memory.
+ * On error a human-readable message is stored in err (if err_len > 0);
+ * err is left untouched on success.
+ */
+int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
+		     uint32_t dst_fourcc, uint8_t *dst, size_t dst_size,
+		     int width, int height, char *err, size_t err_len);
+
+/*
+ * Bytes of a width x height frame of dst_fourcc (one of the four above), or
+ * 0 for another fourcc or an invalid/overflowing size.
+ */
+size_t v4lc_jpeg_dst_bytes(uint32_t dst_fourcc, int width, int height);
+
+#endif
