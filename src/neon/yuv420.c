@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * NEON yuv420 kernels (aarch64 and armhf), bit-exact with pixel.h,
+ * 16 pixels per step.
+ *
+ * mulhi_s16(a, b) for an even a is vqdmulh(a / 2, b): (2 * (a/2) * b) >> 16,
+ * and a / 2 never reaches -32768, so nothing saturates. Luma is loaded as
+ * even/odd halves (vld2) that share one chroma lane each; vqshrun does the
+ * arithmetic >> 5 and the clamp to 0..255 in one step.
+ */
+#include <arm_neon.h>
+
+#include "dispatch/dsp.h"
+
+v4lc_planar_rgb_fn v4lc_yuv420_planar_rgb24_c, v4lc_yuv420_planar_bgr24_c;
+v4lc_semiplanar_rgb_fn v4lc_yuv420_nv12_rgb24_c, v4lc_yuv420_nv12_bgr24_c;
+v4lc_semiplanar_rgb_fn v4lc_yuv420_nv21_rgb24_c, v4lc_yuv420_nv21_bgr24_c;
+
+struct coefs {
+	int16x8_t yoff6, yk, vr, ug, vg, ub, round, c16k;
+};
+
+static inline void coefs_init(struct coefs *c, const struct v4lc_yuv2rgb *k)
+{
+	c->yoff6 = vdupq_n_s16((int16_t)(k->y_off * 64));
+	c->yk = vdupq_n_s16(k->yk);
+	c->vr = vdupq_n_s16(k->vr);
+	c->ug = vdupq_n_s16(k->ug);
+	c->vg = vdupq_n_s16(k->vg);
+	c->ub = vdupq_n_s16(k->ub);
+	c->round = vdupq_n_s16(16);
+	c->c16k = vdupq_n_s16(16384);
+}
+
+/* (x - 128) << 7, i.e. half of pixel.h's (x - 128) << 8 */
+static inline int16x8_t chroma_half(uint8x8_t x, const struct coefs *c)
+{
+	return vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(x, 7)), c->c16k);
+}
+
+static inline int16x8_t luma_q5(uint8x8_t y, const struct coefs *c)
+{
+	int16x8_t h = vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(y, 6)),
+				c->yoff6);
+
+	return vqdmulhq_s16(h, c->yk);
+}
+
+static inline uint8x16_t zip16(uint8x8_t even, uint8x8_t odd)
+{
+	uint8x8x2_t z = vzip_u8(even, odd);
+
+	return vcombine_u8(z.val[0], z.val[1]);
+}
+
+static inline void pixels16(const uint8_t *ysrc, uint8x8_t u, uint8x8_t v,
+			    uint8_t *dst, const struct coefs *c, int bgr)
+{
+	uint8x8x2_t y = vld2_u8(ysrc);
+	int16x8_t ye = luma_q5(y.val[0], c), yo = luma_q5(y.val[1], c);
+	int16x8_t uh = chroma_half(u, c), vh = chroma_half(v, c);
+	int16x8_t cr = vaddq_s16(vqdmulhq_s16(vh, c->vr), c->round);
+	int16x8_t cb = vaddq_s16(vqdmulhq_s16(uh, c->ub), c->round);
+	int16x8_t cg = vsubq_s16(vaddq_s16(vqdmulhq_s16(uh, c->ug),
+					   vqdmulhq_s16(vh, c->vg)),
+				 c->round);
+	uint8x16_t r = zip16(vqshrun_n_s16(vaddq_s16(ye, cr), 5),
+			     vqshrun_n_s16(vaddq_s16(yo, cr), 5));
+	uint8x16_t g = zip16(vqshrun_n_s16(vsubq_s16(ye, cg), 5),
+			     vqshrun_n_s16(vsubq_s16(yo, cg), 5));
+	uint8x16_t b = zip16(vqshrun_n_s16(vaddq_s16(ye, cb), 5),
+			     vqshrun_n_s16(vaddq_s16(yo, cb), 5));
+	uint8x16x3_t out;
+
+	out.val[0] = bgr ? b : r;
+	out.val[1] = g;
+	out.val[2] = bgr ? r : b;
+	vst3q_u8(dst, out);
+}
+
+static inline int planar_body(const uint8_t *y, const uint8_t *u,
+			      const uint8_t *v, uint8_t *dst, int width,
+			      const struct v4lc_yuv2rgb *k, int bgr)
+{
+	struct coefs c;
+	int x;
+
+	coefs_init(&c, k);
+	for (x = 0; x + 16 <= width; x += 16)
+		pixels16(y + x, vld1_u8(u + x / 2), vld1_u8(v + x / 2),
+			 dst + 3 * x, &c, bgr);
+	return x;
+}
+
+static inline int semi_body(const uint8_t *y, const uint8_t *uv, uint8_t *dst,
+			    int width, const struct v4lc_yuv2rgb *k, int vfirst,
+			    int bgr)
+{
+	struct coefs c;
+	int x;
+
+	coefs_init(&c, k);
+	for (x = 0; x + 16 <= width; x += 16) {
+		uint8x8x2_t p = vld2_u8(uv + x);
+
+		pixels16(y + x, p.val[vfirst], p.val[!vfirst], dst + 3 * x, &c,
+			 bgr);
+	}
+	return x;
+}
+
+#define PLANAR(name, bgr)                                                    \
+	static void planar_##name##_neon(const uint8_t *y, const uint8_t *u, \
+					 const uint8_t *v, uint8_t *dst,     \
+					 int width,                          \
+					 const struct v4lc_yuv2rgb *k)       \
+	{                                                                    \
+		int x = planar_body(y, u, v, dst, width, k, bgr);            \
+		if (x < width)                                               \
+			v4lc_yuv420_planar_##name##_c(y + x, u + x / 2,      \
+						      v + x / 2, dst + 3 * x, \
+						      width - x, k);         \
+	}
+#define SEMI(fmt, name, vfirst, bgr)                                         \
+	static void fmt##_##name##_neon(const uint8_t *y, const uint8_t *uv, \
+					uint8_t *dst, int width,             \
+					const struct v4lc_yuv2rgb *k)        \
+	{                                                                    \
+		int x = semi_body(y, uv, dst, width, k, vfirst, bgr);        \
+		if (x < width)                                               \
+			v4lc_yuv420_##fmt##_##name##_c(y + x, uv + x,        \
+						       dst + 3 * x,          \
+						       width - x, k);        \
+	}
+
+PLANAR(rgb24, 0)
+PLANAR(bgr24, 1)
+SEMI(nv12, rgb24, 0, 0)
+SEMI(nv12, bgr24, 0, 1)
+SEMI(nv21, rgb24, 1, 0)
+SEMI(nv21, bgr24, 1, 1)
+
+void v4lc_yuv420_init_neon(struct v4lc_yuv420_dsp *dsp)
+{
+	dsp->planar[V4LC_RGB24] = planar_rgb24_neon;
+	dsp->planar[V4LC_BGR24] = planar_bgr24_neon;
+	dsp->nv12[V4LC_RGB24] = nv12_rgb24_neon;
+	dsp->nv12[V4LC_BGR24] = nv12_bgr24_neon;
+	dsp->nv21[V4LC_RGB24] = nv21_rgb24_neon;
+	dsp->nv21[V4LC_BGR24] = nv21_bgr24_neon;
+}
