@@ -36,6 +36,12 @@ static inline void coefs_init(struct coefs *c, const struct v4lc_yuv2rgb *k)
 	c->lo8 = _mm_set1_epi16(0x00ff);
 }
 
+/* movhps: the high 8 bytes of q to an unaligned address. */
+static inline void store_hi(uint8_t *p, __m128i q)
+{
+	_mm_storeh_pi((__m64 *)(void *)p, _mm_castsi128_ps(q));
+}
+
 /*
  * 16 pixels from 16 luma bytes and 8 chroma lanes holding (U - 128) << 8 and
  * (V - 128) << 8; writes 48 bytes plus two don't-care bytes after them.
@@ -91,16 +97,16 @@ static inline void pixels16(const uint8_t *ysrc, __m128i u8, __m128i v8,
 
 	q = _mm_unpacklo_epi32(lo, z0);
 	_mm_storel_epi64((__m128i *)dst, q);
-	_mm_storeh_pd((double *)(dst + 6), _mm_castsi128_pd(q));
+	store_hi(dst + 6, q);
 	q = _mm_unpackhi_epi32(lo, z0);
 	_mm_storel_epi64((__m128i *)(dst + 12), q);
-	_mm_storeh_pd((double *)(dst + 18), _mm_castsi128_pd(q));
+	store_hi(dst + 18, q);
 	q = _mm_unpacklo_epi32(hi, z1);
 	_mm_storel_epi64((__m128i *)(dst + 24), q);
-	_mm_storeh_pd((double *)(dst + 30), _mm_castsi128_pd(q));
+	store_hi(dst + 30, q);
 	q = _mm_unpackhi_epi32(hi, z1);
 	_mm_storel_epi64((__m128i *)(dst + 36), q);
-	_mm_storeh_pd((double *)(dst + 42), _mm_castsi128_pd(q));
+	store_hi(dst + 42, q);
 }
 
 /* Steps of 16 pixels while a 17th follows (for the two spare bytes). */
