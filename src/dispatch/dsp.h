@@ -118,6 +118,42 @@ struct v4lc_rgb2yuv_dsp {
 	v4lc_rgb2yuv_fn *to_yuv420[V4LC_RGB_ORDERS];
 };
 
+/*
+ * rgbpack: packed 16/32-bit RGB rows to 24-bit RGB or BGR.
+ * rgb565[rgb_order]: V4L2 RGBP, little-endian 16-bit words with R in bits
+ * 15..11, G in 10..5, B in 4..0; each field is widened to 8 bits by bit
+ * replication (v << 3 | v >> 2 for 5 bits, v << 2 | v >> 4 for 6 bits).
+ * rgb32[layout][rgb_order]: 4 bytes per pixel, the byte order in memory
+ * named by the layout; the X/A byte is ignored.
+ */
+enum v4lc_rgb32_layout {
+	V4LC_BGRX32, /* B G R X: BGR32 (BGR4), ABGR32 (AR24), XBGR32 (XR24) */
+	V4LC_XRGB32, /* X R G B: RGB32 (RGB4), ARGB32 (BA24), XRGB32 (BX24) */
+	V4LC_XBGR32, /* X B G R: BGRA32 (RA24), BGRX32 (RX24) */
+	V4LC_RGBX32, /* R G B X: RGBA32 (AB24), RGBX32 (XB24) */
+	V4LC_RGB32_LAYOUTS
+};
+struct v4lc_rgbpack_dsp {
+	v4lc_row_copy_fn *rgb565[V4LC_RGB_ORDERS];
+	v4lc_row_copy_fn *rgb32[V4LC_RGB32_LAYOUTS][V4LC_RGB_ORDERS];
+};
+
+/*
+ * grey: luma-only rows.
+ * to_rgb24: 8-bit grey to R = G = B (the same bytes serve BGR24).
+ * le16 / be16: 16-bit little- / big-endian words to 8 bits, value >> shift
+ * truncated to 8 bits (Y10: 2, Y12: 4, Y16 and Y16_BE: 8); shift is 0..8.
+ * y10bpack: V4L2 Y10BPACK (4 pixels in 5 bytes, MSB first, a row of
+ * `width` pixels occupies (10 * width + 7) / 8 bytes) to the top 8 bits.
+ */
+typedef void v4lc_grey16_fn(const uint8_t *src, uint8_t *dst, int width,
+			    int shift);
+struct v4lc_grey_dsp {
+	v4lc_row_copy_fn *to_rgb24;
+	v4lc_grey16_fn *le16, *be16;
+	v4lc_row_copy_fn *y10bpack;
+};
+
 #define V4LC_DSP_MEMBER(family) struct v4lc_##family##_dsp family;
 struct v4lc_dsp {
 	V4LC_FAMILIES(V4LC_DSP_MEMBER)
