@@ -109,46 +109,73 @@ static inline void pixels16(const uint8_t *ysrc, __m128i u8, __m128i v8,
 	store_hi(dst + 42, q);
 }
 
-/* Steps of 16 pixels while a 17th follows (for the two spare bytes). */
+static inline void planar_block(const uint8_t *y, const uint8_t *u,
+				const uint8_t *v, uint8_t *dst, int x,
+				const struct coefs *c, int bgr)
+{
+	const __m128i zero = _mm_setzero_si128();
+	__m128i cu = _mm_loadl_epi64((const __m128i *)(u + x / 2));
+	__m128i cv = _mm_loadl_epi64((const __m128i *)(v + x / 2));
+
+	cu = _mm_xor_si128(_mm_unpacklo_epi8(zero, cu), c->sign);
+	cv = _mm_xor_si128(_mm_unpacklo_epi8(zero, cv), c->sign);
+	pixels16(y + x, cu, cv, dst + 3 * x, c, bgr);
+}
+
+/* vfirst: the chroma pairs are V,U (NV21) instead of U,V (NV12). */
+static inline void semi_block(const uint8_t *y, const uint8_t *uv,
+			      uint8_t *dst, int x, const struct coefs *c,
+			      int vfirst, int bgr)
+{
+	const __m128i hi8 = _mm_set1_epi16((short)0xff00);
+	__m128i p = _mm_loadu_si128((const __m128i *)(uv + x));
+	__m128i first = _mm_xor_si128(_mm_slli_epi16(p, 8), c->sign);
+	__m128i second = _mm_xor_si128(_mm_and_si128(p, hi8), c->sign);
+
+	if (vfirst)
+		pixels16(y + x, second, first, dst + 3 * x, c, bgr);
+	else
+		pixels16(y + x, first, second, dst + 3 * x, c, bgr);
+}
+
+/*
+ * Steps of 16 pixels while a 17th follows (for the two spare bytes); then
+ * one more step moved back to end 1..2 pixels before the row end (at an even
+ * pixel, so it meets its chroma), rewriting some pixels with the same
+ * values. Returns where the scalar kernel takes over.
+ */
 static inline int planar_body(const uint8_t *y, const uint8_t *u,
 			      const uint8_t *v, uint8_t *dst, int width,
 			      const struct v4lc_yuv2rgb *k, int bgr)
 {
 	struct coefs c;
-	const __m128i zero = _mm_setzero_si128();
 	int x;
 
 	coefs_init(&c, k);
-	for (x = 0; x + 17 <= width; x += 16) {
-		__m128i cu = _mm_loadl_epi64((const __m128i *)(u + x / 2));
-		__m128i cv = _mm_loadl_epi64((const __m128i *)(v + x / 2));
-
-		cu = _mm_xor_si128(_mm_unpacklo_epi8(zero, cu), c.sign);
-		cv = _mm_xor_si128(_mm_unpacklo_epi8(zero, cv), c.sign);
-		pixels16(y + x, cu, cv, dst + 3 * x, &c, bgr);
+	for (x = 0; x + 17 <= width; x += 16)
+		planar_block(y, u, v, dst, x, &c, bgr);
+	if (x + 2 < width && width >= 17) {
+		x = (width - 17) & ~1;
+		planar_block(y, u, v, dst, x, &c, bgr);
+		x += 16;
 	}
 	return x;
 }
 
-/* vfirst: the chroma pairs are V,U (NV21) instead of U,V (NV12). */
 static inline int semi_body(const uint8_t *y, const uint8_t *uv, uint8_t *dst,
 			    int width, const struct v4lc_yuv2rgb *k, int vfirst,
 			    int bgr)
 {
 	struct coefs c;
-	const __m128i hi8 = _mm_set1_epi16((short)0xff00);
 	int x;
 
 	coefs_init(&c, k);
-	for (x = 0; x + 17 <= width; x += 16) {
-		__m128i p = _mm_loadu_si128((const __m128i *)(uv + x));
-		__m128i first = _mm_xor_si128(_mm_slli_epi16(p, 8), c.sign);
-		__m128i second = _mm_xor_si128(_mm_and_si128(p, hi8), c.sign);
-
-		if (vfirst)
-			pixels16(y + x, second, first, dst + 3 * x, &c, bgr);
-		else
-			pixels16(y + x, first, second, dst + 3 * x, &c, bgr);
+	for (x = 0; x + 17 <= width; x += 16)
+		semi_block(y, uv, dst, x, &c, vfirst, bgr);
+	if (x + 2 < width && width >= 17) {
+		x = (width - 17) & ~1;
+		semi_block(y, uv, dst, x, &c, vfirst, bgr);
+		x += 16;
 	}
 	return x;
 }
