@@ -1,0 +1,643 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Frame-level conversion throughput, per SIMD tier, side by side with the
+ * distribution's libv4lconvert (loaded with dlopen from its absolute path)
+ * on the same frames in the same process.
+ *
+ *   kernels [--quick] [--markdown] [--filter=GLOB] [--runs=N] [--size=WxH]
+ *           [--original=PATH]
+ *
+ * Each figure is the median (and the min-max spread) of --runs timed runs;
+ * a run repeats the conversion enough times to last about 20 ms (10 ms with
+ * --quick). MPix/s counts source pixels.
+ */
+#include <dlfcn.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <linux/videodev2.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/frame.h"
+#include "dispatch/cpu.h"
+#include "dispatch/dsp.h"
+
+/* --------------------------------------------------------------------- */
+/* The distribution's libv4lconvert, seen only through dlsym.             */
+
+#if defined(__x86_64__) && defined(__ILP32__)
+#define MULTIARCH "x86_64-linux-gnux32"
+#elif defined(__x86_64__)
+#define MULTIARCH "x86_64-linux-gnu"
+#elif defined(__i386__)
+#define MULTIARCH "i386-linux-gnu"
+#elif defined(__aarch64__)
+#define MULTIARCH "aarch64-linux-gnu"
+#elif defined(__arm__) && defined(__ARM_PCS_VFP)
+#define MULTIARCH "arm-linux-gnueabihf"
+#elif defined(__arm__)
+#define MULTIARCH "arm-linux-gnueabi"
+#else
+#define MULTIARCH ""
+#endif
+#define ORIGINAL_PATH "/usr/lib/" MULTIARCH "/libv4lconvert.so.0"
+
+/* The plugin ABI of libv4l (struct libv4l_dev_ops), as the original has it. */
+struct orig_dev_ops {
+	void *(*init)(int fd);
+	void (*close)(void *priv);
+	int (*ioctl)(void *priv, int fd, unsigned long int request, void *arg);
+	ssize_t (*read)(void *priv, int fd, void *buffer, size_t n);
+	ssize_t (*write)(void *priv, int fd, const void *buffer, size_t n);
+	void (*reserved[7])(void);
+};
+
+struct original {
+	void *handle;
+	void *(*create_with_dev_ops)(int fd, void *priv,
+				     const struct orig_dev_ops *ops);
+	void (*destroy)(void *data);
+	int (*convert)(void *data, const struct v4l2_format *src_fmt,
+		       const struct v4l2_format *dst_fmt, unsigned char *src,
+		       int src_size, unsigned char *dst, int dst_size);
+	int (*s_ctrl)(void *data, void *ctrl);
+	const char *(*error)(void *data);
+	void *plain; /* no emulated controls */
+	void *flip;  /* emulated HFLIP/VFLIP enabled */
+	int hflip, vflip;
+	const char *path;
+};
+
+static char fake_bus[32]; /* fits v4l2_capability.bus_info */
+
+/*
+ * A capture device that answers QUERYCAP and nothing else: enough for the
+ * original's control layer, which refuses an fd it cannot query when any
+ * emulated control is enabled. Everything else fails with EINVAL (so the
+ * "hardware" has no flip controls and the emulated ones are created).
+ */
+static int fake_ioctl(void *priv, int fd, unsigned long int request,
+		      void *arg)
+{
+	(void)priv;
+	(void)fd;
+	if (request == VIDIOC_QUERYCAP) {
+		struct v4l2_capability *cap = arg;
+
+		memset(cap, 0, sizeof(*cap));
+		snprintf((char *)cap->driver, sizeof(cap->driver), "v4lcbench");
+		snprintf((char *)cap->card, sizeof(cap->card), "v4lc bench");
+		memcpy(cap->bus_info, fake_bus, sizeof(cap->bus_info));
+		cap->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
+		cap->capabilities = cap->device_caps | V4L2_CAP_DEVICE_CAPS;
+		return 0;
+	}
+	errno = EINVAL;
+	return -1;
+}
+
+static const struct orig_dev_ops fake_ops = { .ioctl = fake_ioctl };
+
+static void *orig_create(struct original *o, const char *controls)
+{
+	/* Read by the original when the instance is created. */
+	setenv("LIBV4LCONTROL_CONTROLS", controls, 1);
+	return o->create_with_dev_ops(-1, NULL, &fake_ops);
+}
+
+static int orig_load(struct original *o, const char *path)
+{
+	memset(o, 0, sizeof(*o));
+	o->path = path;
+	snprintf(fake_bus, sizeof(fake_bus), "platform:v4lc-bench-%ld",
+		 (long)getpid());
+	o->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+	if (!o->handle)
+		return -1;
+	*(void **)&o->create_with_dev_ops =
+		dlsym(o->handle, "v4lconvert_create_with_dev_ops");
+	*(void **)&o->destroy = dlsym(o->handle, "v4lconvert_destroy");
+	*(void **)&o->convert = dlsym(o->handle, "v4lconvert_convert");
+	*(void **)&o->s_ctrl = dlsym(o->handle, "v4lconvert_vidioc_s_ctrl");
+	*(void **)&o->error =
+		dlsym(o->handle, "v4lconvert_get_error_message");
+	if (!o->create_with_dev_ops || !o->destroy || !o->convert ||
+	    !o->s_ctrl || !o->error)
+		goto fail;
+	o->plain = orig_create(o, "0");
+	/* Bits 1 and 2 of the emulated-control mask: HFLIP and VFLIP. */
+	o->flip = orig_create(o, "6");
+	unsetenv("LIBV4LCONTROL_CONTROLS");
+	if (!o->plain)
+		goto fail;
+	o->hflip = o->vflip = -1;
+	return 0;
+fail:
+	if (o->plain)
+		o->destroy(o->plain);
+	if (o->flip)
+		o->destroy(o->flip);
+	dlclose(o->handle);
+	o->handle = NULL;
+	return -1;
+}
+
+static int orig_set_flip(struct original *o, int h, int v)
+{
+	struct v4l2_control c;
+
+	if (!o->flip)
+		return -1;
+	if (o->hflip != h) {
+		c.id = V4L2_CID_HFLIP;
+		c.value = h;
+		if (o->s_ctrl(o->flip, &c))
+			return -1;
+		o->hflip = h;
+	}
+	if (o->vflip != v) {
+		c.id = V4L2_CID_VFLIP;
+		c.value = v;
+		if (o->s_ctrl(o->flip, &c))
+			return -1;
+		o->vflip = v;
+	}
+	return 0;
+}
+
+/* The original keeps emulated-control values in a POSIX shm object. */
+static void orig_unload(struct original *o)
+{
+	DIR *d;
+	struct dirent *e;
+
+	if (!o->handle)
+		return;
+	if (o->plain)
+		o->destroy(o->plain);
+	if (o->flip)
+		o->destroy(o->flip);
+	dlclose(o->handle);
+	o->handle = NULL;
+	d = opendir("/dev/shm");
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char p[512];
+
+		if (strncmp(e->d_name, "libv4l-", 7) ||
+		    !strstr(e->d_name, fake_bus + strlen("platform:")))
+			continue;
+		snprintf(p, sizeof(p), "/dev/shm/%s", e->d_name);
+		unlink(p);
+	}
+	closedir(d);
+}
+
+/* --------------------------------------------------------------------- */
+/* Conversions.                                                           */
+
+enum kind { K_CONVERT, K_TRANSFORM, K_MEMCPY };
+
+struct conv {
+	const char *name;
+	enum kind kind;
+	uint32_t src, dst;
+	int op;           /* enum v4lc_transform for K_TRANSFORM */
+	int ohflip, ovflip; /* the original's emulated flips; -1 = n/a */
+};
+
+#define CONV(n, s, d) { n, K_CONVERT, V4L2_PIX_FMT_##s, V4L2_PIX_FMT_##d, 0, 0, 0 }
+#define XFORM(n, f, o, h, v)                                                 \
+	{ n, K_TRANSFORM, V4L2_PIX_FMT_##f, V4L2_PIX_FMT_##f, V4LC_XFORM_##o, h, v }
+#define COPY(n, f) { n, K_MEMCPY, V4L2_PIX_FMT_##f, V4L2_PIX_FMT_##f, 0, -1, -1 }
+
+static const struct conv convs[] = {
+	COPY("memcpy RGB24 (3 B/px)", RGB24),
+	COPY("memcpy YUYV (2 B/px)", YUYV),
+	COPY("memcpy YUV420 (1.5 B/px)", YUV420),
+	CONV("YUYV->RGB24", YUYV, RGB24),
+	CONV("UYVY->RGB24", UYVY, RGB24),
+	CONV("YUYV->YUV420", YUYV, YUV420),
+	CONV("YUV420->RGB24", YUV420, RGB24),
+	CONV("NV12->RGB24", NV12, RGB24),
+	CONV("RGB24->YUV420", RGB24, YUV420),
+	CONV("RGB24->BGR24", RGB24, BGR24),
+	XFORM("RGB24 hflip", RGB24, HFLIP, 1, 0),
+	XFORM("RGB24 vflip", RGB24, VFLIP, 0, 1),
+	XFORM("RGB24 rot180", RGB24, ROT180, 1, 1),
+	XFORM("RGB24 rot90", RGB24, ROT90CW, -1, -1),
+	XFORM("YUV420 hflip", YUV420, HFLIP, 1, 0),
+	XFORM("YUV420 vflip", YUV420, VFLIP, 0, 1),
+	XFORM("YUV420 rot180", YUV420, ROT180, 1, 1),
+	XFORM("YUV420 rot90", YUV420, ROT90CW, -1, -1),
+};
+
+struct job {
+	const struct conv *c;
+	const struct v4lc_dsp *dsp; /* ours */
+	struct original *orig;      /* or the original */
+	struct v4lc_frame src, dst;
+	struct v4l2_format osrc, odst;
+};
+
+static int run_once(struct job *j)
+{
+	if (j->orig) {
+		void *inst = j->c->kind == K_TRANSFORM ? j->orig->flip
+						       : j->orig->plain;
+		int r = j->orig->convert(inst, &j->osrc, &j->odst, j->src.data,
+					 (int)j->src.size, j->dst.data,
+					 (int)j->dst.size);
+		return r < 0 ? -1 : 0;
+	}
+	switch (j->c->kind) {
+	case K_MEMCPY:
+		memcpy(j->dst.data, j->src.data, j->src.size);
+		return 0;
+	case K_CONVERT:
+		return v4lc_frame_convert(j->dsp, &j->src, &j->dst, NULL);
+	case K_TRANSFORM:
+#ifdef V4LC_BENCH_HAVE_TRANSFORM
+		return v4lc_frame_transform(j->dsp, &j->src, &j->dst,
+					    (enum v4lc_transform)j->c->op);
+#else
+		return -EINVAL;
+#endif
+	}
+	return -EINVAL;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double time_iters(struct job *j, long iters)
+{
+	double t0 = now();
+
+	for (long i = 0; i < iters; i++)
+		run_once(j);
+	return now() - t0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct result {
+	int ok;
+	double median, min, max;
+};
+
+#define MAX_RUNS 101
+
+static struct result measure(struct job *j, int runs, double target,
+			     double pixels)
+{
+	struct result res = { 0, 0, 0, 0 };
+	double mpix[MAX_RUNS];
+	long iters = 1;
+	double t;
+
+	if (run_once(j)) /* also the warm-up */
+		return res;
+	for (;;) {
+		t = time_iters(j, iters);
+		if (t >= target || iters >= (1L << 30))
+			break;
+		if (t < target / 64)
+			iters *= 8;
+		else
+			iters = (long)((double)iters * target * 1.1 / t) + 1;
+	}
+	for (int r = 0; r < runs; r++) {
+		t = time_iters(j, iters);
+		mpix[r] = pixels * (double)iters / t / 1e6;
+	}
+	qsort(mpix, (size_t)runs, sizeof(double), cmp_double);
+	res.ok = 1;
+	res.min = mpix[0];
+	res.max = mpix[runs - 1];
+	res.median = runs & 1 ? mpix[runs / 2]
+			      : 0.5 * (mpix[runs / 2 - 1] + mpix[runs / 2]);
+	return res;
+}
+
+/* --------------------------------------------------------------------- */
+
+static uint8_t *alloc_frame(size_t size)
+{
+	size_t rounded = (size + 63) & ~(size_t)63;
+	uint8_t *p = aligned_alloc(64, rounded ? rounded : 64);
+
+	if (!p) {
+		fprintf(stderr, "kernels: out of memory\n");
+		exit(2);
+	}
+	return p;
+}
+
+static void fill_random(uint8_t *p, size_t n, uint32_t seed)
+{
+	uint32_t x = seed * 2654435761u + 1;
+
+	for (size_t i = 0; i < n; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		p[i] = (uint8_t)(x >> 11);
+	}
+}
+
+static void v4l2_fmt(struct v4l2_format *f, uint32_t fourcc, int w, int h,
+		     size_t size)
+{
+	memset(f, 0, sizeof(*f));
+	f->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	f->fmt.pix.width = (uint32_t)w;
+	f->fmt.pix.height = (uint32_t)h;
+	f->fmt.pix.pixelformat = fourcc;
+	f->fmt.pix.field = V4L2_FIELD_NONE;
+	f->fmt.pix.bytesperline = (uint32_t)v4lc_frame_min_stride(fourcc, w);
+	f->fmt.pix.sizeimage = (uint32_t)size;
+	f->fmt.pix.colorspace = V4L2_COLORSPACE_SMPTE170M;
+}
+
+struct tier {
+	const char *name;
+	unsigned flags;
+	struct v4lc_dsp dsp;
+};
+
+static void add_tier(struct tier *tiers, int *n, const char *name,
+		     unsigned flags)
+{
+	struct tier *t = &tiers[(*n)++];
+
+	memset(t, 0, sizeof(*t));
+	t->name = name;
+	t->flags = flags;
+	v4lc_dsp_init(&t->dsp, flags);
+}
+
+struct opts {
+	int quick, markdown, runs;
+	const char *filter;
+	double target;
+};
+
+static void fmt_num(char *buf, size_t n, double v)
+{
+	if (v >= 100)
+		snprintf(buf, n, "%.0f", v);
+	else
+		snprintf(buf, n, "%.1f", v);
+}
+
+static void fmt_result(char *buf, size_t n, const struct result *r,
+		       const char *absent)
+{
+	char a[24], b[24], c[24];
+
+	if (!r->ok) {
+		snprintf(buf, n, "%s", absent);
+		return;
+	}
+	fmt_num(a, sizeof(a), r->median);
+	fmt_num(b, sizeof(b), r->min);
+	fmt_num(c, sizeof(c), r->max);
+	snprintf(buf, n, "%s [%s-%s]", a, b, c);
+}
+
+static void print_row(const struct opts *op, const char *name, int w, int h,
+		      const char *tier, const struct result *ours,
+		      const struct result *orig, const char *orig_absent)
+{
+	char size[32], so[96], sg[96], ratio[32];
+
+	snprintf(size, sizeof(size), "%dx%d", w, h);
+	fmt_result(so, sizeof(so), ours, "-");
+	fmt_result(sg, sizeof(sg), orig, orig_absent);
+	if (ours->ok && orig->ok && orig->median > 0)
+		snprintf(ratio, sizeof(ratio), "%.2fx",
+			 ours->median / orig->median);
+	else
+		snprintf(ratio, sizeof(ratio), "-");
+	if (op->markdown)
+		printf("| %s | %s | %s | %s | %s | %s |\n", name, size, tier,
+		       so, sg, ratio);
+	else
+		printf("%-26s %-10s %-7s %22s %22s %8s\n", name, size, tier, so,
+		       sg, ratio);
+	fflush(stdout);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: kernels [--quick] [--markdown] [--filter=GLOB] "
+		"[--runs=N] [--size=WxH] [--original=PATH]\n"
+		"  --quick        1280x720 only, 7 runs of ~10 ms\n"
+		"  --markdown     emit a Markdown table\n"
+		"  --filter=GLOB  only conversions whose name matches "
+		"(fnmatch, e.g. '*flip*')\n"
+		"  --runs=N       timed runs per figure (default 15)\n"
+		"  --size=WxH     one frame size instead of the default three\n"
+		"  --original=P   the libv4lconvert to compare with "
+		"(default " ORIGINAL_PATH ")\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const int default_sizes[][2] = {
+		{ 640, 480 }, { 1280, 720 }, { 1920, 1080 }
+	};
+	int sizes[3][2];
+	int nsizes = 3, runs_set = 0, size_set = 0;
+	struct opts op = { 0, 0, 15, NULL, 0.020 };
+	const char *orig_path = ORIGINAL_PATH;
+	struct original orig;
+	int have_orig;
+	struct tier tiers[4];
+	int ntiers = 0;
+	unsigned cpu = v4lc_cpu_detect();
+
+	memcpy(sizes, default_sizes, sizeof(sizes));
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--quick")) {
+			op.quick = 1;
+		} else if (!strcmp(a, "--markdown")) {
+			op.markdown = 1;
+		} else if (!strncmp(a, "--filter=", 9)) {
+			op.filter = a + 9;
+		} else if (!strncmp(a, "--runs=", 7)) {
+			op.runs = atoi(a + 7);
+			runs_set = 1;
+			if (op.runs < 1 || op.runs > MAX_RUNS) {
+				fprintf(stderr, "kernels: --runs 1..%d\n",
+					MAX_RUNS);
+				return 2;
+			}
+		} else if (!strncmp(a, "--size=", 7)) {
+			if (sscanf(a + 7, "%dx%d", &sizes[0][0],
+				   &sizes[0][1]) != 2 ||
+			    sizes[0][0] < 1 || sizes[0][1] < 1 ||
+			    sizes[0][0] > 16384 || sizes[0][1] > 16384) {
+				fprintf(stderr, "kernels: bad --size\n");
+				return 2;
+			}
+			size_set = 1;
+		} else if (!strncmp(a, "--original=", 11)) {
+			orig_path = a + 11;
+		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return 0;
+		} else {
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (op.quick) {
+		if (!size_set) {
+			sizes[0][0] = 1280;
+			sizes[0][1] = 720;
+		}
+		if (!runs_set)
+			op.runs = 7;
+		op.target = 0.010;
+	}
+	if (op.quick || size_set)
+		nsizes = 1;
+
+	add_tier(tiers, &ntiers, "scalar", 0);
+	if (cpu & V4LC_CPU_SSE2)
+		add_tier(tiers, &ntiers, "sse2", V4LC_CPU_SSE2);
+	if ((cpu & V4LC_CPU_SSE2) && (cpu & V4LC_CPU_AVX2))
+		add_tier(tiers, &ntiers, "avx2",
+			 V4LC_CPU_SSE2 | V4LC_CPU_AVX2);
+	if (cpu & V4LC_CPU_NEON)
+		add_tier(tiers, &ntiers, "neon", V4LC_CPU_NEON);
+
+	have_orig = orig_load(&orig, orig_path) == 0;
+
+	if (op.markdown) {
+		printf("Tiers: %s", tiers[0].name);
+		for (int t = 1; t < ntiers; t++)
+			printf(", %s", tiers[t].name);
+		printf(". Original: %s. MPix/s of source pixels, median "
+		       "[min-max] of %d runs of ~%.0f ms.\n\n",
+		       have_orig ? orig.path : "n/a (not loaded)", op.runs,
+		       op.target * 1e3);
+		printf("| conversion | size | tier | ours MPix/s | original "
+		       "MPix/s | ratio |\n");
+		printf("|---|---|---|---:|---:|---:|\n");
+	} else {
+		printf("# tiers:");
+		for (int t = 0; t < ntiers; t++)
+			printf(" %s", tiers[t].name);
+		printf("; original: %s\n", have_orig ? orig.path
+						    : "n/a (not loaded)");
+		printf("# MPix/s of source pixels, median [min-max] of %d "
+		       "runs of ~%.0f ms\n",
+		       op.runs, op.target * 1e3);
+		printf("%-26s %-10s %-7s %22s %22s %8s\n", "conversion", "size",
+		       "tier", "ours MPix/s", "original MPix/s", "ratio");
+	}
+	fflush(stdout);
+
+	for (int s = 0; s < nsizes; s++) {
+		int w = sizes[s][0], h = sizes[s][1];
+		double pixels = (double)w * (double)h;
+
+		for (size_t c = 0; c < sizeof(convs) / sizeof(convs[0]); c++) {
+			const struct conv *cv = &convs[c];
+			int rot = cv->kind == K_TRANSFORM &&
+				  (cv->op == V4LC_XFORM_ROT90CW ||
+				   cv->op == V4LC_XFORM_ROT90CCW);
+			int dw = rot ? h : w, dh = rot ? w : h;
+			struct job j;
+			struct result ro = { 0, 0, 0, 0 };
+			const char *orig_absent = "n/a";
+
+			if (op.filter && fnmatch(op.filter, cv->name, 0))
+				continue;
+			memset(&j, 0, sizeof(j));
+			j.c = cv;
+			j.src = (struct v4lc_frame){
+				cv->src, w, h, 0, NULL,
+				v4lc_frame_bytes(cv->src, w, h, 0)
+			};
+			j.dst = (struct v4lc_frame){
+				cv->dst, dw, dh, 0, NULL,
+				v4lc_frame_bytes(cv->dst, dw, dh, 0)
+			};
+			if (!j.src.size || !j.dst.size) {
+				fprintf(stderr, "kernels: bad geometry\n");
+				return 2;
+			}
+			j.src.data = alloc_frame(j.src.size);
+			j.dst.data = alloc_frame(j.dst.size);
+			fill_random(j.src.data, j.src.size, (uint32_t)c + 1);
+			memset(j.dst.data, 0, j.dst.size);
+
+			/* The original on the same buffers. */
+			if (cv->kind == K_MEMCPY) {
+				orig_absent = "-";
+			} else if (have_orig && cv->ohflip >= 0 &&
+				   (cv->kind == K_CONVERT ||
+				    orig_set_flip(&orig, cv->ohflip,
+						  cv->ovflip) == 0)) {
+				j.orig = &orig;
+				v4l2_fmt(&j.osrc, cv->src, w, h, j.src.size);
+				v4l2_fmt(&j.odst, cv->dst, dw, dh, j.dst.size);
+				ro = measure(&j, op.runs, op.target, pixels);
+				if (!ro.ok)
+					orig_absent = "fails";
+				j.orig = NULL;
+			}
+
+			if (cv->kind == K_MEMCPY) {
+				struct result r = measure(&j, op.runs,
+							  op.target, pixels);
+
+				print_row(&op, cv->name, w, h, "libc", &r, &ro,
+					  orig_absent);
+			} else {
+				for (int t = 0; t < ntiers; t++) {
+					struct result r;
+
+					j.dsp = &tiers[t].dsp;
+					r = measure(&j, op.runs, op.target,
+						    pixels);
+					print_row(&op, cv->name, w, h,
+						  tiers[t].name, &r, &ro,
+						  orig_absent);
+				}
+			}
+			free(j.src.data);
+			free(j.dst.data);
+		}
+	}
+	if (!op.markdown)
+		printf("# '-': not in this build (kernel family or transform "
+		       "absent); n/a: the original has no such operation or "
+		       "is not installed\n");
+	orig_unload(&orig);
+	return 0;
+}
