@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Packed YUV 4:2:2 (YUYV, YVYU, UYVY, VYUY): one row to RGB24/BGR24 per the
+ * formulas in pixel.h, and two rows to planar 4:2:0.
+ *
+ * A row of `width` pixels is (width + 1) / 2 complete 4-byte pixel pairs;
+ * for an odd width the last pair's second luma byte is present but unused,
+ * and the last pixel takes its pair's chroma. Exactly `width` pixels are
+ * written (3 * width RGB bytes, or width luma and (width + 1) / 2 chroma
+ * bytes).
+ */
+#include "dispatch/dsp.h"
+#include "scalar/pixel.h"
+
+/* Byte offsets of Y0, U, Y1, V inside a pixel pair, per order. */
+#define YUYV_OFFS 0, 1, 2, 3
+#define YVYU_OFFS 0, 3, 2, 1
+#define UYVY_OFFS 1, 0, 3, 2
+#define VYUY_OFFS 1, 2, 3, 0
+
+static inline void to_rgb(const uint8_t *src, uint8_t *dst, int width,
+			  const struct v4lc_yuv2rgb *kp, int oy0, int ou,
+			  int oy1, int ov, int bgr)
+{
+	/* A local copy: stores through dst (uint8_t) may alias *kp. */
+	const struct v4lc_yuv2rgb kc = *kp, *k = &kc;
+	int x;
+
+	for (x = 0; x + 2 <= width; x += 2, src += 4, dst += 6) {
+		struct v4lc_chroma_q5 c = v4lc_chroma_q5(k, src[ou], src[ov]);
+
+		v4lc_put_rgb(dst, v4lc_luma_q5(k, src[oy0]), &c, bgr);
+		v4lc_put_rgb(dst + 3, v4lc_luma_q5(k, src[oy1]), &c, bgr);
+	}
+	if (x < width) {
+		struct v4lc_chroma_q5 c = v4lc_chroma_q5(k, src[ou], src[ov]);
+
+		v4lc_put_rgb(dst, v4lc_luma_q5(k, src[oy0]), &c, bgr);
+	}
+}
+
+static inline void to_yuv420(const uint8_t *src0, const uint8_t *src1,
+			     uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v,
+			     int width, int oy0, int ou, int oy1, int ov)
+{
+	int x;
+
+	for (x = 0; x + 2 <= width; x += 2, src0 += 4, src1 += 4) {
+		uint8_t a0 = src0[oy0], a1 = src0[oy1];
+		uint8_t b0 = src1[oy0], b1 = src1[oy1];
+		uint8_t cu = (uint8_t)((src0[ou] + src1[ou] + 1) >> 1);
+		uint8_t cv = (uint8_t)((src0[ov] + src1[ov] + 1) >> 1);
+
+		/* Read everything first: y1 may be y0 (odd last row). */
+		y0[x] = a0;
+		y0[x + 1] = a1;
+		y1[x] = b0;
+		y1[x + 1] = b1;
+		u[x / 2] = cu;
+		v[x / 2] = cv;
+	}
+	if (x < width) {
+		uint8_t a0 = src0[oy0], b0 = src1[oy0];
+		uint8_t cu = (uint8_t)((src0[ou] + src1[ou] + 1) >> 1);
+		uint8_t cv = (uint8_t)((src0[ov] + src1[ov] + 1) >> 1);
+
+		y0[x] = a0;
+		y1[x] = b0;
+		u[x / 2] = cu;
+		v[x / 2] = cv;
+	}
+}
+
+#define ORDER(name, OFFS)                                                    \
+	v4lc_yuv422_rgb_fn v4lc_yuv422_##name##_to_rgb24_c,                 \
+		v4lc_yuv422_##name##_to_bgr24_c;                             \
+	v4lc_yuv422_420_fn v4lc_yuv422_##name##_to_yuv420_c;                 \
+	void v4lc_yuv422_##name##_to_rgb24_c(const uint8_t *src,            \
+					     uint8_t *dst, int width,        \
+					     const struct v4lc_yuv2rgb *k)   \
+	{                                                                    \
+		to_rgb(src, dst, width, k, OFFS, 0);                         \
+	}                                                                    \
+	void v4lc_yuv422_##name##_to_bgr24_c(const uint8_t *src,            \
+					     uint8_t *dst, int width,        \
+					     const struct v4lc_yuv2rgb *k)   \
+	{                                                                    \
+		to_rgb(src, dst, width, k, OFFS, 1);                         \
+	}                                                                    \
+	void v4lc_yuv422_##name##_to_yuv420_c(                               \
+		const uint8_t *src0, const uint8_t *src1, uint8_t *y0,       \
+		uint8_t *y1, uint8_t *u, uint8_t *v, int width)              \
+	{                                                                    \
+		to_yuv420(src0, src1, y0, y1, u, v, width, OFFS);            \
+	}
+
+ORDER(yuyv, YUYV_OFFS)
+ORDER(yvyu, YVYU_OFFS)
+ORDER(uyvy, UYVY_OFFS)
+ORDER(vyuy, VYUY_OFFS)
+
+void v4lc_yuv422_init_c(struct v4lc_yuv422_dsp *dsp)
+{
+#define SET(ORD, name)                                                       \
+	dsp->to_rgb[ORD][V4LC_RGB24] = v4lc_yuv422_##name##_to_rgb24_c;      \
+	dsp->to_rgb[ORD][V4LC_BGR24] = v4lc_yuv422_##name##_to_bgr24_c;      \
+	dsp->to_yuv420[ORD] = v4lc_yuv422_##name##_to_yuv420_c;
+	SET(V4LC_YUYV, yuyv)
+	SET(V4LC_YVYU, yvyu)
+	SET(V4LC_UYVY, uyvy)
+	SET(V4LC_VYUY, vyuy)
+#undef SET
+}
