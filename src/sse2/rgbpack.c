@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <emmintrin.h>
+
+#include "dispatch/dsp.h"
+
+v4lc_row_copy_fn v4lc_rgbpack_rgb565_rgb_c, v4lc_rgbpack_rgb565_bgr_c;
+v4lc_row_copy_fn v4lc_rgbpack_pick012_c, v4lc_rgbpack_pick210_c;
+v4lc_row_copy_fn v4lc_rgbpack_pick123_c, v4lc_rgbpack_pick321_c;
+
+/*
+ * Four pixels as dwords whose top byte is zero, to 12 contiguous bytes in
+ * bytes 0..11 (bytes 12..15 zero). First each qword's upper pixel moves
+ * down next to the lower one (6 bytes per qword), then the upper qword's
+ * 6 bytes move down by two bytes.
+ */
+static inline __m128i pack12(__m128i v)
+{
+	const __m128i lo32 = _mm_set_epi32(0, -1, 0, -1);
+	const __m128i lo6 = _mm_set_epi32(0, 0, 0xffff, -1);
+	__m128i q = _mm_or_si128(_mm_and_si128(v, lo32),
+				 _mm_srli_epi64(_mm_andnot_si128(lo32, v), 8));
+
+	return _mm_or_si128(_mm_and_si128(q, lo6),
+			    _mm_andnot_si128(lo6, _mm_srli_si128(q, 2)));
+}
+
+/* Sixteen pixels in a..d (four dwords each, top bytes zero) to 48 bytes. */
+static inline void store48(uint8_t *dst, __m128i a, __m128i b, __m128i c,
+			   __m128i d)
+{
+	a = pack12(a);
+	b = pack12(b);
+	c = pack12(c);
+	d = pack12(d);
+	_mm_storeu_si128((__m128i *)dst, _mm_or_si128(a, _mm_slli_si128(b, 12)));
+	_mm_storeu_si128((__m128i *)(dst + 16),
+			 _mm_or_si128(_mm_srli_si128(b, 4), _mm_slli_si128(c, 8)));
+	_mm_storeu_si128((__m128i *)(dst + 32),
+			 _mm_or_si128(_mm_srli_si128(c, 8), _mm_slli_si128(d, 4)));
+}
+
+/* Per dword: bytes 0, 1, 2 -> 2, 1, 0 (byte 3 of the input is dropped). */
+static inline __m128i swap02(__m128i v)
+{
+	const __m128i m02 = _mm_set1_epi32(0x00ff00ff);
+	const __m128i m1 = _mm_set1_epi32(0x0000ff00);
+	__m128i rot = _mm_shufflehi_epi16(_mm_shufflelo_epi16(v, 0xb1), 0xb1);
+
+	/* rot bytes: 2 3 0 1 */
+	return _mm_or_si128(_mm_and_si128(rot, m02), _mm_and_si128(v, m1));
+}
+
+enum pick { P012, P210, P123, P321 };
+
+static inline __m128i pick(__m128i v, enum pick p)
+{
+	switch (p) {
+	case P012:
+		return _mm_and_si128(v, _mm_set1_epi32(0x00ffffff));
+	case P210:
+		return swap02(v);
+	case P123:
+		return _mm_srli_epi32(v, 8);
+	default:
+		return swap02(_mm_srli_epi32(v, 8));
+	}
+}
+
+static inline int pick32(const uint8_t *src, uint8_t *dst, int width,
+			 enum pick p)
+{
+	int x = 0;
+
+	for (; x + 16 <= width; x += 16) {
+		const __m128i *s = (const __m128i *)(src + 4 * x);
+
+		store48(dst + 3 * x, pick(_mm_loadu_si128(s), p),
+			pick(_mm_loadu_si128(s + 1), p),
+			pick(_mm_loadu_si128(s + 2), p),
+			pick(_mm_loadu_si128(s + 3), p));
+	}
+	return x;
+}
+
+#define PICK(name, p)                                                        \
+	static void name##_sse2(const uint8_t *src, uint8_t *dst, int width) \
+	{                                                                    \
+		int x = pick32(src, dst, width, p);                          \
+		if (x < width)                                               \
+			v4lc_rgbpack_##name##_c(src + 4 * x, dst + 3 * x,    \
+						width - x);                  \
+	}
+PICK(pick012, P012)
+PICK(pick210, P210)
+PICK(pick123, P123)
+PICK(pick321, P321)
+
+/*
+ * RGB565: each channel lands in the top bits of a 16-bit lane (its low
+ * bits cleared), then ch | ch >> width replicates it into 8 bits.
+ */
+static inline void rgb565_8(__m128i x, __m128i *lo, __m128i *hi, int swap)
+{
+	const __m128i f8 = _mm_set1_epi16(0xf8), fc = _mm_set1_epi16(0xfc);
+	__m128i r = _mm_and_si128(_mm_srli_epi16(x, 8), f8);
+	__m128i g = _mm_and_si128(_mm_srli_epi16(x, 3), fc);
+	__m128i b = _mm_and_si128(_mm_slli_epi16(x, 3), f8);
+	__m128i first, third, two;
+
+	r = _mm_or_si128(r, _mm_srli_epi16(r, 5));
+	g = _mm_or_si128(g, _mm_srli_epi16(g, 6));
+	b = _mm_or_si128(b, _mm_srli_epi16(b, 5));
+	first = swap ? b : r;
+	third = swap ? r : b;
+	two = _mm_or_si128(first, _mm_slli_epi16(g, 8));
+	*lo = _mm_unpacklo_epi16(two, third);
+	*hi = _mm_unpackhi_epi16(two, third);
+}
+
+static inline int rgb565(const uint8_t *src, uint8_t *dst, int width,
+			 int swap)
+{
+	int x = 0;
+
+	for (; x + 16 <= width; x += 16) {
+		const __m128i *s = (const __m128i *)(src + 2 * x);
+		__m128i a, b, c, d;
+
+		rgb565_8(_mm_loadu_si128(s), &a, &b, swap);
+		rgb565_8(_mm_loadu_si128(s + 1), &c, &d, swap);
+		store48(dst + 3 * x, a, b, c, d);
+	}
+	return x;
+}
+
+static void rgb565_rgb_sse2(const uint8_t *src, uint8_t *dst, int width)
+{
+	int x = rgb565(src, dst, width, 0);
+
+	if (x < width)
+		v4lc_rgbpack_rgb565_rgb_c(src + 2 * x, dst + 3 * x, width - x);
+}
+
+static void rgb565_bgr_sse2(const uint8_t *src, uint8_t *dst, int width)
+{
+	int x = rgb565(src, dst, width, 1);
+
+	if (x < width)
+		v4lc_rgbpack_rgb565_bgr_c(src + 2 * x, dst + 3 * x, width - x);
+}
+
+void v4lc_rgbpack_init_sse2(struct v4lc_rgbpack_dsp *dsp)
+{
+	dsp->rgb565[V4LC_RGB24] = rgb565_rgb_sse2;
+	dsp->rgb565[V4LC_BGR24] = rgb565_bgr_sse2;
+	dsp->rgb32[V4LC_BGRX32][V4LC_RGB24] = pick210_sse2;
+	dsp->rgb32[V4LC_BGRX32][V4LC_BGR24] = pick012_sse2;
+	dsp->rgb32[V4LC_XRGB32][V4LC_RGB24] = pick123_sse2;
+	dsp->rgb32[V4LC_XRGB32][V4LC_BGR24] = pick321_sse2;
+	dsp->rgb32[V4LC_XBGR32][V4LC_RGB24] = pick321_sse2;
+	dsp->rgb32[V4LC_XBGR32][V4LC_BGR24] = pick123_sse2;
+	dsp->rgb32[V4LC_RGBX32][V4LC_RGB24] = pick012_sse2;
+	dsp->rgb32[V4LC_RGBX32][V4LC_BGR24] = pick210_sse2;
+}
