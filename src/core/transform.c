@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Frame flips and rotations (v4lc_frame_transform) for RGB3/BGR3 and
+ * YU12/YV12, built from the flip kernels.
+ *
+ * Planar 4:2:0: each chroma plane is transformed as an image of its own
+ * ((width + 1) / 2 x (height + 1) / 2, the op applied to it). For odd sizes
+ * that keeps every chroma sample with the pixel at the top-left of its 2x2
+ * block: destination chroma (X, Y) is the chroma of the source pixel that
+ * lands on destination pixel (2X, 2Y). U and V keep their planes (the
+ * format does not change).
+ */
+#include "core/frame.h"
+
+#include <errno.h>
+#include <linux/videodev2.h>
+#include <string.h>
+
+/* Geometry of one validated frame. */
+struct xf_planes {
+	int bpp;        /* bytes per pixel of the first plane: 3 or 1 */
+	int planar;     /* YU12/YV12 */
+	size_t stride;  /* first plane */
+	size_t cstride; /* each chroma plane */
+	size_t luma;    /* bytes of the first plane */
+	size_t chroma;  /* bytes of one chroma plane */
+	size_t total;
+};
+
+/*
+ * The layout rules of core/frame.h for the four formats handled here.
+ * Returns 0, or -EINVAL for an unknown format or bad or overflowing
+ * geometry.
+ */
+static int xf_layout(uint32_t fourcc, int width, int height, int stride,
+		     struct xf_planes *p)
+{
+	size_t min, crows;
+
+	switch (fourcc) {
+	case V4L2_PIX_FMT_RGB24:
+	case V4L2_PIX_FMT_BGR24:
+		p->bpp = 3;
+		p->planar = 0;
+		break;
+	case V4L2_PIX_FMT_YUV420:
+	case V4L2_PIX_FMT_YVU420:
+		p->bpp = 1;
+		p->planar = 1;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (width <= 0 || height <= 0 || stride < 0)
+		return -EINVAL;
+	min = (size_t)width * (size_t)p->bpp;
+	if (min > (size_t)0x7fffffff)
+		return -EINVAL; /* the kernels take int strides */
+	p->stride = stride ? (size_t)stride : min;
+	if (p->stride < min)
+		return -EINVAL;
+	if (__builtin_mul_overflow(p->stride, (size_t)height, &p->luma))
+		return -EINVAL;
+	p->total = p->luma;
+	p->cstride = 0;
+	p->chroma = 0;
+	if (p->planar) {
+		crows = (size_t)height / 2 + (size_t)(height & 1);
+		p->cstride = p->stride / 2 + (p->stride & 1);
+		if (__builtin_mul_overflow(p->cstride, crows, &p->chroma) ||
+		    __builtin_add_overflow(p->total, p->chroma, &p->total) ||
+		    __builtin_add_overflow(p->total, p->chroma, &p->total))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* One plane of w x h pixels (source geometry) through `op`. */
+static void xf_plane(const struct v4lc_flip_dsp *f, int bpp,
+		     const uint8_t *s, size_t sstride, uint8_t *d,
+		     size_t dstride, int w, int h, enum v4lc_transform op)
+{
+	v4lc_row_copy_fn *mirror = bpp == 3 ? f->mirror24 : f->mirror8;
+	size_t row = (size_t)w * (size_t)bpp;
+
+	switch (op) {
+	case V4LC_XFORM_HFLIP:
+		for (int y = 0; y < h; y++)
+			mirror(s + (size_t)y * sstride, d + (size_t)y * dstride,
+			       w);
+		break;
+	case V4LC_XFORM_VFLIP:
+		for (int y = 0; y < h; y++)
+			memcpy(d + (size_t)(h - 1 - y) * dstride,
+			       s + (size_t)y * sstride, row);
+		break;
+	case V4LC_XFORM_ROT180:
+		for (int y = 0; y < h; y++)
+			mirror(s + (size_t)y * sstride,
+			       d + (size_t)(h - 1 - y) * dstride, w);
+		break;
+	case V4LC_XFORM_ROT90CW:
+		(bpp == 3 ? f->rot90cw24 : f->rot90cw8)(s, (int)sstride, d,
+							(int)dstride, w, h);
+		break;
+	case V4LC_XFORM_ROT90CCW:
+		(bpp == 3 ? f->rot90ccw24 : f->rot90ccw8)(s, (int)sstride, d,
+							  (int)dstride, w, h);
+		break;
+	}
+}
+
+int v4lc_frame_transform(const struct v4lc_dsp *dsp,
+			 const struct v4lc_frame *src, struct v4lc_frame *dst,
+			 enum v4lc_transform op)
+{
+	struct xf_planes sp, dp;
+	int w, h, rot;
+	uintptr_t s0, s1, d0, d1;
+
+	if (!dsp || !src || !dst)
+		return -EINVAL;
+	switch (op) {
+	case V4LC_XFORM_HFLIP:
+	case V4LC_XFORM_VFLIP:
+	case V4LC_XFORM_ROT180:
+		rot = 0;
+		break;
+	case V4LC_XFORM_ROT90CW:
+	case V4LC_XFORM_ROT90CCW:
+		rot = 1;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (src->fourcc != dst->fourcc)
+		return -EINVAL;
+	w = src->width;
+	h = src->height;
+	if (rot ? (dst->width != h || dst->height != w)
+		: (dst->width != w || dst->height != h))
+		return -EINVAL;
+	if (xf_layout(src->fourcc, w, h, src->stride, &sp) ||
+	    xf_layout(dst->fourcc, dst->width, dst->height, dst->stride, &dp))
+		return -EINVAL;
+	/* Rotation kernels take int strides; the chroma ones are smaller. */
+	if (sp.stride > (size_t)0x7fffffff || dp.stride > (size_t)0x7fffffff)
+		return -EINVAL;
+	if (!src->data || !dst->data || src->size < sp.total ||
+	    dst->size < dp.total)
+		return -EFAULT;
+	s0 = (uintptr_t)src->data;
+	s1 = s0 + sp.total;
+	d0 = (uintptr_t)dst->data;
+	d1 = d0 + dp.total;
+	if (s0 < d1 && d0 < s1)
+		return -EINVAL; /* overlapping buffers */
+
+	xf_plane(&dsp->flip, sp.bpp, src->data, sp.stride, dst->data,
+		 dp.stride, w, h, op);
+	if (sp.planar) {
+		int cw = w / 2 + (w & 1), ch = h / 2 + (h & 1);
+		const uint8_t *su = src->data + sp.luma;
+		uint8_t *du = dst->data + dp.luma;
+
+		xf_plane(&dsp->flip, 1, su, sp.cstride, du, dp.cstride, cw, ch,
+			 op);
+		xf_plane(&dsp->flip, 1, su + sp.chroma, sp.cstride,
+			 du + dp.chroma, dp.cstride, cw, ch, op);
+	}
+	return 0;
+}
