@@ -46,6 +46,13 @@
 #else
 #define MULTIARCH ""
 #endif
+/* ASan's runtime refuses RTLD_DEEPBIND; sanitized builds go without. */
+#if defined(__SANITIZE_ADDRESS__)
+#define DEEPBIND 0
+#else
+#define DEEPBIND RTLD_DEEPBIND
+#endif
+
 #define ORIGINAL_PATH "/usr/lib/" MULTIARCH "/libv4lconvert.so.0"
 
 /* The plugin ABI of libv4l (struct libv4l_dev_ops), as the original has it. */
@@ -117,7 +124,7 @@ static int orig_load(struct original *o, const char *path)
 	o->path = path;
 	snprintf(fake_bus, sizeof(fake_bus), "platform:v4lc-bench-%ld",
 		 (long)getpid());
-	o->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+	o->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | DEEPBIND);
 	if (!o->handle)
 		return -1;
 	*(void **)&o->create_with_dev_ops =
