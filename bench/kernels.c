@@ -9,7 +9,8 @@
  *
  * Each figure is the median (and the min-max spread) of --runs timed runs;
  * a run repeats the conversion enough times to last about 20 ms (10 ms with
- * --quick). MPix/s counts source pixels.
+ * --quick). The runs of every tier and of the original are interleaved.
+ * MPix/s counts source pixels.
  */
 #include <dlfcn.h>
 #include <dirent.h>
@@ -312,29 +313,29 @@ struct result {
 
 #define MAX_RUNS 101
 
-static struct result measure(struct job *j, int runs, double target,
-			     double pixels)
+/* How many calls make one timed run last `target` seconds; 0 on failure. */
+static long calibrate(struct job *j, double target)
 {
-	struct result res = { 0, 0, 0, 0 };
-	double mpix[MAX_RUNS];
 	long iters = 1;
 	double t;
 
 	if (run_once(j)) /* also the warm-up */
-		return res;
+		return 0;
 	for (;;) {
 		t = time_iters(j, iters);
 		if (t >= target || iters >= (1L << 30))
-			break;
+			return iters;
 		if (t < target / 64)
 			iters *= 8;
 		else
 			iters = (long)((double)iters * target * 1.1 / t) + 1;
 	}
-	for (int r = 0; r < runs; r++) {
-		t = time_iters(j, iters);
-		mpix[r] = pixels * (double)iters / t / 1e6;
-	}
+}
+
+static struct result summarise(double *mpix, int runs)
+{
+	struct result res;
+
 	qsort(mpix, (size_t)runs, sizeof(double), cmp_double);
 	res.ok = 1;
 	res.min = mpix[0];
@@ -342,6 +343,37 @@ static struct result measure(struct job *j, int runs, double target,
 	res.median = runs & 1 ? mpix[runs / 2]
 			      : 0.5 * (mpix[runs / 2 - 1] + mpix[runs / 2]);
 	return res;
+}
+
+/*
+ * Time several candidates on the same frames. The runs are interleaved
+ * (run r of every candidate before run r + 1 of any), so that load from
+ * other processes on a shared machine hits all of them alike and the
+ * ratios stay meaningful even when absolute figures drift.
+ */
+#define MAX_CANDIDATES 8
+static void measure_all(struct job *jobs, int n, int runs, double target,
+			double pixels, struct result *res)
+{
+	long iters[MAX_CANDIDATES];
+	static double mpix[MAX_CANDIDATES][MAX_RUNS];
+
+	for (int c = 0; c < n; c++) {
+		iters[c] = calibrate(&jobs[c], target);
+		res[c] = (struct result){ 0, 0, 0, 0 };
+	}
+	for (int r = 0; r < runs; r++)
+		for (int c = 0; c < n; c++) {
+			double t;
+
+			if (!iters[c])
+				continue;
+			t = time_iters(&jobs[c], iters[c]);
+			mpix[c][r] = pixels * (double)iters[c] / t / 1e6;
+		}
+	for (int c = 0; c < n; c++)
+		if (iters[c])
+			res[c] = summarise(mpix[c], runs);
 }
 
 /* --------------------------------------------------------------------- */
@@ -603,39 +635,48 @@ int main(int argc, char **argv)
 			fill_random(j.src.data, j.src.size, (uint32_t)c + 1);
 			memset(j.dst.data, 0, j.dst.size);
 
-			/* The original on the same buffers. */
-			if (cv->kind == K_MEMCPY) {
-				orig_absent = "-";
-			} else if (have_orig && cv->ohflip >= 0 &&
-				   (cv->kind == K_CONVERT ||
-				    orig_set_flip(&orig, cv->ohflip,
-						  cv->ovflip) == 0)) {
-				j.orig = &orig;
-				v4l2_fmt(&j.osrc, cv->src, w, h, j.src.size);
-				v4l2_fmt(&j.odst, cv->dst, dw, dh, j.dst.size);
-				ro = measure(&j, op.runs, op.target, pixels);
-				if (!ro.ok)
-					orig_absent = "fails";
-				j.orig = NULL;
-			}
+			/* Candidates: each tier (or memcpy), then the original. */
+			{
+				struct job jobs[MAX_CANDIDATES];
+				struct result res[MAX_CANDIDATES];
+				int n = 0, oi = -1;
 
-			if (cv->kind == K_MEMCPY) {
-				struct result r = measure(&j, op.runs,
-							  op.target, pixels);
-
-				print_row(&op, cv->name, w, h, "libc", &r, &ro,
-					  orig_absent);
-			} else {
-				for (int t = 0; t < ntiers; t++) {
-					struct result r;
-
-					j.dsp = &tiers[t].dsp;
-					r = measure(&j, op.runs, op.target,
-						    pixels);
-					print_row(&op, cv->name, w, h,
-						  tiers[t].name, &r, &ro,
-						  orig_absent);
+				if (cv->kind == K_MEMCPY) {
+					jobs[n++] = j;
+				} else {
+					for (int t = 0; t < ntiers; t++) {
+						jobs[n] = j;
+						jobs[n++].dsp = &tiers[t].dsp;
+					}
 				}
+				if (cv->kind == K_MEMCPY) {
+					orig_absent = "-";
+				} else if (have_orig && cv->ohflip >= 0 &&
+					   (cv->kind == K_CONVERT ||
+					    orig_set_flip(&orig, cv->ohflip,
+							  cv->ovflip) == 0)) {
+					oi = n;
+					jobs[n] = j;
+					jobs[n].orig = &orig;
+					v4l2_fmt(&jobs[n].osrc, cv->src, w, h,
+						 j.src.size);
+					v4l2_fmt(&jobs[n].odst, cv->dst, dw, dh,
+						 j.dst.size);
+					n++;
+				}
+				measure_all(jobs, n, op.runs, op.target, pixels,
+					    res);
+				if (oi >= 0) {
+					ro = res[oi];
+					if (!ro.ok)
+						orig_absent = "fails";
+				}
+				for (int t = 0; t < (oi >= 0 ? oi : n); t++)
+					print_row(&op, cv->name, w, h,
+						  cv->kind == K_MEMCPY
+							  ? "libc"
+							  : tiers[t].name,
+						  &res[t], &ro, orig_absent);
 			}
 			free(j.src.data);
 			free(j.dst.data);
