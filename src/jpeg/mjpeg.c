@@ -5,9 +5,14 @@
  * Missing Huffman tables: webcam MJPEG frames usually carry no DHT segment
  * and rely on the standard tables of ITU-T T.81 Annex K.3. libjpeg-turbo
  * (every version that ships TurboJPEG, including Debian 12's 2.1.5) loads
- * those tables itself for any table slot a frame does not define, so frames
- * are passed through untouched; tests/jpeg/decode.c checks that frames with
- * their DHT stripped decode exactly like the originals.
+ * those tables itself for any table slot that is still empty, so frames are
+ * passed through untouched; tests/jpeg/decode.c checks that frames with
+ * their DHT stripped decode exactly like the originals. But libjpeg keeps
+ * the tables of one image for the next, so a DHT-less frame decoded after a
+ * frame with its own (e.g. optimised) tables would use those: the decoder
+ * notes when its handle has seen a DHT and starts from a fresh handle for
+ * the next DHT-less frame (a stream that always or never carries DHT never
+ * pays for this).
  *
  * RGB24/BGR24 is tjDecompress2() straight into dst. YUV420/YVU420 decodes to
  * the JPEG's native planes with tjDecompressToYUVPlanes() (no colour
@@ -38,6 +43,9 @@
 
 struct v4lc_jpeg {
 	tjhandle tj;
+	/* The handle has seen a DHT segment: its Huffman table slots may hold
+	 * non-standard tables, which libjpeg keeps across images. */
+	int tables_dirty;
 	uint8_t *scratch;
 	size_t scratch_size;
 };
@@ -112,16 +120,83 @@ static int scratch_reserve(struct v4lc_jpeg *j, size_t size)
 	return 0;
 }
 
+/*
+ * Drop the TurboJPEG handle after any failed call; the next frame creates a
+ * fresh one. libjpeg-turbo 2.1's tjDecompressHeader3() leaves the handle
+ * mid-header when it fails, and the next header call on that handle then
+ * "succeeds" with stale or zero dimensions (seen with 2.1.5). Corrupt frames
+ * are rare, so the re-creation cost does not matter.
+ */
+static void tj_reset(struct v4lc_jpeg *j)
+{
+	tjDestroy(j->tj);
+	j->tj = NULL;
+}
+
+/*
+ * Walk the marker segments before the first SOS: may this frame load
+ * Huffman tables? Returns 1 if it has a DHT segment, or if it has more than
+ * one scan (progressive or non-interleaved frames may define tables between
+ * scans; we do not search the entropy-coded data for them), else 0; -1 when
+ * the data does not start like a JPEG (no SOI). Segments cut short or
+ * malformed stop the walk (libjpeg-turbo then reports the real error).
+ */
+static int scan_has_dht(const uint8_t *p, size_t n)
+{
+	size_t i = 2;
+	int nf = -1, sequential = 0;
+
+	if (n < 2 || p[0] != 0xff || p[1] != 0xd8)
+		return -1;
+	while (i + 2 <= n) {
+		uint8_t m;
+		size_t len;
+
+		if (p[i] != 0xff)
+			return 0;
+		m = p[i + 1];
+		if (m == 0xff) { /* fill byte */
+			i++;
+			continue;
+		}
+		if (m == 0xc4)
+			return 1;
+		if (m == 0xd8 || m == 0x01 || (m >= 0xd0 && m <= 0xd7)) {
+			i += 2; /* no length field */
+			continue;
+		}
+		if (m == 0xd9 || i + 4 > n)
+			return 0;
+		len = ((size_t)p[i + 2] << 8) | p[i + 3];
+		if (len < 2)
+			return 0;
+		if (m >= 0xc0 && m <= 0xcf && m != 0xc4 && m != 0xc8 &&
+		    m != 0xcc) { /* SOFn */
+			sequential = m == 0xc0 || m == 0xc1;
+			if (i + 10 <= n)
+				nf = p[i + 9];
+		}
+		if (m == 0xda) /* SOS: one scan with every component? */
+			return !(sequential && i + 5 <= n && p[i + 4] == nf);
+		i += 2 + len;
+	}
+	return 0;
+}
+
 /* Map a failed TurboJPEG decode call to our error convention. */
 static int decode_error(struct v4lc_jpeg *j, char *err, size_t err_len)
 {
 	const char *msg = tjGetErrorStr2(j->tj);
+	int ret;
 
 	if (tjGetErrorCode(j->tj) == TJERR_WARNING)
-		return fail(err, err_len, -EPIPE,
-			    "JPEG frame decoded with errors: %s", msg);
-	return fail(err, err_len, -EAGAIN, "error decompressing JPEG: %s",
-		    msg);
+		ret = fail(err, err_len, -EPIPE,
+			   "JPEG frame decoded with errors: %s", msg);
+	else
+		ret = fail(err, err_len, -EAGAIN,
+			   "error decompressing JPEG: %s", msg);
+	tj_reset(j);
+	return ret;
 }
 
 /* ---- chroma resampling to 4:2:0 (rounded averages) ---- */
@@ -305,7 +380,7 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 		     uint32_t dst_fourcc, uint8_t *dst, size_t dst_size,
 		     int width, int height, char *err, size_t err_len)
 {
-	int jw, jh, subsamp, colorspace, yuv, r;
+	int jw = 0, jh = 0, subsamp = -1, colorspace = -1, yuv, r, dht;
 	size_t need;
 
 	if (!j)
@@ -339,7 +414,14 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 		return fail(err, err_len, -EAGAIN,
 			    "JPEG frame too short (%zu bytes)", src_size);
 
+	dht = scan_has_dht(src, src_size);
+	if (dht < 0)
+		return fail(err, err_len, -EAGAIN,
+			    "not a JPEG frame (no SOI marker)");
+	if (!dht && j->tables_dirty && j->tj)
+		tj_reset(j);
 	if (!j->tj) {
+		j->tables_dirty = 0;
 		j->tj = tjInitDecompress();
 		if (!j->tj)
 			return fail(err, err_len, -ENOMEM,
@@ -348,10 +430,21 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 	}
 
 	if (tjDecompressHeader3(j->tj, src, (unsigned long)src_size, &jw, &jh,
-				&subsamp, &colorspace))
+				&subsamp, &colorspace)) {
+		r = fail(err, err_len, -EAGAIN, "error parsing JPEG header: %s",
+			 tjGetErrorStr2(j->tj));
+		tj_reset(j);
+		return r;
+	}
+	/* The header has loaded this frame's tables into the handle. */
+	j->tables_dirty |= dht;
+	/* A header that ends before any SOF/SOS (a frame cut short, or a
+	 * tables-only stream) "succeeds" without setting the outputs. */
+	if (jw <= 0 || jh <= 0) {
+		tj_reset(j);
 		return fail(err, err_len, -EAGAIN,
-			    "error parsing JPEG header: %s",
-			    tjGetErrorStr2(j->tj));
+			    "JPEG frame holds no image (header cut short?)");
+	}
 	if (jw != width || jh != height)
 		return fail(err, err_len, -EIO,
 			    "JPEG size %dx%d does not match the format %dx%d",
