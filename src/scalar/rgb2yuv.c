@@ -11,7 +11,7 @@
 
 v4lc_rgb2yuv_fn v4lc_rgb2yuv_rgb24_to_yuv420_c, v4lc_rgb2yuv_bgr24_to_yuv420_c;
 
-static inline void rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0,
+static inline __attribute__((always_inline)) void rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0,
 			uint8_t *y1, uint8_t *u, uint8_t *v, int width,
 			const struct v4lc_rgb2yuv *kp, int bgr)
 {

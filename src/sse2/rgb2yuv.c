@@ -89,7 +89,7 @@ static inline __m128i block_sum(const struct consts *k, __m128i a, __m128i b)
 	return _mm_slli_epi16(s, 6);
 }
 
-static inline void rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0,
+static inline __attribute__((always_inline)) void rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0,
 			uint8_t *y1, uint8_t *u, uint8_t *v, int width,
 			const struct v4lc_rgb2yuv *kp, int bgr)
 {
