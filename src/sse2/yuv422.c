@@ -13,10 +13,11 @@
  *
  * Output without pshufb: per pair, three 16-bit words (R0 G0, B0 R1,
  * G1 B1 for RGB24) are interleaved with punpck into one 64-bit lane per
- * pair (six bytes and two zero bytes), then six-byte lanes are packed
- * into 48 contiguous bytes with 64-bit shifts and ORs (a pair lane moves
- * by 0, 16, 32 or 48 bits, period four pairs = three quadwords), and
- * written with three 16-byte stores.
+ * pair (six bytes and a spare word), and each lane is written with an
+ * 8-byte store that the next one partly overwrites. The last store of a
+ * step writes two bytes past its 48, so the vector loop runs while one
+ * more pixel follows. (Compacting the lanes to 48 contiguous bytes with
+ * 64-bit shifts, ORs and three 16-byte stores measured ~3 % slower.)
  */
 #include <emmintrin.h>
 
@@ -70,8 +71,19 @@ static inline void split(__m128i a, __m128i b, int yfirst, __m128i lo8,
 	}
 }
 
+/* Two pairs' six bytes from the low bytes of each quadword; the second
+ * store overwrites the spare bytes of the first, and writes two spare
+ * bytes past dst + 12. */
+#define STORE2(d, q)                                                         \
+	do {                                                                 \
+		__m128i q_ = (q);                                            \
+		_mm_storel_epi64((__m128i *)(d), q_);                        \
+		_mm_storeh_pd((double *)((d) + 6), _mm_castsi128_pd(q_));    \
+	} while (0)
+
 /*
- * 16 pixels from 32 source bytes at src; writes exactly 48 bytes.
+ * 16 pixels from 32 source bytes at src; writes 48 bytes and two spare
+ * bytes after them (the caller keeps one more pixel in the row).
  * ufirst: the first chroma byte of a pair is U (YUYV, UYVY).
  */
 static inline void pixels16(const uint8_t *src, uint8_t *dst,
@@ -82,16 +94,18 @@ static inline void pixels16(const uint8_t *src, uint8_t *dst,
 	__m128i b = _mm_loadu_si128((const __m128i *)(src + 16));
 	__m128i y, c, ye, yo, c1, c2, u8, v8, cr, cg, cb;
 	__m128i re, ge, be, ro, go, bo, p0, p1, p2, w0, w1, w2;
-	__m128i lo, hi, z0, z1, m0, m1, n0, n1, qx, qy, qz, qw, oa, ob, oc;
-	const __m128i zero = _mm_setzero_si128();
+	__m128i lo, hi, z0, z1;
 
 	split(a, b, yfirst, k->lo8, &y, &c);
 
-	/* (Y - y_off) << 7 for even and odd pixels, then the luma term. */
+	/* (Y - y_off) << 7 for even and odd pixels, then the luma term with
+	 * the +16 rounding of all three channels. */
 	ye = _mm_and_si128(_mm_slli_epi16(y, 7), k->y7mask);
 	yo = _mm_and_si128(_mm_srli_epi16(y, 1), k->y7mask);
 	ye = _mm_mulhi_epi16(_mm_sub_epi16(ye, k->yoff7), k->yk);
 	yo = _mm_mulhi_epi16(_mm_sub_epi16(yo, k->yoff7), k->yk);
+	ye = _mm_add_epi16(ye, k->round);
+	yo = _mm_add_epi16(yo, k->round);
 
 	/* (C - 128) << 8 per pair lane. */
 	c = _mm_xor_si128(c, k->c80);
@@ -100,12 +114,11 @@ static inline void pixels16(const uint8_t *src, uint8_t *dst,
 	u8 = ufirst ? c1 : c2;
 	v8 = ufirst ? c2 : c1;
 
-	/* Chroma terms with the +16 rounding folded in (G subtracts cg). */
-	cr = _mm_add_epi16(_mm_mulhi_epi16(v8, k->vr), k->round);
-	cb = _mm_add_epi16(_mm_mulhi_epi16(u8, k->ub), k->round);
-	cg = _mm_sub_epi16(_mm_add_epi16(_mm_mulhi_epi16(u8, k->ug),
-					 _mm_mulhi_epi16(v8, k->vg)),
-			   k->round);
+	/* Chroma terms (G subtracts cg). */
+	cr = _mm_mulhi_epi16(v8, k->vr);
+	cb = _mm_mulhi_epi16(u8, k->ub);
+	cg = _mm_add_epi16(_mm_mulhi_epi16(u8, k->ug),
+			   _mm_mulhi_epi16(v8, k->vg));
 
 	re = _mm_srai_epi16(_mm_add_epi16(ye, cr), 5);
 	ge = _mm_srai_epi16(_mm_sub_epi16(ye, cg), 5);
@@ -132,32 +145,15 @@ static inline void pixels16(const uint8_t *src, uint8_t *dst,
 	w1 = _mm_unpackhi_epi8(p0, p1);
 	w2 = _mm_unpacklo_epi8(p2, _mm_srli_si128(p2, 8));
 
-	/* Dwords w0|w1 of pairs 0..3 (lo) and 4..7 (hi); w2 zero-extended. */
+	/* One quadword per pair: w0 w1 w2 and a spare word (w2 again). */
 	lo = _mm_unpacklo_epi16(w0, w1);
 	hi = _mm_unpackhi_epi16(w0, w1);
-	z0 = _mm_unpacklo_epi16(w2, zero);
-	z1 = _mm_unpackhi_epi16(w2, zero);
-	/* Quadword lanes: qx = pairs (0, 4), qy = (1, 5), qz = (2, 6),
-	 * qw = (3, 7), each six bytes and two zero bytes. */
-	m0 = _mm_unpacklo_epi32(lo, hi); /* A0 A4 A1 A5 */
-	m1 = _mm_unpackhi_epi32(lo, hi); /* A2 A6 A3 A7 */
-	n0 = _mm_unpacklo_epi32(z0, z1);
-	n1 = _mm_unpackhi_epi32(z0, z1);
-	qx = _mm_unpacklo_epi32(m0, n0);
-	qy = _mm_unpackhi_epi32(m0, n0);
-	qz = _mm_unpacklo_epi32(m1, n1);
-	qw = _mm_unpackhi_epi32(m1, n1);
-
-	/* Quadwords 0..2 of each 24-byte half: (0,1,2) and (3,4,5). */
-	oa = _mm_or_si128(qx, _mm_slli_epi64(qy, 48));
-	ob = _mm_or_si128(_mm_srli_epi64(qy, 16), _mm_slli_epi64(qz, 32));
-	oc = _mm_or_si128(_mm_srli_epi64(qz, 32), _mm_slli_epi64(qw, 16));
-
-	_mm_storeu_si128((__m128i *)dst, _mm_unpacklo_epi64(oa, ob));
-	_mm_storeu_si128((__m128i *)(dst + 16),
-			 _mm_castpd_si128(_mm_move_sd(_mm_castsi128_pd(oa),
-						      _mm_castsi128_pd(oc))));
-	_mm_storeu_si128((__m128i *)(dst + 32), _mm_unpackhi_epi64(ob, oc));
+	z0 = _mm_unpacklo_epi16(w2, w2);
+	z1 = _mm_unpackhi_epi16(w2, w2);
+	STORE2(dst, _mm_unpacklo_epi32(lo, z0));
+	STORE2(dst + 12, _mm_unpackhi_epi32(lo, z0));
+	STORE2(dst + 24, _mm_unpacklo_epi32(hi, z1));
+	STORE2(dst + 36, _mm_unpackhi_epi32(hi, z1));
 }
 
 static inline int rgb_body(const uint8_t *src, uint8_t *dst, int width,
@@ -168,7 +164,7 @@ static inline int rgb_body(const uint8_t *src, uint8_t *dst, int width,
 	int x;
 
 	coefs_init(&k, kp);
-	for (x = 0; x + 16 <= width; x += 16)
+	for (x = 0; x + 17 <= width; x += 16)
 		pixels16(src + 2 * x, dst + 3 * x, &k, yfirst, ufirst, bgr);
 	return x;
 }
