@@ -119,17 +119,65 @@ static inline void mirror24_block(const uint8_t *s, uint8_t *d)
 #undef MIX
 }
 
+/*
+ * The same away from the row's ends, with unaligned loads instead of
+ * register shifts. Byte reversal = word reversal of bswap16; so the source
+ * is first R/B-swapped (the mod-3 select, on the source side: q[m] =
+ * in[m + 2], in[m], in[m - 2] for m mod 3 = 0, 1, 2) and byte-swapped in
+ * words at once: b[m] = q[m ^ 1] = in[m + o]. By the block's word index
+ * g = m / 2: g mod 3 = 0 takes the word loaded at o = +1, g mod 3 = 2 the
+ * word at o = -1, and g mod 3 = 1 the even byte at +3 and the odd byte at
+ * -3. Four loads and word masks, then pshufd/pshuflw/pshufhw reverse the
+ * words. Reads 3 bytes before and after the 48-byte block.
+ */
+static inline __m128i rev_words(__m128i v)
+{
+	v = _mm_shuffle_epi32(v, _MM_SHUFFLE(0, 1, 2, 3));
+	v = _mm_shufflelo_epi16(v, _MM_SHUFFLE(2, 3, 0, 1));
+	return _mm_shufflehi_epi16(v, _MM_SHUFFLE(2, 3, 0, 1));
+}
+
+static inline void mirror24_block_inner(const uint8_t *s, uint8_t *d)
+{
+	/* wm[k]: words w of a vector with w mod 3 == k */
+	const __m128i wm[3] = {
+		_mm_set_epi16(0, -1, 0, 0, -1, 0, 0, -1),
+		_mm_set_epi16(-1, 0, 0, -1, 0, 0, -1, 0),
+		_mm_set_epi16(0, 0, -1, 0, 0, -1, 0, 0),
+	};
+	const __m128i odd = _mm_set1_epi16((short)0xff00);
+
+	for (int n = 0; n < 3; n++) {
+		const uint8_t *p = s + 16 * n;
+		/* vector n holds words g = 8n + w: g mod 3 = (w + 2n) mod 3 */
+		__m128i m_p1 = wm[n % 3], m_p3 = wm[(n + 1) % 3];
+		__m128i m_m1 = wm[(n + 2) % 3];
+		__m128i x3 = _mm_or_si128(_mm_and_si128(loadu(p - 3), odd),
+					  _mm_andnot_si128(odd, loadu(p + 3)));
+		__m128i b = _mm_or_si128(
+			_mm_or_si128(_mm_and_si128(loadu(p + 1), m_p1),
+				     _mm_and_si128(loadu(p - 1), m_m1)),
+			_mm_and_si128(x3, m_p3));
+
+		storeu(d + 32 - 16 * n, rev_words(b));
+	}
+}
+
 static void mirror24_sse2(const uint8_t *src, uint8_t *dst, int width)
 {
-	int x = 0;
+	int x;
 
 	if (width < 16) {
 		v4lc_flip_mirror24_c(src, dst, width);
 		return;
 	}
-	for (; x + 16 <= width; x += 16)
-		mirror24_block(src + 3 * (ptrdiff_t)(width - 16 - x),
-			       dst + 3 * (ptrdiff_t)x);
+	/* the first block ends the source row: no reads past it */
+	mirror24_block(src + 3 * (ptrdiff_t)(width - 16), dst);
+	/* blocks with a pixel of the row on both sides */
+	for (x = 16; x + 16 < width; x += 16)
+		mirror24_block_inner(src + 3 * (ptrdiff_t)(width - 16 - x),
+				     dst + 3 * (ptrdiff_t)x);
+	/* the last (possibly overlapping) block starts the source row */
 	if (x < width)
 		mirror24_block(src, dst + 3 * (ptrdiff_t)(width - 16));
 }
