@@ -113,7 +113,15 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 	in.fourcc = sp->pixelformat;
 	in.width = (int)sp->width;
 	in.height = (int)sp->height;
-	in.stride = v4lc_frame_min_stride(in.fourcc, in.width) ? stride_of(sp) : 0;
+	/*
+	 * Formats the frame layer does not know get the device's bytesperline
+	 * as is (0 when absurd); their source converter treats 0 or less than
+	 * its row size as the minimal stride.
+	 */
+	in.stride = v4lc_frame_min_stride(in.fourcc, in.width)
+			    ? stride_of(sp)
+			    : (sp->bytesperline <= INT32_MAX ? (int)sp->bytesperline
+							     : 0);
 	in.data = src;
 	in.size = (size_t)src_size;
 	data->colorimetry.colorspace = sp->colorspace;
