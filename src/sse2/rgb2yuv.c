@@ -7,13 +7,20 @@
  * (n[2j] = a[j], n[2j + 1] = a[24 + j]): the byte at position i < 47 moves
  * to 2i mod 47. The wanted position of a[3p + c] is 16c + p, and
  * 3 * (16c + p) = 47c + i, so it is 16i = 2^4 i mod 47: four riffles leave
- * R, G and B in three registers, in pixel order. A riffle is three
- * punpck{l,h}bw and three 8-byte shifts.
+ * R, G and B in three registers, in pixel order. A riffle is three pshufd
+ * (moving a high half down, non-destructively) and three punpcklbw.
  *
- * Luma: channels unpacked against zero as the high byte give c << 8, then
- * pmulhuw by the Q16 weights, exactly as v4lc_rgb_to_y. Chroma: pair sums of
- * each channel per row (low byte + high byte of each 16-bit lane), the two
- * rows added, << 6, pmulhuw and 16-bit wrapping adds as v4lc_rgb_to_uv.
+ * The fourth riffle is not done: its two inputs per channel are exactly
+ * the even and the odd pixels, which are unpacked against zero (as the high
+ * byte) to c << 8 in 16-bit lanes: the operands of v4lc_rgb_to_y, pmulhuw
+ * by the Q16 weights. Even-pixel luma lands in the low byte (>> 8), odd
+ * pixels in the high byte (& 0xff00) of each output lane.
+ *
+ * Chroma sums: with e = c_even << 8 and o = c_odd << 8, pavgw(e, o) is
+ * (e + o + 1) >> 1 = (c_even + c_odd) << 7 exactly (e + o is even), and
+ * pavgw of the two rows' results is the 2x2 sum << 6, again exactly: a sum,
+ * not a rounded average. Then pmulhuw and wrapping 16-bit adds as in
+ * v4lc_rgb_to_uv.
  */
 #include <emmintrin.h>
 
@@ -23,19 +30,25 @@ v4lc_rgb2yuv_fn v4lc_rgb2yuv_rgb24_to_yuv420_c, v4lc_rgb2yuv_bgr24_to_yuv420_c;
 
 static inline void riffle(__m128i *v0, __m128i *v1, __m128i *v2)
 {
-	__m128i a = _mm_unpacklo_epi8(*v0, _mm_srli_si128(*v1, 8));
-	__m128i b = _mm_unpackhi_epi8(*v0, _mm_slli_si128(*v2, 8));
-	__m128i c = _mm_unpacklo_epi8(*v1, _mm_srli_si128(*v2, 8));
+	__m128i h0 = _mm_shuffle_epi32(*v0, 0xee); /* v0.hi in the low half */
+	__m128i h1 = _mm_shuffle_epi32(*v1, 0xee);
+	__m128i h2 = _mm_shuffle_epi32(*v2, 0xee);
+	__m128i a = _mm_unpacklo_epi8(*v0, h1);
+	__m128i b = _mm_unpacklo_epi8(h0, *v2);
+	__m128i c = _mm_unpacklo_epi8(*v1, h2);
 
 	*v0 = a;
 	*v1 = b;
 	*v2 = c;
 }
 
-/* 16 pixels at s: channel 0, 1, 2 (in memory order) in c0, c1, c2. */
-static inline void load16(const uint8_t *s, __m128i *c0, __m128i *c1,
-			  __m128i *c2)
+/*
+ * 16 pixels at s: even and odd pixels of channel 0, 1, 2 (memory order),
+ * each as c << 8 in 16-bit lanes.
+ */
+static inline void load16(const uint8_t *s, __m128i e[3], __m128i o[3])
 {
+	const __m128i z = _mm_setzero_si128();
 	__m128i v0 = _mm_loadu_si128((const __m128i *)s);
 	__m128i v1 = _mm_loadu_si128((const __m128i *)(s + 16));
 	__m128i v2 = _mm_loadu_si128((const __m128i *)(s + 32));
@@ -43,56 +56,65 @@ static inline void load16(const uint8_t *s, __m128i *c0, __m128i *c1,
 	riffle(&v0, &v1, &v2);
 	riffle(&v0, &v1, &v2);
 	riffle(&v0, &v1, &v2);
-	riffle(&v0, &v1, &v2);
-	*c0 = v0;
-	*c1 = v1;
-	*c2 = v2;
+	/* The fourth riffle would interleave v0.lo|v1.hi, v0.hi|v2.lo and
+	 * v1.lo|v2.hi: even|odd pixels of each channel. */
+	e[0] = _mm_unpacklo_epi8(z, v0);
+	o[0] = _mm_unpackhi_epi8(z, v1);
+	e[1] = _mm_unpackhi_epi8(z, v0);
+	o[1] = _mm_unpacklo_epi8(z, v2);
+	e[2] = _mm_unpacklo_epi8(z, v1);
+	o[2] = _mm_unpackhi_epi8(z, v2);
 }
 
 struct consts {
-	__m128i yr, yg, yb, yadd;
+	__m128i yr, yg, yb, yadd, hi8;
 	__m128i ur, ug, ub, vr, vg, vb, cadd;
-	__m128i lo8;
 };
 
-/* Luma of 8 pixels given as c << 8 in 16-bit lanes. */
-static inline __m128i luma8(const struct consts *k, __m128i r, __m128i g,
-			    __m128i b)
+/* The Q8 luma sum of 8 pixels (before >> 8). */
+static inline __m128i luma_sum(const struct consts *k, __m128i r, __m128i g,
+			       __m128i b)
 {
 	__m128i s = _mm_add_epi16(_mm_mulhi_epu16(r, k->yr),
 				  _mm_mulhi_epu16(g, k->yg));
 
 	s = _mm_add_epi16(s, _mm_mulhi_epu16(b, k->yb));
-	s = _mm_add_epi16(s, k->yadd);
-	return _mm_srli_epi16(s, 8);
+	return _mm_add_epi16(s, k->yadd);
 }
 
-static inline void luma16(const struct consts *k, __m128i r, __m128i g,
-			  __m128i b, uint8_t *dst)
+static inline void luma16(const struct consts *k, const __m128i e[3],
+			  const __m128i o[3], int ri, int bi, uint8_t *dst)
 {
-	const __m128i z = _mm_setzero_si128();
-	__m128i lo = luma8(k, _mm_unpacklo_epi8(z, r), _mm_unpacklo_epi8(z, g),
-			   _mm_unpacklo_epi8(z, b));
-	__m128i hi = luma8(k, _mm_unpackhi_epi8(z, r), _mm_unpackhi_epi8(z, g),
-			   _mm_unpackhi_epi8(z, b));
+	__m128i se = luma_sum(k, e[ri], e[1], e[bi]);
+	__m128i so = luma_sum(k, o[ri], o[1], o[bi]);
 
-	_mm_storeu_si128((__m128i *)dst, _mm_packus_epi16(lo, hi));
+	_mm_storeu_si128((__m128i *)dst,
+			 _mm_or_si128(_mm_srli_epi16(se, 8),
+				      _mm_and_si128(so, k->hi8)));
 }
 
-/* Sums of horizontal pairs over both rows, << 6 (8 lanes, <= 65280). */
-static inline __m128i block_sum(const struct consts *k, __m128i a, __m128i b)
+/*
+ * One row of 16 pixels: luma to dst, and per channel the pair sums << 7
+ * (pavgw of even and odd, exact: see the top of the file).
+ */
+static inline void row16(const struct consts *k, const uint8_t *src,
+			 int ri, int bi, uint8_t *dst, __m128i pair[3])
 {
-	__m128i s = _mm_add_epi16(_mm_and_si128(a, k->lo8), _mm_srli_epi16(a, 8));
+	__m128i e[3], o[3];
 
-	s = _mm_add_epi16(s, _mm_and_si128(b, k->lo8));
-	s = _mm_add_epi16(s, _mm_srli_epi16(b, 8));
-	return _mm_slli_epi16(s, 6);
+	load16(src, e, o);
+	luma16(k, e, o, ri, bi, dst);
+	pair[0] = _mm_avg_epu16(e[ri], o[ri]);
+	pair[1] = _mm_avg_epu16(e[1], o[1]);
+	pair[2] = _mm_avg_epu16(e[bi], o[bi]);
 }
 
-static inline __attribute__((always_inline)) void rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0,
-			uint8_t *y1, uint8_t *u, uint8_t *v, int width,
-			const struct v4lc_rgb2yuv *kp, int bgr)
+static inline __attribute__((always_inline)) void
+rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
+     uint8_t *u, uint8_t *v, int width, const struct v4lc_rgb2yuv *kp,
+     int bgr)
 {
+	const int ri = bgr ? 2 : 0, bi = bgr ? 0 : 2;
 	struct consts k;
 	int x = 0;
 
@@ -100,6 +122,7 @@ static inline __attribute__((always_inline)) void rows(const uint8_t *src0, cons
 	k.yg = _mm_set1_epi16((short)kp->yg);
 	k.yb = _mm_set1_epi16((short)kp->yb);
 	k.yadd = _mm_set1_epi16((short)((kp->y_off << 8) + 128));
+	k.hi8 = _mm_set1_epi16((short)0xff00);
 	k.ur = _mm_set1_epi16((short)kp->ur);
 	k.ug = _mm_set1_epi16((short)kp->ug);
 	k.ub = _mm_set1_epi16((short)kp->ub);
@@ -107,24 +130,16 @@ static inline __attribute__((always_inline)) void rows(const uint8_t *src0, cons
 	k.vg = _mm_set1_epi16((short)kp->vg);
 	k.vb = _mm_set1_epi16((short)kp->vb);
 	k.cadd = _mm_set1_epi16((short)32896);
-	k.lo8 = _mm_set1_epi16(0x00ff);
 
 	for (; x + 16 <= width; x += 16) {
-		__m128i r0, g0, b0, r1, g1, b1, sr, sg, sb, cu, cv;
+		__m128i p0[3], p1[3], sr, sg, sb, cu, cv;
 
-		if (bgr) {
-			load16(src0 + 3 * x, &b0, &g0, &r0);
-			load16(src1 + 3 * x, &b1, &g1, &r1);
-		} else {
-			load16(src0 + 3 * x, &r0, &g0, &b0);
-			load16(src1 + 3 * x, &r1, &g1, &b1);
-		}
-		luma16(&k, r0, g0, b0, y0 + x);
-		luma16(&k, r1, g1, b1, y1 + x);
-
-		sr = block_sum(&k, r0, r1);
-		sg = block_sum(&k, g0, g1);
-		sb = block_sum(&k, b0, b1);
+		row16(&k, src0 + 3 * x, ri, bi, y0 + x, p0);
+		row16(&k, src1 + 3 * x, ri, bi, y1 + x, p1);
+		/* 2x2 block sums << 6: pavgw of the pair sums << 7, exact. */
+		sr = _mm_avg_epu16(p0[0], p1[0]);
+		sg = _mm_avg_epu16(p0[1], p1[1]);
+		sb = _mm_avg_epu16(p0[2], p1[2]);
 		cu = _mm_add_epi16(k.cadd, _mm_mulhi_epu16(sb, k.ub));
 		cu = _mm_sub_epi16(cu, _mm_mulhi_epu16(sr, k.ur));
 		cu = _mm_sub_epi16(cu, _mm_mulhi_epu16(sg, k.ug));
