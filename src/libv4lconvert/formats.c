@@ -128,22 +128,27 @@ static int is_rgb(uint32_t fourcc)
 	return fourcc == V4L2_PIX_FMT_RGB24 || fourcc == V4L2_PIX_FMT_BGR24;
 }
 
-/* Cost of serving `dst` from native format `src`, as used by try_format. */
+/*
+ * Cost of serving `dst` from native format `src`, as used by try_format.
+ * Raw formats that would exceed the bus bandwidth at the current frame rate
+ * are penalised; compressed ones are not (the camera compresses to fit).
+ */
 static int rank(const struct v4lconvert_data *data,
 		const struct v4lc_source *src, uint32_t dst, uint32_t width,
 		uint32_t height)
 {
 	int r = is_rgb(dst) ? src->rank_rgb : src->rank_yuv;
-	uint64_t bpp = src->fourcc == V4L2_PIX_FMT_MJPEG ||
-				       src->fourcc == V4L2_PIX_FMT_JPEG
-			       ? 4 /* ~0.5 byte per pixel compressed */
-			       : 16;
+	int compressed = src->fourcc == V4L2_PIX_FMT_MJPEG ||
+			 src->fourcc == V4L2_PIX_FMT_JPEG;
 
+	uint64_t frame = v4lc_frame_bytes(src->fourcc, (int)width, (int)height, 0);
+
+	if (!frame)
+		frame = (uint64_t)width * height * 2; /* formats of other groups */
 	if (src->fourcc == dst)
 		r--;
-	if (data->bandwidth &&
-	    (uint64_t)width * height * (uint64_t)data->fps * bpp / 8 >
-		    data->bandwidth)
+	if (data->bandwidth && !compressed &&
+	    frame * (uint64_t)data->fps > data->bandwidth)
 		r += 10;
 	return r;
 }
