@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * flip family, NEON (aarch64 and 32-bit armhf: only intrinsics both have).
+ *
+ * Mirrors: vrev64q_u8 reverses each half of a vector, swapping the halves
+ * finishes the 16-byte reversal; 24-bit pixels are de-interleaved by vld3q
+ * so each channel reverses the same way, and vst3q re-interleaves them.
+ * Rotations: 8x8 tiles transposed by vtrn at 8, 16 and 32 bits (24-bit
+ * pixels: the three channels from vld3 transposed separately). The last
+ * tile of a row or column is moved back to end at the plane's edge
+ * (overlapping, never outside); planes smaller than a tile go to scalar.
+ */
+#include <arm_neon.h>
+#include <stddef.h>
+
+#include "dispatch/dsp.h"
+
+v4lc_row_copy_fn v4lc_flip_mirror8_c;
+v4lc_row_copy_fn v4lc_flip_mirror24_c;
+v4lc_rotate_fn v4lc_flip_rot90cw8_c;
+v4lc_rotate_fn v4lc_flip_rot90ccw8_c;
+v4lc_rotate_fn v4lc_flip_rot90cw24_c;
+v4lc_rotate_fn v4lc_flip_rot90ccw24_c;
+
+static inline uint8x16_t rev16(uint8x16_t v)
+{
+	v = vrev64q_u8(v);
+	return vcombine_u8(vget_high_u8(v), vget_low_u8(v));
+}
+
+static void mirror8_neon(const uint8_t *src, uint8_t *dst, int width)
+{
+	int x = 0;
+
+	if (width < 16) {
+		v4lc_flip_mirror8_c(src, dst, width);
+		return;
+	}
+	for (; x + 32 <= width; x += 32) {
+		uint8x16_t a = vld1q_u8(src + width - 16 - x);
+		uint8x16_t b = vld1q_u8(src + width - 32 - x);
+
+		vst1q_u8(dst + x, rev16(a));
+		vst1q_u8(dst + x + 16, rev16(b));
+	}
+	if (x + 16 <= width) {
+		vst1q_u8(dst + x, rev16(vld1q_u8(src + width - 16 - x)));
+		x += 16;
+	}
+	if (x < width)
+		vst1q_u8(dst + width - 16, rev16(vld1q_u8(src)));
+}
+
+static inline void mirror24_block(const uint8_t *s, uint8_t *d)
+{
+	uint8x16x3_t p = vld3q_u8(s);
+
+	p.val[0] = rev16(p.val[0]);
+	p.val[1] = rev16(p.val[1]);
+	p.val[2] = rev16(p.val[2]);
+	vst3q_u8(d, p);
+}
+
+static void mirror24_neon(const uint8_t *src, uint8_t *dst, int width)
+{
+	int x = 0;
+
+	if (width < 16) {
+		v4lc_flip_mirror24_c(src, dst, width);
+		return;
+	}
+	for (; x + 16 <= width; x += 16)
+		mirror24_block(src + 3 * (ptrdiff_t)(width - 16 - x),
+			       dst + 3 * (ptrdiff_t)x);
+	if (x < width)
+		mirror24_block(src, dst + 3 * (ptrdiff_t)(width - 16));
+}
+
+/* Transpose 8 rows of 8 bytes in place. */
+static inline void transpose8(uint8x8_t r[8])
+{
+	uint8x8x2_t t01 = vtrn_u8(r[0], r[1]), t23 = vtrn_u8(r[2], r[3]);
+	uint8x8x2_t t45 = vtrn_u8(r[4], r[5]), t67 = vtrn_u8(r[6], r[7]);
+	/* t01.val[0]: columns 0,2,4,6 of rows 0,1 interleaved; val[1]: odd */
+	uint16x4x2_t u02 = vtrn_u16(vreinterpret_u16_u8(t01.val[0]),
+				    vreinterpret_u16_u8(t23.val[0]));
+	uint16x4x2_t u13 = vtrn_u16(vreinterpret_u16_u8(t01.val[1]),
+				    vreinterpret_u16_u8(t23.val[1]));
+	uint16x4x2_t u46 = vtrn_u16(vreinterpret_u16_u8(t45.val[0]),
+				    vreinterpret_u16_u8(t67.val[0]));
+	uint16x4x2_t u57 = vtrn_u16(vreinterpret_u16_u8(t45.val[1]),
+				    vreinterpret_u16_u8(t67.val[1]));
+	/* u02.val[0]: columns 0 and 4 of rows 0..3; val[1]: columns 2, 6 */
+	uint32x2x2_t v04 = vtrn_u32(vreinterpret_u32_u16(u02.val[0]),
+				    vreinterpret_u32_u16(u46.val[0]));
+	uint32x2x2_t v26 = vtrn_u32(vreinterpret_u32_u16(u02.val[1]),
+				    vreinterpret_u32_u16(u46.val[1]));
+	uint32x2x2_t v15 = vtrn_u32(vreinterpret_u32_u16(u13.val[0]),
+				    vreinterpret_u32_u16(u57.val[0]));
+	uint32x2x2_t v37 = vtrn_u32(vreinterpret_u32_u16(u13.val[1]),
+				    vreinterpret_u32_u16(u57.val[1]));
+
+	r[0] = vreinterpret_u8_u32(v04.val[0]);
+	r[4] = vreinterpret_u8_u32(v04.val[1]);
+	r[1] = vreinterpret_u8_u32(v15.val[0]);
+	r[5] = vreinterpret_u8_u32(v15.val[1]);
+	r[2] = vreinterpret_u8_u32(v26.val[0]);
+	r[6] = vreinterpret_u8_u32(v26.val[1]);
+	r[3] = vreinterpret_u8_u32(v37.val[0]);
+	r[7] = vreinterpret_u8_u32(v37.val[1]);
+}
+
+static inline int tile_at(int pos, int tile, int n)
+{
+	return pos + tile > n ? n - tile : pos;
+}
+
+static void rot90cw8_neon(const uint8_t *src, int src_stride, uint8_t *dst,
+			  int dst_stride, int width, int height)
+{
+	const ptrdiff_t ss = src_stride, ds = dst_stride;
+
+	if (width < 8 || height < 8) {
+		v4lc_flip_rot90cw8_c(src, src_stride, dst, dst_stride, width,
+				     height);
+		return;
+	}
+	/* dst[y][x] = src[height - 1 - x][y] */
+	for (int xs = 0; xs < height; xs += 8) {
+		int x0 = tile_at(xs, 8, height);
+		const uint8_t *s = src + (height - 1 - x0) * ss;
+
+		for (int ys = 0; ys < width; ys += 8) {
+			int y0 = tile_at(ys, 8, width);
+			uint8_t *d = dst + y0 * ds + x0;
+			uint8x8_t r[8];
+
+			for (int i = 0; i < 8; i++)
+				r[i] = vld1_u8(s - i * ss + y0);
+			transpose8(r);
+			for (int j = 0; j < 8; j++)
+				vst1_u8(d + j * ds, r[j]);
+		}
+	}
+}
+
+static void rot90ccw8_neon(const uint8_t *src, int src_stride, uint8_t *dst,
+			   int dst_stride, int width, int height)
+{
+	const ptrdiff_t ss = src_stride, ds = dst_stride;
+
+	if (width < 8 || height < 8) {
+		v4lc_flip_rot90ccw8_c(src, src_stride, dst, dst_stride, width,
+				      height);
+		return;
+	}
+	/* dst[y][x] = src[x][width - 1 - y] */
+	for (int xs = 0; xs < height; xs += 8) {
+		int x0 = tile_at(xs, 8, height);
+		const uint8_t *s = src + x0 * ss;
+
+		for (int ys = 0; ys < width; ys += 8) {
+			int y0 = tile_at(ys, 8, width);
+			const uint8_t *sc = s + (width - 8 - y0);
+			uint8_t *d = dst + (y0 + 7) * ds + x0;
+			uint8x8_t r[8];
+
+			for (int i = 0; i < 8; i++)
+				r[i] = vld1_u8(sc + i * ss);
+			transpose8(r);
+			for (int j = 0; j < 8; j++)
+				vst1_u8(d - j * ds, r[j]);
+		}
+	}
+}
+
+/*
+ * One 8x8 pixel tile of 24-bit pixels: source rows s + i * sstep (8 pixels
+ * each) to destination rows d + j * dstep (d_j pixel i = s_i pixel j).
+ */
+static inline void tile24(const uint8_t *s, ptrdiff_t sstep, uint8_t *d,
+			  ptrdiff_t dstep)
+{
+	uint8x8_t c0[8], c1[8], c2[8];
+
+	for (int i = 0; i < 8; i++) {
+		uint8x8x3_t p = vld3_u8(s + i * sstep);
+
+		c0[i] = p.val[0];
+		c1[i] = p.val[1];
+		c2[i] = p.val[2];
+	}
+	transpose8(c0);
+	transpose8(c1);
+	transpose8(c2);
+	for (int j = 0; j < 8; j++) {
+		uint8x8x3_t p;
+
+		p.val[0] = c0[j];
+		p.val[1] = c1[j];
+		p.val[2] = c2[j];
+		vst3_u8(d + j * dstep, p);
+	}
+}
+
+static void rot90cw24_neon(const uint8_t *src, int src_stride, uint8_t *dst,
+			   int dst_stride, int width, int height)
+{
+	const ptrdiff_t ss = src_stride, ds = dst_stride;
+
+	if (width < 8 || height < 8) {
+		v4lc_flip_rot90cw24_c(src, src_stride, dst, dst_stride, width,
+				      height);
+		return;
+	}
+	for (int xs = 0; xs < height; xs += 8) {
+		int x0 = tile_at(xs, 8, height);
+		const uint8_t *s = src + (height - 1 - x0) * ss;
+
+		for (int ys = 0; ys < width; ys += 8) {
+			int y0 = tile_at(ys, 8, width);
+
+			tile24(s + 3 * y0, -ss, dst + y0 * ds + 3 * x0, ds);
+		}
+	}
+}
+
+static void rot90ccw24_neon(const uint8_t *src, int src_stride, uint8_t *dst,
+			    int dst_stride, int width, int height)
+{
+	const ptrdiff_t ss = src_stride, ds = dst_stride;
+
+	if (width < 8 || height < 8) {
+		v4lc_flip_rot90ccw24_c(src, src_stride, dst, dst_stride, width,
+				       height);
+		return;
+	}
+	for (int xs = 0; xs < height; xs += 8) {
+		int x0 = tile_at(xs, 8, height);
+		const uint8_t *s = src + x0 * ss;
+
+		for (int ys = 0; ys < width; ys += 8) {
+			int y0 = tile_at(ys, 8, width);
+
+			tile24(s + 3 * (width - 8 - y0), ss,
+			       dst + (y0 + 7) * ds + 3 * x0, -ds);
+		}
+	}
+}
+
+void v4lc_flip_init_neon(struct v4lc_flip_dsp *dsp)
+{
+	dsp->mirror8 = mirror8_neon;
+	dsp->mirror24 = mirror24_neon;
+	dsp->rot90cw8 = rot90cw8_neon;
+	dsp->rot90ccw8 = rot90ccw8_neon;
+	dsp->rot90cw24 = rot90cw24_neon;
+	dsp->rot90ccw24 = rot90ccw24_neon;
+}
