@@ -154,6 +154,34 @@ struct v4lc_grey_dsp {
 	v4lc_row_copy_fn *y10bpack;
 };
 
+/*
+ * yuvlayout: reshaping chroma between YUV layouts (n = chroma samples).
+ * deinterleave(uv, a, b, n): a[i] = uv[2i], b[i] = uv[2i + 1].
+ * deinterleave_avg(uv0, uv1, a, b, n): the same from two rows, each output
+ *   the rounded average (x0 + x1 + 1) >> 1 of the two rows' samples.
+ * avg(p0, p1, dst, n): dst[i] = (p0[i] + p1[i] + 1) >> 1.
+ * nv24[rgb_order] / nv42[rgb_order]: one RGB row of `width` pixels from a
+ *   luma row and a full-resolution interleaved U,V (nv24) or V,U (nv42) row.
+ * nv24_to_yuv420(uv0, uv1, a, b, width): interleaved 4:4:4 chroma of two
+ *   rows of `width` pixels to one 4:2:0 row of (width + 1) / 2 samples:
+ *   a[i] = (uv0[4i] + uv0[4i+2] + uv1[4i] + uv1[4i+2] + 2) >> 2, b[i] the
+ *   same at odd offsets; an odd last column counts twice (its 2x2 block).
+ */
+typedef void v4lc_uv_split_fn(const uint8_t *uv, uint8_t *a, uint8_t *b,
+			      int n);
+typedef void v4lc_uv_split_avg_fn(const uint8_t *uv0, const uint8_t *uv1,
+				  uint8_t *a, uint8_t *b, int n);
+typedef void v4lc_row_avg_fn(const uint8_t *p0, const uint8_t *p1,
+			     uint8_t *dst, int n);
+struct v4lc_yuvlayout_dsp {
+	v4lc_uv_split_fn *deinterleave;
+	v4lc_uv_split_avg_fn *deinterleave_avg;
+	v4lc_row_avg_fn *avg;
+	v4lc_semiplanar_rgb_fn *nv24[V4LC_RGB_ORDERS];
+	v4lc_semiplanar_rgb_fn *nv42[V4LC_RGB_ORDERS];
+	v4lc_uv_split_avg_fn *nv24_to_yuv420;
+};
+
 #define V4LC_DSP_MEMBER(family) struct v4lc_##family##_dsp family;
 struct v4lc_dsp {
 	V4LC_FAMILIES(V4LC_DSP_MEMBER)
