@@ -21,6 +21,10 @@
  * pavgw of the two rows' results is the 2x2 sum << 6, again exactly: a sum,
  * not a rounded average. Then pmulhuw and wrapping 16-bit adds as in
  * v4lc_rgb_to_uv.
+ *
+ * The end of a row is one overlapped step ending at the last even pixel
+ * (recomputing identical values), then the scalar kernel for an odd last
+ * pixel or rows shorter than 16 pixels.
  */
 #include <emmintrin.h>
 
@@ -109,6 +113,30 @@ static inline void row16(const struct consts *k, const uint8_t *src,
 	pair[2] = _mm_avg_epu16(e[bi], o[bi]);
 }
 
+static inline void step16(const struct consts *k, const uint8_t *src0,
+			  const uint8_t *src1, uint8_t *y0, uint8_t *y1,
+			  uint8_t *u, uint8_t *v, int ri, int bi)
+{
+	__m128i p0[3], p1[3], sr, sg, sb, cu, cv;
+
+	row16(k, src0, ri, bi, y0, p0);
+	row16(k, src1, ri, bi, y1, p1);
+	/* 2x2 block sums << 6: pavgw of the pair sums << 7, exact. */
+	sr = _mm_avg_epu16(p0[0], p1[0]);
+	sg = _mm_avg_epu16(p0[1], p1[1]);
+	sb = _mm_avg_epu16(p0[2], p1[2]);
+	cu = _mm_add_epi16(k->cadd, _mm_mulhi_epu16(sb, k->ub));
+	cu = _mm_sub_epi16(cu, _mm_mulhi_epu16(sr, k->ur));
+	cu = _mm_sub_epi16(cu, _mm_mulhi_epu16(sg, k->ug));
+	cv = _mm_add_epi16(k->cadd, _mm_mulhi_epu16(sr, k->vr));
+	cv = _mm_sub_epi16(cv, _mm_mulhi_epu16(sg, k->vg));
+	cv = _mm_sub_epi16(cv, _mm_mulhi_epu16(sb, k->vb));
+	cu = _mm_packus_epi16(_mm_srli_epi16(cu, 8),
+			      _mm_srli_epi16(cv, 8));
+	_mm_storel_epi64((__m128i *)u, cu);
+	_mm_storel_epi64((__m128i *)v, _mm_srli_si128(cu, 8));
+}
+
 static inline __attribute__((always_inline)) void
 rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
      uint8_t *u, uint8_t *v, int width, const struct v4lc_rgb2yuv *kp,
@@ -131,25 +159,15 @@ rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
 	k.vb = _mm_set1_epi16((short)kp->vb);
 	k.cadd = _mm_set1_epi16((short)32896);
 
-	for (; x + 16 <= width; x += 16) {
-		__m128i p0[3], p1[3], sr, sg, sb, cu, cv;
-
-		row16(&k, src0 + 3 * x, ri, bi, y0 + x, p0);
-		row16(&k, src1 + 3 * x, ri, bi, y1 + x, p1);
-		/* 2x2 block sums << 6: pavgw of the pair sums << 7, exact. */
-		sr = _mm_avg_epu16(p0[0], p1[0]);
-		sg = _mm_avg_epu16(p0[1], p1[1]);
-		sb = _mm_avg_epu16(p0[2], p1[2]);
-		cu = _mm_add_epi16(k.cadd, _mm_mulhi_epu16(sb, k.ub));
-		cu = _mm_sub_epi16(cu, _mm_mulhi_epu16(sr, k.ur));
-		cu = _mm_sub_epi16(cu, _mm_mulhi_epu16(sg, k.ug));
-		cv = _mm_add_epi16(k.cadd, _mm_mulhi_epu16(sr, k.vr));
-		cv = _mm_sub_epi16(cv, _mm_mulhi_epu16(sg, k.vg));
-		cv = _mm_sub_epi16(cv, _mm_mulhi_epu16(sb, k.vb));
-		cu = _mm_packus_epi16(_mm_srli_epi16(cu, 8),
-				      _mm_srli_epi16(cv, 8));
-		_mm_storel_epi64((__m128i *)(u + x / 2), cu);
-		_mm_storel_epi64((__m128i *)(v + x / 2), _mm_srli_si128(cu, 8));
+	for (; x + 16 <= width; x += 16)
+		step16(&k, src0 + 3 * x, src1 + 3 * x, y0 + x, y1 + x,
+		       u + x / 2, v + x / 2, ri, bi);
+	if (x > 0 && x < (width & ~1)) {
+		/* Overlap: 16 pixels ending at the last even pixel. */
+		x = (width & ~1) - 16;
+		step16(&k, src0 + 3 * x, src1 + 3 * x, y0 + x, y1 + x,
+		       u + x / 2, v + x / 2, ri, bi);
+		x = width & ~1;
 	}
 	if (x < width)
 		(bgr ? v4lc_rgb2yuv_bgr24_to_yuv420_c
