@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* v4lconvert_convert: one frame through conversion, flip and crop. */
+/* v4lconvert_convert: one frame through conversion, flip and size fitting. */
 #include <errno.h>
 #include <string.h>
 
@@ -19,42 +19,6 @@ static enum v4lc_transform flip_op(const struct v4lconvert_data *data)
 	return data->hflip ? V4LC_XFORM_HFLIP : V4LC_XFORM_VFLIP;
 }
 
-/*
- * Centred crop of a destination-format frame (the source may be larger than
- * what the application asked for: rounded emulated sizes).
- */
-static void crop(const struct v4lc_frame *big, struct v4lc_frame *out)
-{
-	int x0 = ((big->width - out->width) / 2) & ~1;
-	int y0 = ((big->height - out->height) / 2) & ~1;
-	int bpp = out->fourcc == V4L2_PIX_FMT_RGB24 ||
-				  out->fourcc == V4L2_PIX_FMT_BGR24
-			  ? 3
-			  : 1;
-	const uint8_t *s = big->data;
-	uint8_t *d = out->data;
-
-	for (int y = 0; y < out->height; y++)
-		memcpy(d + (size_t)y * out->stride,
-		       s + (size_t)(y + y0) * big->stride + (size_t)x0 * bpp,
-		       (size_t)out->width * bpp);
-	if (bpp == 3)
-		return;
-	/* The two chroma planes of YU12/YV12. */
-	s += (size_t)big->stride * big->height;
-	d += (size_t)out->stride * out->height;
-	for (int p = 0; p < 2; p++) {
-		int bs = (big->stride + 1) / 2, os = (out->stride + 1) / 2;
-		int ow = (out->width + 1) / 2, oh = (out->height + 1) / 2;
-
-		for (int y = 0; y < oh; y++)
-			memcpy(d + (size_t)y * os,
-			       s + (size_t)(y + y0 / 2) * bs + x0 / 2, (size_t)ow);
-		s += (size_t)bs * ((big->height + 1) / 2);
-		d += (size_t)os * oh;
-	}
-}
-
 LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 				     const struct v4l2_format *src_fmt,
 				     const struct v4l2_format *dest_fmt,
@@ -65,7 +29,7 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 	const struct v4l2_pix_format *dp = &dest_fmt->fmt.pix;
 	const struct v4lc_source *source;
 	struct v4lc_frame in, out, mid;
-	size_t need;
+	size_t need, one = 0;
 	int ret, flip, do_crop;
 
 	if (src_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
@@ -92,8 +56,9 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 	if (!source)
 		return v4lc_error(data, EINVAL, "unknown source format %.4s",
 				  (const char *)&sp->pixelformat);
-	if (dp->width > sp->width || dp->height > sp->height || !dp->width ||
-	    !dp->height)
+	/* Up to 16 pixels of black border, or any crop (see fit.c). */
+	if (dp->width > sp->width + 16 || dp->height > sp->height + 16 ||
+	    !dp->width || !dp->height)
 		return v4lc_error(data, EINVAL,
 				  "cannot make %ux%u from %ux%u", dp->width,
 				  dp->height, sp->width, sp->height);
@@ -134,8 +99,11 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 	 */
 	mid = out;
 	if (flip || do_crop) {
-		size_t one = v4lc_frame_bytes(out.fourcc, in.width, in.height, 0);
-		uint8_t *scratch = v4lc_scratch(data, flip && do_crop ? 2 * one : one);
+		uint8_t *scratch;
+
+		one = v4lc_frame_bytes(out.fourcc, in.width, in.height, 0);
+		/* converted frame, flipped frame, halved frame */
+		scratch = v4lc_scratch(data, 2 * one + one / 4 + 64);
 
 		if (!one || !scratch)
 			return v4lc_error(data, ENOMEM, "out of memory");
@@ -173,7 +141,7 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 		if (do_crop) {
 			flipped = mid;
 			flipped.stride = 0;
-			flipped.data = data->scratch + flipped.size;
+			flipped.data = data->scratch + one;
 		}
 		ret = v4lc_frame_transform(data->dsp, &mid, &flipped,
 					   flip_op(data));
@@ -181,7 +149,15 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 			return v4lc_error(data, -ret, "flipping the frame");
 		mid = flipped;
 	}
-	if (do_crop)
-		crop(&mid, &out);
+	if (do_crop) {
+		if (mid.width >= 2 * out.width && mid.height >= 2 * out.height) {
+			struct v4lc_frame half = mid;
+
+			half.data = data->scratch + 2 * one;
+			v4lc_halve(&mid, &half);
+			mid = half;
+		}
+		v4lc_fit(&mid, &out);
+	}
 	return (int)need;
 }

@@ -202,15 +202,59 @@ static uint64_t size_distance(const struct v4l2_pix_format *a, uint32_t w,
 	return (uint64_t)(dw * dw + dh * dh);
 }
 
+/*
+ * Sizes the device cannot give exactly, offered anyway ("fake" resolutions,
+ * as the original does): a sensor that adds up to 7 columns and a row of
+ * border pixels is cropped; for the classic sizes 320x240, 160x120, 352x288
+ * and 176x144 a size about 13 % wider and 24 % taller (vv6410 sensors) is
+ * reached by a black border of at most 16 pixels, a crop to at most 125 %,
+ * or a 2x reduction of a 200-250 % source. See fit.c for the pixels.
+ */
+static int fake_size(struct v4lconvert_data *data, int fmt_index,
+		     const struct v4l2_format *base, struct v4l2_format *out)
+{
+	static const uint32_t classic[][2] = {
+		{ 320, 240 }, { 160, 120 }, { 352, 288 }, { 176, 144 },
+	};
+	uint32_t rw = base->fmt.pix.width, rh = base->fmt.pix.height, w, h;
+
+	*out = *base;
+	out->fmt.pix.width = rw + 7;
+	out->fmt.pix.height = rh + 1;
+	if (!native_size(data, fmt_index, out) && out->fmt.pix.width >= rw &&
+	    out->fmt.pix.width <= rw + 7 && out->fmt.pix.height >= rh &&
+	    out->fmt.pix.height <= rh + 1)
+		return 1;
+
+	for (size_t i = 0; i < sizeof(classic) / sizeof(classic[0]); i++) {
+		if (rw != classic[i][0] || rh != classic[i][1])
+			continue;
+		*out = *base;
+		out->fmt.pix.width = rw * 113 / 100;
+		out->fmt.pix.height = rh * 124 / 100;
+		if (native_size(data, fmt_index, out))
+			return 0;
+		w = out->fmt.pix.width;
+		h = out->fmt.pix.height;
+		if (w <= rw && h <= rh && rw - w <= 16 && rh - h <= 16)
+			return 1; /* black border */
+		if (w >= rw && h >= rh && 4 * w <= 5 * rw && 4 * h <= 5 * rh)
+			return 1; /* crop */
+		if (w >= 2 * rw && h >= 2 * rh && 2 * w <= 5 * rw && 2 * h <= 5 * rh)
+			return 1; /* halve, then crop */
+	}
+	return 0;
+}
+
 LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 					struct v4l2_format *dest_fmt,
 					struct v4l2_format *src_fmt)
 {
 	struct v4l2_pix_format *want = &dest_fmt->fmt.pix;
 	uint32_t dst = want->pixelformat;
-	struct v4l2_format best;
+	struct v4l2_format best, fake;
 	uint64_t best_dist = UINT64_MAX;
-	int best_rank = 0, found = 0;
+	int best_rank = 0, best_index = 0, found = 0, faked = 0;
 
 	if (dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
 	    (!v4lconvert_supported_dst_format(dst) &&
@@ -250,6 +294,7 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 			best = f;
 			best_dist = dist;
 			best_rank = r;
+			best_index = i;
 			found = 1;
 		}
 	}
@@ -258,9 +303,27 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 		return -1;
 	}
 
-	*want = best.fmt.pix;
-	want->pixelformat = dst;
-	if (dst != best.fmt.pix.pixelformat) {
+	if (best_dist) {
+		struct v4l2_format req = best;
+
+		req.fmt.pix.width = want->width;
+		req.fmt.pix.height = want->height;
+		faked = fake_size(data, best_index, &req, &fake);
+	}
+	if (faked) {
+		uint32_t w = want->width, h = want->height;
+
+		*want = fake.fmt.pix;
+		want->width = w;
+		want->height = h;
+		want->pixelformat = dst;
+		v4lc_fixup(want);
+		best = fake;
+	} else {
+		*want = best.fmt.pix;
+		want->pixelformat = dst;
+	}
+	if (!faked && dst != best.fmt.pix.pixelformat) {
 		/* Emulated sizes are rounded as the original does: applications
 		 * (GStreamer among them) rely on width % 8 == 0. */
 		if (want->width >= 8)

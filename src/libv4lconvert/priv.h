@@ -71,6 +71,12 @@ struct v4lconvert_data {
 	struct v4lc_jpeg *jpeg;
 	uint8_t *scratch;
 	size_t scratch_size;
+	/*
+	 * Row buffers of the source converters, apart from `scratch`: that one
+	 * holds the destination frame when a flip or crop follows.
+	 */
+	uint8_t *rows;
+	size_t rows_size;
 
 	char error[V4LC_ERROR_LEN];
 };
@@ -86,11 +92,23 @@ int v4lc_error(struct v4lconvert_data *data, int err, const char *fmt, ...)
 /* A scratch buffer of at least `size` bytes, kept across frames. */
 uint8_t *v4lc_scratch(struct v4lconvert_data *data, size_t size);
 
+/*
+ * Row buffers of at least `size` bytes for a source converter, kept across
+ * frames; never overlaps the destination (unlike v4lc_scratch).
+ */
+uint8_t *v4lc_rows_scratch(struct v4lconvert_data *data, size_t size);
+
 /* Scan formats and frame sizes of the device (called at create). */
 void v4lc_probe_device(struct v4lconvert_data *data);
 
 /* Native index of a fourcc, or -1. */
 int v4lc_native_index(const struct v4lconvert_data *data, uint32_t fourcc);
+
+/* Fit a destination-format frame to dst's size: centred crop or black
+ * border (fit.c). */
+void v4lc_fit(const struct v4lc_frame *src, struct v4lc_frame *dst);
+/* dst := src reduced 2x by 2x2 means; sets dst's geometry. */
+void v4lc_halve(const struct v4lc_frame *src, struct v4lc_frame *dst);
 
 /* Quirk flags and emulated controls (called at create). */
 void v4lc_controls_init(struct v4lconvert_data *data);
