@@ -183,13 +183,54 @@ static int scan_has_dht(const uint8_t *p, size_t n)
 	return 0;
 }
 
-/* Map a failed TurboJPEG decode call to our error convention. */
+static int has_prefix(const char *msg, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strncmp(msg, list[i], strlen(list[i])))
+			return 1;
+	return 0;
+}
+
+/*
+ * libjpeg warnings that say nothing about the picture data (header
+ * oddities libjpeg works around).
+ */
+static const char *const benign_warnings[] = {
+	"Invalid SOS parameters for sequential JPEG",
+	"Warning: unknown JFIF revision number",
+	"Unknown Adobe color transform code",
+	"Corrupt JPEG data: bad ICC marker",
+};
+
+/* libjpeg warnings about damaged or missing picture data, after which
+ * libjpeg still delivers the whole frame (filling in what is missing). */
+static const char *const data_warnings[] = {
+	"Corrupt JPEG data",
+	"Premature end of JPEG file",
+	"Inconsistent progression sequence",
+};
+
+/*
+ * Map a failed TurboJPEG decode call to our error convention. TurboJPEG
+ * keeps only the last message, and reports a fatal error that follows a
+ * warning as a warning, so the message decides:
+ *   - a data warning: the frame was decoded, damaged or short: -EPIPE;
+ *   - a benign warning (these come from the headers, before any data
+ *     warning): the frame is intact: 0;
+ *   - anything else is a fatal error: a corrupt frame, -EAGAIN.
+ */
 static int decode_error(struct v4lc_jpeg *j, char *err, size_t err_len)
 {
 	const char *msg = tjGetErrorStr2(j->tj);
-	int ret;
+	int warning = tjGetErrorCode(j->tj) == TJERR_WARNING, ret;
 
-	if (tjGetErrorCode(j->tj) == TJERR_WARNING)
+	if (warning && has_prefix(msg, benign_warnings,
+				  sizeof(benign_warnings) /
+					  sizeof(benign_warnings[0])))
+		return 0; /* the handle finished the frame normally */
+	if (warning && has_prefix(msg, data_warnings,
+				  sizeof(data_warnings) /
+					  sizeof(data_warnings[0])))
 		ret = fail(err, err_len, -EPIPE,
 			   "JPEG frame decoded with errors: %s", msg);
 	else
@@ -353,7 +394,7 @@ static int decode_yuv(struct v4lc_jpeg *j, const uint8_t *src,
 				    w, strides, h, V4LC_JPEG_TJFLAGS);
 	if (r) {
 		ret = decode_error(j, err, err_len);
-		if (ret != -EPIPE)
+		if (ret && ret != -EPIPE)
 			return ret;
 		/* A warning (typically a truncated frame, whose missing
 		 * part libjpeg-turbo fills in): there is data, so finish
@@ -429,8 +470,17 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 				    tjGetErrorStr2(NULL));
 	}
 
+	/*
+	 * tjDecompressHeader3() also fails after parsing the whole header
+	 * when it met a warning (junk before a marker, say) or cannot name
+	 * the subsampling (unusual sampling factors): then it has set all its
+	 * outputs and left the handle idle, and the frame may well decode
+	 * (the YUV path rejects unknown subsampling itself). After a real
+	 * error the outputs keep our invalid initial values.
+	 */
 	if (tjDecompressHeader3(j->tj, src, (unsigned long)src_size, &jw, &jh,
-				&subsamp, &colorspace)) {
+				&subsamp, &colorspace) &&
+	    !(jw > 0 && jh > 0 && colorspace >= 0)) {
 		r = fail(err, err_len, -EAGAIN, "error parsing JPEG header: %s",
 			 tjGetErrorStr2(j->tj));
 		tj_reset(j);
