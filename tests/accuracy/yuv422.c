@@ -149,9 +149,13 @@ static int check_rgb(void)
 		double maxerr = 0.0, sumerr = 0.0;
 		long n = 0;
 
+		/* The defaults resolve to matrices checked in full above:
+		 * a coarser chroma grid keeps the run short under qemu. */
+		int stride = strstr(m->name, "default") ? 4 : 1;
+
 		v4lc_yuv2rgb_init(&k, &m->cm);
-		for (int gu = 0; gu < GRID; gu++) {
-			for (int gv = 0; gv < GRID; gv++) {
+		for (int gu = 0; gu < GRID; gu += stride) {
+			for (int gv = 0; gv < GRID; gv += stride) {
 				int cu = grid_value(gu), cv = grid_value(gv);
 
 				memset(out, 0x5a, sizeof(out));
@@ -161,28 +165,34 @@ static int check_rgb(void)
 						t.yuv422.to_rgb[o][c](row[o], out[o][c],
 								      W, &k);
 				}
+				/* Every order gives the same bytes as YUYV... */
+				for (int o = 1; o < V4LC_YUV422_ORDERS; o++)
+					for (int c = 0; c < V4LC_RGB_ORDERS; c++)
+						if (memcmp(out[o][c], out[0][c], 3 * W) &&
+						    failures++ < 10)
+							fprintf(stderr, "FAIL %s: %s differs from YUYV at U=%d V=%d\n",
+								m->name, oname[o], cu, cv);
+				/* ... and YUYV is within one level of exact. */
 				for (int x = 0; x < W; x++) {
 					double e[3];
 
 					exact_rgb(m, y[x], cu, cv, e);
-					for (int o = 0; o < V4LC_YUV422_ORDERS; o++) {
-						for (int c = 0; c < V4LC_RGB_ORDERS; c++) {
-							const uint8_t *p = out[o][c] + 3 * x;
+					for (int c = 0; c < V4LC_RGB_ORDERS; c++) {
+						const uint8_t *p = out[0][c] + 3 * x;
 
-							for (int ch = 0; ch < 3; ch++) {
-								int got = p[c ? 2 - ch : ch];
-								double err = fabs(got - e[ch]);
+						for (int ch = 0; ch < 3; ch++) {
+							int got = p[c ? 2 - ch : ch];
+							double err = fabs(got - e[ch]);
 
-								n++;
-								sumerr += err;
-								if (err > maxerr)
-									maxerr = err;
-								if (err > 1.0 + EPS && failures++ < 10)
-									fprintf(stderr,
-										"FAIL %s %s->%s: Y=%d U=%d V=%d channel %d: got %d, exact %.4f\n",
-										m->name, oname[o], c ? "BGR24" : "RGB24",
-										y[x], cu, cv, ch, got, e[ch]);
-							}
+							n++;
+							sumerr += err;
+							if (err > maxerr)
+								maxerr = err;
+							if (err > 1.0 + EPS && failures++ < 10)
+								fprintf(stderr,
+									"FAIL %s YUYV->%s: Y=%d U=%d V=%d channel %d: got %d, exact %.4f\n",
+									m->name, c ? "BGR24" : "RGB24",
+									y[x], cu, cv, ch, got, e[ch]);
 						}
 					}
 				}
