@@ -182,6 +182,30 @@ struct v4lc_yuvlayout_dsp {
 	v4lc_uv_split_avg_fn *nv24_to_yuv420;
 };
 
+/*
+ * bayer: raw Bayer rows (specification: src/scalar/bayer.c).
+ * demosaic[order][y & 1][rgb_order] makes one row of 24-bit RGB or BGR from
+ * the rows above, at and below row y (at the frame edges the caller passes
+ * the mirrored rows: row -1 is row 1, row h is row h - 2; for h == 1 all
+ * three are row 0). Column mirroring is done by the kernel.
+ * unpack10p: MIPI CSI-2 10-bit packed (4 pixels in 5 bytes: four high bytes,
+ * then one byte of 2-bit LSBs) to the high 8 bits. Deeper unpacked Bayer
+ * uses the grey family's le16 reduction.
+ */
+enum v4lc_bayer_order {
+	V4LC_BGGR, /* row 0: B G B G ..., row 1: G R G R ... */
+	V4LC_GBRG, /* row 0: G B G B ..., row 1: R G R G ... */
+	V4LC_GRBG, /* row 0: G R G R ..., row 1: B G B G ... */
+	V4LC_RGGB, /* row 0: R G R G ..., row 1: G B G B ... */
+	V4LC_BAYER_ORDERS
+};
+typedef void v4lc_bayer_row_fn(const uint8_t *above, const uint8_t *cur,
+			       const uint8_t *below, uint8_t *dst, int width);
+struct v4lc_bayer_dsp {
+	v4lc_bayer_row_fn *demosaic[V4LC_BAYER_ORDERS][2][V4LC_RGB_ORDERS];
+	v4lc_row_copy_fn *unpack10p;
+};
+
 #define V4LC_DSP_MEMBER(family) struct v4lc_##family##_dsp family;
 struct v4lc_dsp {
 	V4LC_FAMILIES(V4LC_DSP_MEMBER)

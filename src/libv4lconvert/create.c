@@ -75,6 +75,19 @@ uint8_t *v4lc_scratch(struct v4lconvert_data *data, size_t size)
 	return data->scratch;
 }
 
+uint8_t *v4lc_rows_scratch(struct v4lconvert_data *data, size_t size)
+{
+	if (size > data->rows_size) {
+		uint8_t *p = realloc(data->rows, size);
+
+		if (!p)
+			return NULL;
+		data->rows = p;
+		data->rows_size = size;
+	}
+	return data->rows;
+}
+
 LIBV4L_PUBLIC struct v4lconvert_data *v4lconvert_create_with_dev_ops(
 	int fd, void *dev_ops_priv, const struct libv4l_dev_ops *dev_ops)
 {
@@ -105,6 +118,7 @@ LIBV4L_PUBLIC void v4lconvert_destroy(struct v4lconvert_data *data)
 		return;
 	v4lc_jpeg_free(data->jpeg);
 	free(data->scratch);
+	free(data->rows);
 	free(data);
 }
 

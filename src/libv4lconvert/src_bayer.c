@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Raw Bayer sources, demosaiced by the bilinear rule of src/scalar/bayer.c.
+ *   S????8:   one byte per pixel.
+ *   S????10P: MIPI CSI-2 RAW10, 4 pixels in 5 bytes; the high 8 bits are
+ *             kept. A row of width w takes (5 w + 3) / 4 bytes.
+ *   S????10, S????12, S????16: little-endian 16-bit words, >> 2, >> 4, >> 8.
+ * Row pipeline, no full-frame intermediate: deeper formats are reduced to 8
+ * bits into a ring of four rows; RGB destinations are demosaiced straight
+ * into their rows; YUV 4:2:0 destinations go two rows at a time through two
+ * RGB24 rows and the rgb2yuv kernel (colour per the source's colorimetry:
+ * by default BT.601 limited range). Buffers come from v4lc_rows_scratch.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "src_rows.h"
+
+enum bayer_kind { B8, P10, LE16 };
+
+struct bayer_fmt {
+	enum v4lc_bayer_order order;
+	enum bayer_kind kind;
+	int shift;
+};
+
+static int bayer_fmt(uint32_t fourcc, struct bayer_fmt *f)
+{
+	static const struct {
+		uint32_t fourcc;
+		uint8_t order, kind, shift;
+	} fmts[] = {
+		{ V4L2_PIX_FMT_SBGGR8, V4LC_BGGR, B8, 0 },
+		{ V4L2_PIX_FMT_SGBRG8, V4LC_GBRG, B8, 0 },
+		{ V4L2_PIX_FMT_SGRBG8, V4LC_GRBG, B8, 0 },
+		{ V4L2_PIX_FMT_SRGGB8, V4LC_RGGB, B8, 0 },
+		{ V4L2_PIX_FMT_SBGGR10P, V4LC_BGGR, P10, 0 },
+		{ V4L2_PIX_FMT_SGBRG10P, V4LC_GBRG, P10, 0 },
+		{ V4L2_PIX_FMT_SGRBG10P, V4LC_GRBG, P10, 0 },
+		{ V4L2_PIX_FMT_SRGGB10P, V4LC_RGGB, P10, 0 },
+		{ V4L2_PIX_FMT_SBGGR10, V4LC_BGGR, LE16, 2 },
+		{ V4L2_PIX_FMT_SGBRG10, V4LC_GBRG, LE16, 2 },
+		{ V4L2_PIX_FMT_SGRBG10, V4LC_GRBG, LE16, 2 },
+		{ V4L2_PIX_FMT_SRGGB10, V4LC_RGGB, LE16, 2 },
+		{ V4L2_PIX_FMT_SBGGR12, V4LC_BGGR, LE16, 4 },
+		{ V4L2_PIX_FMT_SGBRG12, V4LC_GBRG, LE16, 4 },
+		{ V4L2_PIX_FMT_SGRBG12, V4LC_GRBG, LE16, 4 },
+		{ V4L2_PIX_FMT_SRGGB12, V4LC_RGGB, LE16, 4 },
+		{ V4L2_PIX_FMT_SBGGR16, V4LC_BGGR, LE16, 8 },
+		{ V4L2_PIX_FMT_SGBRG16, V4LC_GBRG, LE16, 8 },
+		{ V4L2_PIX_FMT_SGRBG16, V4LC_GRBG, LE16, 8 },
+		{ V4L2_PIX_FMT_SRGGB16, V4LC_RGGB, LE16, 8 },
+	};
+
+	for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++)
+		if (fmts[i].fourcc == fourcc) {
+			f->order = (enum v4lc_bayer_order)fmts[i].order;
+			f->kind = (enum bayer_kind)fmts[i].kind;
+			f->shift = fmts[i].shift;
+			return 0;
+		}
+	return -1;
+}
+
+static size_t bayer_row_bytes(enum bayer_kind kind, int width)
+{
+	switch (kind) {
+	case B8:
+		return (size_t)width;
+	case P10:
+		return ((size_t)width * 5 + 3) / 4;
+	default:
+		return (size_t)width * 2;
+	}
+}
+
+/* Row j mirrored into 0 .. h - 1 (clamped when h == 1). */
+static inline int mirror_row(int j, int h)
+{
+	if (j < 0)
+		j = -j;
+	if (j >= h)
+		j = 2 * h - 2 - j;
+	return j < 0 ? 0 : j;
+}
+
+/* 8-bit rows of the source: read in place, or reduced into a ring. */
+struct bayer_rows {
+	const struct v4lc_dsp *dsp;
+	const struct v4lc_src_rows *r;
+	const struct bayer_fmt *f;
+	uint8_t *ring; /* 4 rows of width bytes (deep formats) */
+	int tag[4];    /* source row held by each ring slot, -1 = none */
+};
+
+static const uint8_t *bayer_row(struct bayer_rows *b, int y)
+{
+	const uint8_t *s = b->r->src + (size_t)y * b->r->stride;
+	uint8_t *out;
+	int slot = y & 3;
+
+	if (b->f->kind == B8)
+		return s;
+	out = b->ring + (size_t)slot * (size_t)b->r->width;
+	if (b->tag[slot] != y) {
+		if (b->f->kind == P10)
+			b->dsp->bayer.unpack10p(s, out, b->r->width);
+		else
+			b->dsp->grey.le16(s, out, b->r->width, b->f->shift);
+		b->tag[slot] = y;
+	}
+	return out;
+}
+
+static void demosaic_row(struct bayer_rows *b, int y, int rgb_order,
+			 uint8_t *dst)
+{
+	int h = b->r->height;
+	const uint8_t *above = bayer_row(b, mirror_row(y - 1, h));
+	const uint8_t *below = bayer_row(b, mirror_row(y + 1, h));
+	const uint8_t *cur = bayer_row(b, y);
+
+	b->dsp->bayer.demosaic[b->f->order][y & 1][rgb_order](above, cur, below,
+							      dst, b->r->width);
+}
+
+static int convert_bayer(struct v4lconvert_data *data,
+			 const struct v4lc_frame *src, struct v4lc_frame *dst)
+{
+	struct v4lc_src_rows r;
+	struct bayer_fmt f;
+	struct bayer_rows b;
+	size_t w, ring, need;
+	uint8_t *buf = NULL;
+	int ret;
+
+	if (bayer_fmt(src->fourcc, &f) || src->width <= 0)
+		return -EINVAL;
+	ret = v4lc_src_rows_init(data, src, dst,
+				 bayer_row_bytes(f.kind, src->width), &r);
+	if (ret < 0)
+		return ret;
+
+	w = (size_t)r.width;
+	ring = f.kind == B8 ? 0 : 4 * w;
+	need = ring + (r.yuv ? 6 * w : 0);
+	if (need && !(buf = v4lc_rows_scratch(data, need)))
+		return -ENOMEM;
+	b.dsp = data->dsp;
+	b.r = &r;
+	b.f = &f;
+	b.ring = buf;
+	for (int i = 0; i < 4; i++)
+		b.tag[i] = -1;
+
+	if (!r.yuv) {
+		for (int y = 0; y < r.height; y++)
+			demosaic_row(&b, y, r.rgb_order,
+				     r.dst + (size_t)y * r.dstride);
+		return 0;
+	}
+
+	{
+		v4lc_rgb2yuv_fn *k = data->dsp->rgb2yuv.to_yuv420[V4LC_RGB24];
+		uint8_t *rgb0 = buf + ring, *rgb1 = rgb0 + 3 * w;
+		struct v4lc_rgb2yuv m;
+
+		v4lc_rgb2yuv_init(&m, &data->colorimetry);
+		for (int y = 0; y < r.height; y += 2) {
+			int pair = y + 1 < r.height;
+			uint8_t *y0 = r.dst + (size_t)y * r.dstride;
+
+			demosaic_row(&b, y, V4LC_RGB24, rgb0);
+			if (pair)
+				demosaic_row(&b, y + 1, V4LC_RGB24, rgb1);
+			k(rgb0, pair ? rgb1 : rgb0, y0, pair ? y0 + r.dstride : y0,
+			  r.u + (size_t)(y / 2) * r.cstride,
+			  r.v + (size_t)(y / 2) * r.cstride, r.width, &m);
+		}
+	}
+	return 0;
+}
+
+/*
+ * Bayer ranks 8 like the original; the deeper formats 9 (more bytes on the
+ * bus for the same picture). They need conversion: applications rarely
+ * handle them.
+ */
+const struct v4lc_source v4lc_sources_bayer[] = {
+	{ V4L2_PIX_FMT_SBGGR8, 8, 8, 0, convert_bayer },
+	{ V4L2_PIX_FMT_SGBRG8, 8, 8, 0, convert_bayer },
+	{ V4L2_PIX_FMT_SGRBG8, 8, 8, 0, convert_bayer },
+	{ V4L2_PIX_FMT_SRGGB8, 8, 8, 0, convert_bayer },
+	{ V4L2_PIX_FMT_SBGGR10P, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SGBRG10P, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SGRBG10P, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SRGGB10P, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SBGGR10, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SGBRG10, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SGRBG10, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SRGGB10, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SBGGR12, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SGBRG12, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SGRBG12, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SRGGB12, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SBGGR16, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SGBRG16, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SGRBG16, 9, 9, 1, convert_bayer },
+	{ V4L2_PIX_FMT_SRGGB16, 9, 9, 1, convert_bayer },
+	{ 0, 0, 0, 0, NULL },
+};

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Bayer kernels: the specification every SIMD kernel reproduces bit for bit.
+ *
+ * Bilinear demosaic. Every output pixel keeps the channel its sensor site
+ * sampled; each missing channel is the rounded mean of the nearest samples
+ * of that colour:
+ *   - green at a red or blue site: the 4 cross neighbours (left, right,
+ *     above, below), (a + b + c + d + 2) >> 2;
+ *   - blue at a red site and red at a blue site: the 4 diagonal neighbours,
+ *     (a + b + c + d + 2) >> 2;
+ *   - at a green site, the colour of its own row from the 2 horizontal
+ *     neighbours and the other colour from the 2 vertical neighbours,
+ *     (a + b + 1) >> 1.
+ * Frame edges mirror, which keeps the Bayer phase: row -1 is row 1, column
+ * -1 is column 1, row h is row h - 2, column w is column w - 2. A frame one
+ * pixel wide (or high) has no mirror column (row): the missing neighbour
+ * index is then clamped to 0, i.e. the pixel's own column (row) is
+ * replicated. Formally, with M(j) = j < 0 ? -j : j >= n ? 2 n - 2 - j : j,
+ * a neighbour j of a row (or column) of n samples is sample
+ * max(0, min(n - 1, M(j))).
+ *
+ * Rows are made one at a time from three input rows: the caller passes the
+ * rows above and below, mirrored (or clamped) at the top and bottom, and the
+ * kernel mirrors columns. A row holds two colours: green and its "own"
+ * colour C (red or blue), with C at even columns ("C G C G", C-first) or at
+ * odd columns ("G C G C", G-first). The neighbouring rows hold green and
+ * the "other" colour O. Four kernels cover every order and both byte
+ * orders, named after the row they turn into RGB24:
+ *   rg: C-first, bytes C, G, O     gr: G-first, bytes C, G, O
+ *   bg: C-first, bytes O, G, C     gb: G-first, bytes O, G, C
+ * e.g. a "B G B G" row to BGR24 is kernel rg (own colour first).
+ *
+ * unpack10p: MIPI CSI-2 RAW10 (V4L2 SBGGR10P etc.): each group of 4 pixels
+ * is 5 bytes, the 4 high bytes (bits 9..2) then one byte of the 4 pairs of
+ * low bits; the 8-bit output is the high byte. A last partial group of k
+ * pixels is read as its first k bytes only.
+ */
+#include "dispatch/dsp.h"
+
+static inline int mirror(int j, int n)
+{
+	if (j < 0)
+		j = -j;
+	if (j >= n)
+		j = 2 * n - 2 - j;
+	return j < 0 ? 0 : j;
+}
+
+/*
+ * One output pixel x of a row of width w. cfirst: C at even columns;
+ * ownfirst: bytes C, G, O (else O, G, C).
+ */
+static inline __attribute__((always_inline)) void
+pixel(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
+      int l, int x, int r, int cfirst, int ownfirst)
+{
+	int own, g, oth;
+
+	if ((x & 1) != cfirst) { /* C site */
+		own = c[x];
+		g = (c[l] + c[r] + a[x] + b[x] + 2) >> 2;
+		oth = (a[l] + a[r] + b[l] + b[r] + 2) >> 2;
+	} else { /* G site */
+		own = (c[l] + c[r] + 1) >> 1;
+		g = c[x];
+		oth = (a[x] + b[x] + 1) >> 1;
+	}
+	d[0] = (uint8_t)(ownfirst ? own : oth);
+	d[1] = (uint8_t)g;
+	d[2] = (uint8_t)(ownfirst ? oth : own);
+}
+
+/*
+ * Pixels x0 .. x1 - 1 of a row of width w, kind = 2 * cfirst + ownfirst:
+ * 0 gb, 1 gr, 2 bg, 3 rg. SIMD kernels call it for the row edges.
+ */
+void v4lc_bayer_span_c(const uint8_t *a, const uint8_t *c, const uint8_t *b,
+		       uint8_t *dst, int w, int x0, int x1, int kind);
+
+static inline __attribute__((always_inline)) void
+span(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *dst, int w,
+     int x0, int x1, int cfirst, int ownfirst)
+{
+	int x = x0;
+
+	/* The edges mirror; the interior needs no index checks. */
+	for (; x < x1 && x < 1; x++)
+		pixel(a, c, b, dst + 3 * x, mirror(x - 1, w), x,
+		      mirror(x + 1, w), cfirst, ownfirst);
+	for (; x < x1 && x < w - 1; x++)
+		pixel(a, c, b, dst + 3 * x, x - 1, x, x + 1, cfirst, ownfirst);
+	for (; x < x1; x++)
+		pixel(a, c, b, dst + 3 * x, mirror(x - 1, w), x,
+		      mirror(x + 1, w), cfirst, ownfirst);
+}
+
+void v4lc_bayer_span_c(const uint8_t *a, const uint8_t *c, const uint8_t *b,
+		       uint8_t *dst, int w, int x0, int x1, int kind)
+{
+	switch (kind) {
+	case 0:
+		span(a, c, b, dst, w, x0, x1, 0, 0);
+		break;
+	case 1:
+		span(a, c, b, dst, w, x0, x1, 0, 1);
+		break;
+	case 2:
+		span(a, c, b, dst, w, x0, x1, 1, 0);
+		break;
+	default:
+		span(a, c, b, dst, w, x0, x1, 1, 1);
+		break;
+	}
+}
+
+/* cfirst here means "C at even columns", i.e. (x & 1) == 0 is a C site. */
+#define BAYER_KERNEL(name, cfirst, ownfirst)                                \
+	void v4lc_bayer_##name##_c(const uint8_t *a, const uint8_t *c,       \
+				   const uint8_t *b, uint8_t *dst, int w)    \
+	{                                                                    \
+		span(a, c, b, dst, w, 0, w, cfirst, ownfirst);               \
+	}
+BAYER_KERNEL(gb, 0, 0)
+BAYER_KERNEL(gr, 0, 1)
+BAYER_KERNEL(bg, 1, 0)
+BAYER_KERNEL(rg, 1, 1)
+#undef BAYER_KERNEL
+
+void v4lc_bayer_unpack10p_c(const uint8_t *src, uint8_t *dst, int width)
+{
+	int x = 0;
+
+	for (; x + 4 <= width; x += 4, src += 5, dst += 4) {
+		dst[0] = src[0];
+		dst[1] = src[1];
+		dst[2] = src[2];
+		dst[3] = src[3];
+	}
+	for (int i = 0; x < width; x++, i++)
+		*dst++ = src[i];
+}
+
+/*
+ * Fill demosaic[order][parity][rgb_order] from the four row kernels:
+ * kinds[row colour pattern] per the comment at the top.
+ */
+void v4lc_bayer_fill_table(struct v4lc_bayer_dsp *dsp,
+			   v4lc_bayer_row_fn *const kinds[4]);
+
+void v4lc_bayer_fill_table(struct v4lc_bayer_dsp *dsp,
+			   v4lc_bayer_row_fn *const kinds[4])
+{
+	/*
+	 * Row patterns: 0 "B G", 1 "G B", 2 "G R", 3 "R G" (first two
+	 * columns). first[order][parity].
+	 */
+	static const uint8_t first[V4LC_BAYER_ORDERS][2] = {
+		[V4LC_BGGR] = { 0, 2 },
+		[V4LC_GBRG] = { 1, 3 },
+		[V4LC_GRBG] = { 2, 0 },
+		[V4LC_RGGB] = { 3, 1 },
+	};
+	/*
+	 * RGB24: "B G" -> bg, "G B" -> gb, "G R" -> gr, "R G" -> rg.
+	 * BGR24 swaps R and B: "B G" -> rg, "G B" -> gr, "G R" -> gb,
+	 * "R G" -> bg. kinds[]: 0 gb, 1 gr, 2 bg, 3 rg.
+	 */
+	static const uint8_t kind[4][V4LC_RGB_ORDERS] = {
+		{ 2, 3 }, /* B G */
+		{ 0, 1 }, /* G B */
+		{ 1, 0 }, /* G R */
+		{ 3, 2 }, /* R G */
+	};
+
+	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
+		for (int p = 0; p < 2; p++)
+			for (int r = 0; r < V4LC_RGB_ORDERS; r++)
+				dsp->demosaic[o][p][r] =
+					kinds[kind[first[o][p]][r]];
+}
+
+void v4lc_bayer_init_c(struct v4lc_bayer_dsp *dsp)
+{
+	static v4lc_bayer_row_fn *const kinds[4] = {
+		v4lc_bayer_gb_c, v4lc_bayer_gr_c, v4lc_bayer_bg_c,
+		v4lc_bayer_rg_c,
+	};
+
+	v4lc_bayer_fill_table(dsp, kinds);
+	dsp->unpack10p = v4lc_bayer_unpack10p_c;
+}
