@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Whole-frame conversions through the public API, ours against the
+ * distribution's libv4lconvert in the same process on the same frames:
+ * MPix/s (median of several timed batches, with the min-max spread) and the
+ * ratio. Our tier follows LIBV4LCONVERT_SIMD, so run it once per tier.
+ *
+ *   bench/api [--size=WxH] [--runs=N] [--filter=SUBSTRING] [--markdown]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <libv4lconvert.h>
+
+#include "../tests/common/origlib.h"
+#include "../tests/jpeg/jpegtest.h"
+
+struct job {
+	const char *name;
+	uint32_t src, dst;
+	int bpp_num, bpp_den; /* source bytes per pixel */
+};
+
+static const struct job jobs[] = {
+	{ "YUYV->RGB24", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_RGB24, 2, 1 },
+	{ "UYVY->RGB24", V4L2_PIX_FMT_UYVY, V4L2_PIX_FMT_RGB24, 2, 1 },
+	{ "YUYV->YUV420", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_YUV420, 2, 1 },
+	{ "YUV420->RGB24", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_RGB24, 3, 2 },
+	{ "NV12->RGB24", V4L2_PIX_FMT_NV12, V4L2_PIX_FMT_RGB24, 3, 2 },
+	{ "RGB24->YUV420", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420, 3, 1 },
+	{ "RGB24->BGR24", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, 3, 1 },
+	{ "YUV420->YVU420", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420, 3, 2 },
+	{ "RGB565->RGB24", V4L2_PIX_FMT_RGB565, V4L2_PIX_FMT_RGB24, 2, 1 },
+	{ "XRGB32->RGB24", V4L2_PIX_FMT_XRGB32, V4L2_PIX_FMT_RGB24, 4, 1 },
+	{ "GREY->RGB24", V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_RGB24, 1, 1 },
+	{ "Y16->RGB24", V4L2_PIX_FMT_Y16, V4L2_PIX_FMT_RGB24, 2, 1 },
+	{ "HSV24->RGB24", V4L2_PIX_FMT_HSV24, V4L2_PIX_FMT_RGB24, 3, 1 },
+	{ "SBGGR8->RGB24", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_RGB24, 1, 1 },
+	{ "SBGGR8->YUV420", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_YUV420, 1, 1 },
+	{ "SBGGR10->RGB24", V4L2_PIX_FMT_SBGGR10, V4L2_PIX_FMT_RGB24, 2, 1 },
+	{ "NV16->RGB24", V4L2_PIX_FMT_NV16, V4L2_PIX_FMT_RGB24, 2, 1 },
+	{ "M420->YUV420", V4L2_PIX_FMT_M420, V4L2_PIX_FMT_YUV420, 3, 2 },
+	{ "HM12->YUV420", V4L2_PIX_FMT_NV12_16L16, V4L2_PIX_FMT_YUV420, 3, 2 },
+	{ "MJPEG->RGB24", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_RGB24, 0, 1 },
+	{ "MJPEG->YUV420", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_YUV420, 0, 1 },
+};
+
+typedef int convert_fn(struct v4lconvert_data *, const struct v4l2_format *,
+		       const struct v4l2_format *, unsigned char *, int,
+		       unsigned char *, int);
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Median MPix/s over `runs` batches of ~20 ms; 0 when conversion fails. */
+static double measure(convert_fn *fn, struct v4lconvert_data *cv,
+		      struct v4l2_format *s, struct v4l2_format *d,
+		      uint8_t *src, int src_size, uint8_t *dst, int dst_size,
+		      int runs, double *lo, double *hi)
+{
+	double pix = (double)s->fmt.pix.width * s->fmt.pix.height, r[64];
+	int iters = 1;
+
+	if (fn(cv, s, d, src, src_size, dst, dst_size) < 0)
+		return 0;
+	for (;;) { /* calibrate */
+		double t = now();
+
+		for (int i = 0; i < iters; i++)
+			fn(cv, s, d, src, src_size, dst, dst_size);
+		t = now() - t;
+		if (t > 0.02 || iters > 1 << 20)
+			break;
+		iters *= 2;
+	}
+	for (int k = 0; k < runs; k++) {
+		double t = now();
+
+		for (int i = 0; i < iters; i++)
+			fn(cv, s, d, src, src_size, dst, dst_size);
+		r[k] = pix * iters / (now() - t) / 1e6;
+	}
+	qsort(r, (size_t)runs, sizeof(r[0]), cmp_double);
+	*lo = r[0];
+	*hi = r[runs - 1];
+	return r[runs / 2];
+}
+
+int main(int argc, char **argv)
+{
+	int w = 1280, h = 720, runs = 11, markdown = 0;
+	const char *filter = NULL;
+	struct origlib orig;
+	struct v4lconvert_data *ours, *theirs = NULL;
+	int have_orig;
+
+	for (int i = 1; i < argc; i++) {
+		if (sscanf(argv[i], "--size=%dx%d", &w, &h) == 2)
+			continue;
+		if (sscanf(argv[i], "--runs=%d", &runs) == 1)
+			continue;
+		if (!strncmp(argv[i], "--filter=", 9))
+			filter = argv[i] + 9;
+		else if (!strcmp(argv[i], "--markdown"))
+			markdown = 1;
+		else {
+			fprintf(stderr, "usage: %s [--size=WxH] [--runs=N] "
+					"[--filter=S] [--markdown]\n", argv[0]);
+			return 2;
+		}
+	}
+	if (runs < 1 || runs > 64 || w < 16 || h < 16 || w % 16 || h % 16) {
+		fprintf(stderr, "sizes must be multiples of 16, runs 1..64\n");
+		return 2;
+	}
+
+	have_orig = origlib_open(&orig, 1) == 0;
+	if (have_orig)
+		theirs = origlib_create_plain(&orig);
+	ours = v4lconvert_create(-1);
+
+	size_t raw = (size_t)w * h * 4, jpg_size;
+	uint8_t *src = malloc(raw), *dst = malloc((size_t)w * h * 3);
+	uint8_t *img = jt_make_image(w, h, 1);
+	uint8_t *jpg = jt_compress(img, w, h, TJSAMP_422, 85, 0, &jpg_size);
+
+	/* The library reads the same variable to cap its tier. */
+	const char *tier = getenv("LIBV4LCONVERT_SIMD");
+
+	tier = tier && *tier ? tier : "best tier";
+	if (markdown)
+		printf("| %dx%d | ours (%s) MPix/s | original MPix/s | ratio |\n"
+		       "|---|---:|---:|---:|\n", w, h, tier);
+	else
+		printf("%dx%d, ours at %s\n%-16s %9s  %9s   %s\n", w, h, tier,
+		       "conversion", "ours", "original", "ratio");
+	for (size_t j = 0; j < sizeof(jobs) / sizeof(jobs[0]); j++) {
+		const struct job *jb = &jobs[j];
+		struct v4l2_format s, d;
+		uint8_t *in = src;
+		int in_size;
+		double a, b = 0, alo, ahi, blo = 0, bhi = 0;
+
+		if (filter && !strstr(jb->name, filter))
+			continue;
+		memset(&s, 0, sizeof(s));
+		s.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+		s.fmt.pix.pixelformat = jb->src;
+		s.fmt.pix.width = (uint32_t)w;
+		s.fmt.pix.height = (uint32_t)h;
+		d = s;
+		d.fmt.pix.pixelformat = jb->dst;
+		v4lconvert_fixup_fmt(&d);
+		if (jb->bpp_num) {
+			in_size = (int)((size_t)w * h * jb->bpp_num / jb->bpp_den);
+			/* planar formats: luma stride; packed: bytes per row */
+			s.fmt.pix.bytesperline =
+				(uint32_t)(jb->bpp_den == 2 ? w : w * jb->bpp_num);
+			s.fmt.pix.sizeimage = (uint32_t)in_size;
+			for (int i = 0; i < in_size; i++)
+				src[i] = (uint8_t)(jt_rand() >> 8);
+		} else {
+			in = jpg;
+			in_size = (int)jpg_size;
+		}
+		a = measure(v4lconvert_convert, ours, &s, &d, in, in_size, dst,
+			    w * h * 3, runs, &alo, &ahi);
+		if (have_orig)
+			b = measure(orig.convert, theirs, &s, &d, in, in_size, dst,
+				    w * h * 3, runs, &blo, &bhi);
+		if (markdown)
+			printf("| %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | %.2fx |\n",
+			       jb->name, a, alo, ahi, b, blo, bhi, b > 0 ? a / b : 0);
+		else
+			printf("%-16s %9.0f  %9.0f   %6.2fx\n", jb->name, a, b,
+			       b > 0 ? a / b : 0);
+	}
+	free(src);
+	free(dst);
+	free(img);
+	free(jpg);
+	v4lconvert_destroy(ours);
+	if (have_orig) {
+		orig.destroy(theirs);
+		origlib_close(&orig);
+	}
+	return 0;
+}
