@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * SSE2 Bayer demosaic, bit-exact with src/scalar/bayer.c, 16 pixels a step.
+ *
+ * Every lane computes both the C-site and the G-site values and the even /
+ * odd lanes pick theirs. Means of two are pavgb. The mean of four,
+ * (a + b + c + d + 2) >> 2, is pavgb(p, q) with p = pavgb(a, b),
+ * q = pavgb(c, d), minus one exactly when p + q is odd and a + b or c + d
+ * was odd (then both pavgb rounded up): with a + b = 2p - e1 and
+ * c + d = 2q - e2, (2p + 2q + 2 - e1 - e2) >> 2 equals (p + q + 1) >> 1
+ * unless e1 + e2 > 0 and p + q is odd.
+ *
+ * A pixel pair is 6 bytes: three 16-bit words (byte 0 / byte 1 of a pair's
+ * bytes), made from the even and odd lanes with masks and shifts,
+ * interleaved into one 64-bit lane per pair (two spare bytes) and written
+ * with overlapping 8-byte stores; the last one writes two bytes of the next
+ * pixel, which the code after it rewrites.
+ */
+#include <emmintrin.h>
+
+#include "dispatch/dsp.h"
+
+void v4lc_bayer_span_c(const uint8_t *a, const uint8_t *c, const uint8_t *b,
+		       uint8_t *dst, int w, int x0, int x1, int kind);
+void v4lc_bayer_fill_table(struct v4lc_bayer_dsp *dsp,
+			   v4lc_bayer_row_fn *const kinds[4]);
+
+static inline __m128i ld(const uint8_t *p)
+{
+	return _mm_loadu_si128((const __m128i *)p);
+}
+
+/* (a + b + c + d + 2) >> 2 from p = avg(a, b), q = avg(c, d). */
+static inline __m128i avg4(__m128i a, __m128i b, __m128i c, __m128i d,
+			   __m128i p, __m128i q)
+{
+	const __m128i one = _mm_set1_epi8(1);
+	__m128i odd = _mm_or_si128(_mm_xor_si128(a, b), _mm_xor_si128(c, d));
+	__m128i corr = _mm_and_si128(_mm_and_si128(odd, _mm_xor_si128(p, q)), one);
+
+	return _mm_sub_epi8(_mm_avg_epu8(p, q), corr);
+}
+
+static inline __attribute__((always_inline)) void
+step16(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
+       int cfirst, int ownfirst)
+{
+	const __m128i lo = _mm_set1_epi16(0x00ff), zero = _mm_setzero_si128();
+	__m128i cl = ld(c - 1), cc = ld(c), cr = ld(c + 1);
+	__m128i al = ld(a - 1), ac = ld(a), ar = ld(a + 1);
+	__m128i bl = ld(b - 1), bc = ld(b), br = ld(b + 1);
+	__m128i h2 = _mm_avg_epu8(cl, cr), v2 = _mm_avg_epu8(ac, bc);
+	__m128i cross = avg4(cl, cr, ac, bc, h2, v2);
+	__m128i diag = avg4(al, ar, bl, br, _mm_avg_epu8(al, ar),
+			    _mm_avg_epu8(bl, br));
+	__m128i own, g, oth, p0, p2, w0, w1, w2, t0, t1, s0, s1;
+
+	/* even lanes: the low byte of each 16-bit lane */
+	if (cfirst) {
+		own = _mm_or_si128(_mm_and_si128(cc, lo), _mm_andnot_si128(lo, h2));
+		g = _mm_or_si128(_mm_and_si128(cross, lo), _mm_andnot_si128(lo, cc));
+		oth = _mm_or_si128(_mm_and_si128(diag, lo), _mm_andnot_si128(lo, v2));
+	} else {
+		own = _mm_or_si128(_mm_and_si128(h2, lo), _mm_andnot_si128(lo, cc));
+		g = _mm_or_si128(_mm_and_si128(cc, lo), _mm_andnot_si128(lo, cross));
+		oth = _mm_or_si128(_mm_and_si128(v2, lo), _mm_andnot_si128(lo, diag));
+	}
+	p0 = ownfirst ? own : oth;
+	p2 = ownfirst ? oth : own;
+	/* pair words: P0e|Ge, P2e|P0o, Go|P2o */
+	w0 = _mm_or_si128(_mm_and_si128(p0, lo), _mm_slli_epi16(g, 8));
+	w1 = _mm_or_si128(_mm_and_si128(p2, lo), _mm_andnot_si128(lo, p0));
+	w2 = _mm_or_si128(_mm_srli_epi16(g, 8), _mm_andnot_si128(lo, p2));
+	t0 = _mm_unpacklo_epi16(w0, w1);
+	t1 = _mm_unpackhi_epi16(w0, w1);
+	s0 = _mm_unpacklo_epi16(w2, zero);
+	s1 = _mm_unpackhi_epi16(w2, zero);
+	{
+		__m128i q0 = _mm_unpacklo_epi32(t0, s0), q1 = _mm_unpackhi_epi32(t0, s0);
+		__m128i q2 = _mm_unpacklo_epi32(t1, s1), q3 = _mm_unpackhi_epi32(t1, s1);
+
+		_mm_storel_epi64((__m128i *)d, q0);
+		_mm_storeh_pd((double *)(d + 6), _mm_castsi128_pd(q0));
+		_mm_storel_epi64((__m128i *)(d + 12), q1);
+		_mm_storeh_pd((double *)(d + 18), _mm_castsi128_pd(q1));
+		_mm_storel_epi64((__m128i *)(d + 24), q2);
+		_mm_storeh_pd((double *)(d + 30), _mm_castsi128_pd(q2));
+		_mm_storel_epi64((__m128i *)(d + 36), q3);
+		_mm_storeh_pd((double *)(d + 42), _mm_castsi128_pd(q3));
+	}
+}
+
+/*
+ * Pixels 0, 1 by the scalar code (column -1 mirrors), steps of 16 from
+ * pixel 2 while pixel x + 16 exists (loads reach it; the stores' two spare
+ * bytes land in it), one step moved back to an even start for the rest,
+ * and the last one or two pixels by the scalar code.
+ */
+static inline __attribute__((always_inline)) void
+row(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d, int w,
+    int cfirst, int ownfirst)
+{
+	int kind = 2 * cfirst + ownfirst, x = 2;
+
+	if (w < 19) {
+		v4lc_bayer_span_c(a, c, b, d, w, 0, w, kind);
+		return;
+	}
+	v4lc_bayer_span_c(a, c, b, d, w, 0, 2, kind);
+	for (; x <= w - 17; x += 16)
+		step16(a + x, c + x, b + x, d + 3 * x, cfirst, ownfirst);
+	if (w - x > 2) {
+		x = (w - 17) & ~1;
+		step16(a + x, c + x, b + x, d + 3 * x, cfirst, ownfirst);
+		x += 16;
+	}
+	v4lc_bayer_span_c(a, c, b, d, w, x, w, kind);
+}
+
+#define KERNEL(name, cfirst, ownfirst)                                       \
+	static void name##_sse2(const uint8_t *a, const uint8_t *c,          \
+				const uint8_t *b, uint8_t *d, int w)         \
+	{                                                                    \
+		row(a, c, b, d, w, cfirst, ownfirst);                        \
+	}
+KERNEL(gb, 0, 0)
+KERNEL(gr, 0, 1)
+KERNEL(bg, 1, 0)
+KERNEL(rg, 1, 1)
+#undef KERNEL
+
+void v4lc_bayer_init_sse2(struct v4lc_bayer_dsp *dsp)
+{
+	static v4lc_bayer_row_fn *const kinds[4] = { gb_sse2, gr_sse2, bg_sse2,
+						     rg_sse2 };
+
+	v4lc_bayer_fill_table(dsp, kinds);
+}
