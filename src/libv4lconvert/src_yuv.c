@@ -11,10 +11,17 @@
  *   M420: repeating groups of two luma lines and one interleaved U,V line,
  *     all `stride` bytes (an odd last group has one luma line). Minimal
  *     stride: width rounded up to even.
- *   HM12 (NV12_16L16): the luma plane in 16x16-byte tiles, then the
- *     interleaved U,V plane in 16x8-byte tiles; tiles left to right, then
- *     top to bottom, each tile line by line. Width and height must be
- *     multiples of 16 (else -EINVAL); bytesperline is ignored.
+ *   HM12 (NV12_16L16): the luma plane (width x height bytes), then the
+ *     interleaved U,V plane (width x height / 2 bytes), each cut into tiles
+ *     of 16 x 16 bytes (a chroma tile: 8 U,V pairs by 16 lines) stored one
+ *     after the other, 256 bytes each, left to right and then top to
+ *     bottom, each tile line by line; width / 16 tiles per row. When
+ *     height / 2 is not a multiple of 16 the last chroma tile row keeps the
+ *     256-byte tile spacing and holds only its first lines (the original
+ *     library addresses it the same way). Width and height must be
+ *     multiples of 16 (else -EINVAL); bytesperline is ignored. (The
+ *     original library assumes 720-pixel-wide tile rows whatever the
+ *     width, as the cx2341x always delivers; for width 720 both agree.)
  *   NV24, NV42: luma plane, then an interleaved chroma plane with one U,V
  *     (V,U) pair per pixel and stride 2 * stride. Minimal stride: width.
  * RGB output uses the colour matrix of the frame's colorimetry. YUV 4:2:0
@@ -161,10 +168,16 @@ static int src_init(const struct yuv_fmt *f, const struct v4lc_frame *src,
 		if (__builtin_mul_overflow(g->s, h + (h + 1) / 2, &g->need))
 			return -EINVAL;
 		break;
-	case HM12:
+	case HM12: {
+		size_t crows = h / 2, rem = crows % 16;
+
 		g->cs = g->s;
-		g->need = g->coff + g->coff / 2;
+		g->need = g->coff + w * crows;
+		if (rem)
+			g->need = g->coff + w * (crows - rem) + (w / 16 - 1) * 256 +
+				  rem * 16;
 		break;
+	}
 	case SEMI444:
 		if (__builtin_mul_overflow(g->s, 2, &g->cs) ||
 		    __builtin_mul_overflow(g->coff, 3, &g->need))
@@ -188,16 +201,16 @@ static void copy_luma(const uint8_t *s, size_t ss, const struct yuv_dst *d,
 /* HM12: columns per strip of a detiled row (a multiple of 16). */
 #define HM12_CHUNK 1024
 
-/* Bytes x0 .. x0 + n - 1 of detiled line `line` of a tiled plane. */
-static void hm12_line(const uint8_t *plane, int tiles_x, int tile_h, int line,
-		      int x0, int n, uint8_t *out)
+/* Bytes x0 .. x0 + n - 1 of detiled line `line` of a 16x16-tiled plane. */
+static void hm12_line(const uint8_t *plane, int tiles_x, int line, int x0,
+		      int n, uint8_t *out)
 {
-	int ty = line / tile_h, ly = line % tile_h;
-	const uint8_t *p = plane + ((size_t)ty * (size_t)tiles_x + (size_t)(x0 / 16)) *
-					   (size_t)(16 * tile_h) +
-			   (size_t)ly * 16;
+	const uint8_t *p = plane +
+			   ((size_t)(line / 16) * (size_t)tiles_x + (size_t)(x0 / 16)) *
+				   256 +
+			   (size_t)(line % 16) * 16;
 
-	for (int x = 0; x < n; x += 16, p += 16 * tile_h)
+	for (int x = 0; x < n; x += 16, p += 256)
 		memcpy(out + x, p, 16);
 }
 
@@ -225,7 +238,7 @@ static void convert_hm12(const struct v4lc_dsp *dsp, const uint8_t *s,
 			for (int x = 0; x < w; x += HM12_CHUNK) {
 				int n = w - x < HM12_CHUNK ? w - x : HM12_CHUNK;
 
-				hm12_line(c, tiles_x, 8, cy, x, n, cbuf);
+				hm12_line(c, tiles_x, cy, x, n, cbuf);
 				dsp->yuvlayout.deinterleave(
 					cbuf, d->u + (size_t)cy * d->cs + x / 2,
 					d->v + (size_t)cy * d->cs + x / 2, n / 2);
@@ -236,8 +249,8 @@ static void convert_hm12(const struct v4lc_dsp *dsp, const uint8_t *s,
 		for (int x = 0; x < w; x += HM12_CHUNK) {
 			int n = w - x < HM12_CHUNK ? w - x : HM12_CHUNK;
 
-			hm12_line(s, tiles_x, 16, y, x, n, ybuf);
-			hm12_line(c, tiles_x, 8, y / 2, x, n, cbuf);
+			hm12_line(s, tiles_x, y, x, n, ybuf);
+			hm12_line(c, tiles_x, y / 2, x, n, cbuf);
 			dsp->yuv420.nv12[d->order](ybuf, cbuf,
 						   d->y + (size_t)y * d->ys +
 							   3 * (size_t)x,
