@@ -512,10 +512,6 @@ struct orig {
 
 static int orig_open(struct orig *o)
 {
-	const char *path = "/usr/lib/x86_64-linux-gnu/libv4lconvert.so.0";
-	void *(*create)(int);
-	void *h = NULL;
-
 	memset(o, 0, sizeof(*o));
 #if defined(__SANITIZE_ADDRESS__)
 	printf("SKIP differential: AddressSanitizer refuses RTLD_DEEPBIND\n");
@@ -524,6 +520,10 @@ static int orig_open(struct orig *o)
 	printf("SKIP differential: not x86_64\n");
 	return 0;
 #else
+	const char *path = "/usr/lib/x86_64-linux-gnu/libv4lconvert.so.0";
+	void *(*create)(int);
+	void *h;
+
 	setenv("LIBV4LCONTROL_CONTROLS", "0", 1);
 	h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
 	if (!h) {
