@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * AVX2 Bayer demosaic, bit-exact with src/scalar/bayer.c, 32 pixels a step.
+ * The arithmetic is that of src/sse2/bayer.c (pavgb, exact 4-mean by a
+ * parity correction) on 32 lanes, vpblendvb picks by column parity, and
+ * vpshufb interleaves the three channel vectors into 24-bit pixels within
+ * each 128-bit lane (16 pixels, 48 bytes); vperm2i128 puts the six 16-byte
+ * pieces in memory order for three 32-byte stores.
+ */
+#include <immintrin.h>
+
+#include "dispatch/dsp.h"
+
+void v4lc_bayer_span_c(const uint8_t *a, const uint8_t *c, const uint8_t *b,
+		       uint8_t *dst, int w, int x0, int x1, int kind);
+void v4lc_bayer_fill_table(struct v4lc_bayer_dsp *dsp,
+			   v4lc_bayer_row_fn *const kinds[4]);
+
+static inline __m256i ld(const uint8_t *p)
+{
+	return _mm256_loadu_si256((const __m256i *)p);
+}
+
+static inline __m256i avg4(__m256i a, __m256i b, __m256i c, __m256i d,
+			   __m256i p, __m256i q)
+{
+	const __m256i one = _mm256_set1_epi8(1);
+	__m256i odd = _mm256_or_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(c, d));
+	__m256i corr = _mm256_and_si256(_mm256_and_si256(odd, _mm256_xor_si256(p, q)),
+					one);
+
+	return _mm256_sub_epi8(_mm256_avg_epu8(p, q), corr);
+}
+
+/*
+ * shuf[k][p]: byte i of output piece k (bytes 16 k .. 16 k + 15 of 48)
+ * takes pixel (16 k + i) / 3 of channel p when (16 k + i) % 3 == p.
+ */
+#define Z 0x80
+static const uint8_t shuf[3][3][16] __attribute__((aligned(16))) = {
+	{ { 0, Z, Z, 1, Z, Z, 2, Z, Z, 3, Z, Z, 4, Z, Z, 5 },
+	  { Z, 0, Z, Z, 1, Z, Z, 2, Z, Z, 3, Z, Z, 4, Z, Z },
+	  { Z, Z, 0, Z, Z, 1, Z, Z, 2, Z, Z, 3, Z, Z, 4, Z } },
+	{ { Z, Z, 6, Z, Z, 7, Z, Z, 8, Z, Z, 9, Z, Z, 10, Z },
+	  { 5, Z, Z, 6, Z, Z, 7, Z, Z, 8, Z, Z, 9, Z, Z, 10 },
+	  { Z, 5, Z, Z, 6, Z, Z, 7, Z, Z, 8, Z, Z, 9, Z, Z } },
+	{ { Z, 11, Z, Z, 12, Z, Z, 13, Z, Z, 14, Z, Z, 15, Z, Z },
+	  { Z, Z, 11, Z, Z, 12, Z, Z, 13, Z, Z, 14, Z, Z, 15, Z },
+	  { 10, Z, Z, 11, Z, Z, 12, Z, Z, 13, Z, Z, 14, Z, Z, 15 } },
+};
+#undef Z
+
+static inline __m256i mask(int k, int p)
+{
+	return _mm256_broadcastsi128_si256(
+		_mm_load_si128((const __m128i *)shuf[k][p]));
+}
+
+static inline __attribute__((always_inline)) void
+step32(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
+       int cfirst, int ownfirst)
+{
+	/* blendv takes the second operand where the mask byte's top bit is set */
+	const __m256i odd_lanes = _mm256_set1_epi16((short)0xff00);
+	__m256i cl = ld(c - 1), cc = ld(c), cr = ld(c + 1);
+	__m256i al = ld(a - 1), ac = ld(a), ar = ld(a + 1);
+	__m256i bl = ld(b - 1), bc = ld(b), br = ld(b + 1);
+	__m256i h2 = _mm256_avg_epu8(cl, cr), v2 = _mm256_avg_epu8(ac, bc);
+	__m256i cross = avg4(cl, cr, ac, bc, h2, v2);
+	__m256i diag = avg4(al, ar, bl, br, _mm256_avg_epu8(al, ar),
+			    _mm256_avg_epu8(bl, br));
+	__m256i own, g, oth, p[3], o[3];
+
+	if (cfirst) {
+		own = _mm256_blendv_epi8(cc, h2, odd_lanes);
+		g = _mm256_blendv_epi8(cross, cc, odd_lanes);
+		oth = _mm256_blendv_epi8(diag, v2, odd_lanes);
+	} else {
+		own = _mm256_blendv_epi8(h2, cc, odd_lanes);
+		g = _mm256_blendv_epi8(cc, cross, odd_lanes);
+		oth = _mm256_blendv_epi8(v2, diag, odd_lanes);
+	}
+	p[0] = ownfirst ? own : oth;
+	p[1] = g;
+	p[2] = ownfirst ? oth : own;
+	for (int k = 0; k < 3; k++)
+		o[k] = _mm256_or_si256(
+			_mm256_or_si256(_mm256_shuffle_epi8(p[0], mask(k, 0)),
+					_mm256_shuffle_epi8(p[1], mask(k, 1))),
+			_mm256_shuffle_epi8(p[2], mask(k, 2)));
+	_mm256_storeu_si256((__m256i *)d, _mm256_permute2x128_si256(o[0], o[1], 0x20));
+	_mm256_storeu_si256((__m256i *)(d + 32),
+			    _mm256_permute2x128_si256(o[2], o[0], 0x30));
+	_mm256_storeu_si256((__m256i *)(d + 64),
+			    _mm256_permute2x128_si256(o[1], o[2], 0x31));
+}
+
+/*
+ * Pixels 0, 1 by the scalar code, steps of 32 from pixel 2 while pixel
+ * x + 32 exists (the loads reach it), one step moved back to an even start
+ * for the rest, the last one or two pixels by the scalar code.
+ */
+static inline __attribute__((always_inline)) void
+row(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d, int w,
+    int cfirst, int ownfirst)
+{
+	int kind = 2 * cfirst + ownfirst, x = 2;
+
+	if (w < 35) {
+		v4lc_bayer_span_c(a, c, b, d, w, 0, w, kind);
+		return;
+	}
+	v4lc_bayer_span_c(a, c, b, d, w, 0, 2, kind);
+	for (; x <= w - 33; x += 32)
+		step32(a + x, c + x, b + x, d + 3 * x, cfirst, ownfirst);
+	if (w - x > 2) {
+		x = (w - 33) & ~1;
+		step32(a + x, c + x, b + x, d + 3 * x, cfirst, ownfirst);
+		x += 32;
+	}
+	v4lc_bayer_span_c(a, c, b, d, w, x, w, kind);
+}
+
+#define KERNEL(name, cfirst, ownfirst)                                       \
+	static void name##_avx2(const uint8_t *a, const uint8_t *c,          \
+				const uint8_t *b, uint8_t *d, int w)         \
+	{                                                                    \
+		row(a, c, b, d, w, cfirst, ownfirst);                        \
+	}
+KERNEL(gb, 0, 0)
+KERNEL(gr, 0, 1)
+KERNEL(bg, 1, 0)
+KERNEL(rg, 1, 1)
+#undef KERNEL
+
+void v4lc_bayer_init_avx2(struct v4lc_bayer_dsp *dsp)
+{
+	static v4lc_bayer_row_fn *const kinds[4] = { gb_avx2, gr_avx2, bg_avx2,
+						     rg_avx2 };
+
+	v4lc_bayer_fill_table(dsp, kinds);
+}
