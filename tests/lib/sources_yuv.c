@@ -650,7 +650,14 @@ static double bench_one(convert_fn *fn, void *data, uint32_t f, uint32_t df)
 		struct v4l2_format sf = fmt(f, W, H, 0, 0), dfm = fmt(df, W, H, 0, 0);
 		double t0 = now_s();
 
-		fn(data, &sf, &dfm, src, (int)ssize, dst, W * H * 3);
+		int r = fn(data, &sf, &dfm, src, (int)ssize, dst, W * H * 3);
+
+		if (r <= 0) {
+			free(src);
+			free(dst);
+			pic_free(&p);
+			return 0; /* unsupported: no figure */
+		}
 		if (i >= 2)
 			t[i - 2] = now_s() - t0;
 	}
