@@ -80,13 +80,13 @@ step16(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
 		__m128i q2 = _mm_unpacklo_epi32(t1, s1), q3 = _mm_unpackhi_epi32(t1, s1);
 
 		_mm_storel_epi64((__m128i *)d, q0);
-		_mm_storeh_pd((double *)(d + 6), _mm_castsi128_pd(q0));
+		_mm_storeh_pi((__m64 *)(void *)(d + 6), _mm_castsi128_ps(q0));
 		_mm_storel_epi64((__m128i *)(d + 12), q1);
-		_mm_storeh_pd((double *)(d + 18), _mm_castsi128_pd(q1));
+		_mm_storeh_pi((__m64 *)(void *)(d + 18), _mm_castsi128_ps(q1));
 		_mm_storel_epi64((__m128i *)(d + 24), q2);
-		_mm_storeh_pd((double *)(d + 30), _mm_castsi128_pd(q2));
+		_mm_storeh_pi((__m64 *)(void *)(d + 30), _mm_castsi128_ps(q2));
 		_mm_storel_epi64((__m128i *)(d + 36), q3);
-		_mm_storeh_pd((double *)(d + 42), _mm_castsi128_pd(q3));
+		_mm_storeh_pi((__m64 *)(void *)(d + 42), _mm_castsi128_ps(q3));
 	}
 }
 

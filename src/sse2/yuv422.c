@@ -78,7 +78,7 @@ static inline void split(__m128i a, __m128i b, int yfirst, __m128i lo8,
 	do {                                                                 \
 		__m128i q_ = (q);                                            \
 		_mm_storel_epi64((__m128i *)(d), q_);                        \
-		_mm_storeh_pd((double *)((d) + 6), _mm_castsi128_pd(q_));    \
+		_mm_storeh_pi((__m64 *)(void *)((d) + 6), _mm_castsi128_ps(q_));    \
 	} while (0)
 
 /*
