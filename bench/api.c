@@ -20,31 +20,32 @@
 struct job {
 	const char *name;
 	uint32_t src, dst;
-	int bpp_num, bpp_den; /* source bytes per pixel */
+	int bpp_num, bpp_den; /* source bytes per pixel; 0 = MJPEG */
+	int line_bpp;         /* bytes per pixel of the first plane's lines */
 };
 
 static const struct job jobs[] = {
-	{ "YUYV->RGB24", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_RGB24, 2, 1 },
-	{ "UYVY->RGB24", V4L2_PIX_FMT_UYVY, V4L2_PIX_FMT_RGB24, 2, 1 },
-	{ "YUYV->YUV420", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_YUV420, 2, 1 },
-	{ "YUV420->RGB24", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_RGB24, 3, 2 },
-	{ "NV12->RGB24", V4L2_PIX_FMT_NV12, V4L2_PIX_FMT_RGB24, 3, 2 },
-	{ "RGB24->YUV420", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420, 3, 1 },
-	{ "RGB24->BGR24", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, 3, 1 },
-	{ "YUV420->YVU420", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420, 3, 2 },
-	{ "RGB565->RGB24", V4L2_PIX_FMT_RGB565, V4L2_PIX_FMT_RGB24, 2, 1 },
-	{ "XRGB32->RGB24", V4L2_PIX_FMT_XRGB32, V4L2_PIX_FMT_RGB24, 4, 1 },
-	{ "GREY->RGB24", V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_RGB24, 1, 1 },
-	{ "Y16->RGB24", V4L2_PIX_FMT_Y16, V4L2_PIX_FMT_RGB24, 2, 1 },
-	{ "HSV24->RGB24", V4L2_PIX_FMT_HSV24, V4L2_PIX_FMT_RGB24, 3, 1 },
-	{ "SBGGR8->RGB24", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_RGB24, 1, 1 },
-	{ "SBGGR8->YUV420", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_YUV420, 1, 1 },
-	{ "SBGGR10->RGB24", V4L2_PIX_FMT_SBGGR10, V4L2_PIX_FMT_RGB24, 2, 1 },
-	{ "NV16->RGB24", V4L2_PIX_FMT_NV16, V4L2_PIX_FMT_RGB24, 2, 1 },
-	{ "M420->YUV420", V4L2_PIX_FMT_M420, V4L2_PIX_FMT_YUV420, 3, 2 },
-	{ "HM12->YUV420", V4L2_PIX_FMT_NV12_16L16, V4L2_PIX_FMT_YUV420, 3, 2 },
-	{ "MJPEG->RGB24", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_RGB24, 0, 1 },
-	{ "MJPEG->YUV420", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_YUV420, 0, 1 },
+	{ "YUYV->RGB24", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_RGB24, 2, 1, 2 },
+	{ "UYVY->RGB24", V4L2_PIX_FMT_UYVY, V4L2_PIX_FMT_RGB24, 2, 1, 2 },
+	{ "YUYV->YUV420", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_YUV420, 2, 1, 2 },
+	{ "YUV420->RGB24", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_RGB24, 3, 2, 1 },
+	{ "NV12->RGB24", V4L2_PIX_FMT_NV12, V4L2_PIX_FMT_RGB24, 3, 2, 1 },
+	{ "RGB24->YUV420", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420, 3, 1, 3 },
+	{ "RGB24->BGR24", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, 3, 1, 3 },
+	{ "YUV420->YVU420", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420, 3, 2, 1 },
+	{ "RGB565->RGB24", V4L2_PIX_FMT_RGB565, V4L2_PIX_FMT_RGB24, 2, 1, 2 },
+	{ "XRGB32->RGB24", V4L2_PIX_FMT_XRGB32, V4L2_PIX_FMT_RGB24, 4, 1, 4 },
+	{ "GREY->RGB24", V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_RGB24, 1, 1, 1 },
+	{ "Y16->RGB24", V4L2_PIX_FMT_Y16, V4L2_PIX_FMT_RGB24, 2, 1, 2 },
+	{ "HSV24->RGB24", V4L2_PIX_FMT_HSV24, V4L2_PIX_FMT_RGB24, 3, 1, 3 },
+	{ "SBGGR8->RGB24", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_RGB24, 1, 1, 1 },
+	{ "SBGGR8->YUV420", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_YUV420, 1, 1, 1 },
+	{ "SBGGR10->RGB24", V4L2_PIX_FMT_SBGGR10, V4L2_PIX_FMT_RGB24, 2, 1, 2 },
+	{ "NV16->RGB24", V4L2_PIX_FMT_NV16, V4L2_PIX_FMT_RGB24, 2, 1, 1 },
+	{ "M420->YUV420", V4L2_PIX_FMT_M420, V4L2_PIX_FMT_YUV420, 3, 2, 1 },
+	{ "HM12->YUV420", V4L2_PIX_FMT_NV12_16L16, V4L2_PIX_FMT_YUV420, 3, 2, 1 },
+	{ "MJPEG->RGB24", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_RGB24, 0, 1, 0 },
+	{ "MJPEG->YUV420", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_YUV420, 0, 1, 0 },
 };
 
 typedef int convert_fn(struct v4lconvert_data *, const struct v4l2_format *,
@@ -133,7 +134,7 @@ int main(int argc, char **argv)
 		theirs = origlib_create_plain(&orig);
 	ours = v4lconvert_create(-1);
 
-	size_t raw = (size_t)w * h * 4, jpg_size;
+	size_t raw = (size_t)w * h * 4 + (size_t)w * 16, jpg_size;
 	uint8_t *src = malloc(raw), *dst = malloc((size_t)w * h * 3);
 	uint8_t *img = jt_make_image(w, h, 1);
 	uint8_t *jpg = jt_compress(img, w, h, TJSAMP_422, 85, 0, &jpg_size);
@@ -167,9 +168,10 @@ int main(int argc, char **argv)
 		v4lconvert_fixup_fmt(&d);
 		if (jb->bpp_num) {
 			in_size = (int)((size_t)w * h * jb->bpp_num / jb->bpp_den);
-			/* planar formats: luma stride; packed: bytes per row */
-			s.fmt.pix.bytesperline =
-				(uint32_t)(jb->bpp_den == 2 ? w : w * jb->bpp_num);
+			s.fmt.pix.bytesperline = (uint32_t)(w * jb->line_bpp);
+			/* HM12 chroma comes in whole 16-line tile rows */
+			if (jb->src == V4L2_PIX_FMT_NV12_16L16)
+				in_size = w * h + w * ((h / 2 + 15) / 16 * 16);
 			s.fmt.pix.sizeimage = (uint32_t)in_size;
 			for (int i = 0; i < in_size; i++)
 				src[i] = (uint8_t)(jt_rand() >> 8);
@@ -182,7 +184,10 @@ int main(int argc, char **argv)
 		if (have_orig)
 			b = measure(orig.convert, theirs, &s, &d, in, in_size, dst,
 				    w * h * 3, runs, &blo, &bhi);
-		if (markdown)
+		if (a == 0)
+			printf("%s: ours failed: %s\n", jb->name,
+			       v4lconvert_get_error_message(ours));
+		else if (markdown)
 			printf("| %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | %.2fx |\n",
 			       jb->name, a, alo, ahi, b, blo, bhi, b > 0 ? a / b : 0);
 		else
