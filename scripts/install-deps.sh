@@ -2,14 +2,18 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Install everything the build, the tools and the tests need, from Debian 12
 # packages. --cross adds the aarch64/armhf toolchains and libraries that the
-# NEON tests (run under qemu-user) need. Safe to run repeatedly.
+# NEON tests (run under qemu-user) need. --vm adds what tests/vm/vivid-vm.sh
+# needs (qemu, a static busybox, kmod; the kernel is fetched by the script).
+# Safe to run repeatedly.
 set -euo pipefail
 
 cross=0
+vm=0
 for arg in "$@"; do
 	case "$arg" in
 	--cross) cross=1 ;;
-	*) echo "usage: $0 [--cross]" >&2; exit 2 ;;
+	--vm) vm=1 ;;
+	*) echo "usage: $0 [--cross] [--vm]" >&2; exit 2 ;;
 	esac
 done
 
@@ -37,5 +41,9 @@ if [ $cross = 1 ]; then
 		libjpeg62-turbo-dev:arm64 pkgconf:arm64 \
 		libcpu-features-dev:armhf libturbojpeg0-dev:armhf \
 		libjpeg62-turbo-dev:armhf pkgconf:armhf >/dev/null
+fi
+if [ $vm = 1 ]; then
+	$APT install -qq --no-install-recommends qemu-system-x86 \
+		busybox-static kmod v4l-utils >/dev/null
 fi
 echo "dependencies installed"
