@@ -379,6 +379,10 @@ static void test_format(int fd, struct v4lconvert_data *ours,
 		return;
 	}
 	frame_size = src.fmt.pix.sizeimage;
+	/* The batch captures HSV with hsv=256 (vivid 6.1 draws 0-255 hues by
+	 * default anyway, while G_FMT says 0-179 and TRY_FMT leaves 0). */
+	if (fourcc == V4L2_PIX_FMT_HSV24 || fourcc == V4L2_PIX_FMT_HSV32)
+		src.fmt.pix.hsv_enc = V4L2_HSV_ENC_256;
 	snprintf(path, sizeof(path), "%s/%s.raw", dir, name);
 	f = fopen(path, "rb");
 	if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0) {
