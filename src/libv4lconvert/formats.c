@@ -37,7 +37,7 @@ LIBV4L_PUBLIC int v4lconvert_supported_dst_fmt_only(
 	struct v4lconvert_data *data)
 {
 	/* Flips run on destination formats only (packed YUV is a later step). */
-	return data->convertible && flips_active(data);
+	return v4lc_fmtset_meets(&data->convertible, NULL) && flips_active(data);
 }
 
 void v4lc_fixup(struct v4l2_pix_format *pix)
@@ -66,7 +66,7 @@ static int emulated_formats(const struct v4lconvert_data *data,
 {
 	int n = 0;
 
-	if (!data->convertible)
+	if (!v4lc_fmtset_meets(&data->convertible, NULL))
 		return 0;
 	for (int i = 0; i < N_DST; i++) {
 		if (v4lc_native_index(data, dst_formats[i]) >= 0)
@@ -169,7 +169,7 @@ static int native_size(struct v4lconvert_data *data, int fmt_index,
 		for (int i = 0; i < data->n_sizes; i++) {
 			const struct v4lc_framesize *s = &data->sizes[i];
 
-			if (!(s->formats & (1ull << fmt_index)))
+			if (!v4lc_fmtset_has(&s->formats, fmt_index))
 				continue;
 			if (!smallest || (uint64_t)s->width * s->height <
 						 (uint64_t)smallest->width *
@@ -259,7 +259,7 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 	if (dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
 	    (!v4lconvert_supported_dst_format(dst) &&
 	     !v4lconvert_supported_dst_fmt_only(data)) ||
-	    !data->convertible) {
+	    !v4lc_fmtset_meets(&data->convertible, NULL)) {
 		/* Native format: the device answers. */
 		int ret = v4lc_dev_ioctl(data, VIDIOC_TRY_FMT, dest_fmt);
 
@@ -276,7 +276,7 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 		uint64_t dist;
 		int r;
 
-		if (!(data->convertible & (1ull << i)))
+		if (!v4lc_fmtset_has(&data->convertible, i))
 			continue;
 		src = v4lc_source_find(data->native[i].pixelformat);
 		memset(&f, 0, sizeof(f));
@@ -359,13 +359,14 @@ LIBV4L_PUBLIC int v4lconvert_enum_framesizes(struct v4lconvert_data *data,
 	uint32_t seen = 0;
 
 	if (!v4lconvert_supported_dst_format(fourcc) ||
-	    v4lc_native_index(data, fourcc) >= 0 || !data->convertible)
+	    v4lc_native_index(data, fourcc) >= 0 ||
+	    !v4lc_fmtset_meets(&data->convertible, NULL))
 		return v4lc_dev_ioctl(data, VIDIOC_ENUM_FRAMESIZES, frmsize);
 
 	if (!data->n_sizes) {
 		/* Continuous/stepwise devices: the first convertible format's. */
 		for (int i = 0; i < data->n_native; i++) {
-			if (data->convertible & (1ull << i)) {
+			if (v4lc_fmtset_has(&data->convertible, i)) {
 				int ret;
 
 				frmsize->pixel_format = data->native[i].pixelformat;
@@ -380,7 +381,8 @@ LIBV4L_PUBLIC int v4lconvert_enum_framesizes(struct v4lconvert_data *data,
 		uint32_t w = data->sizes[i].width, h = data->sizes[i].height;
 		int dup = 0;
 
-		if (!(data->sizes[i].formats & data->convertible))
+		if (!v4lc_fmtset_meets(&data->sizes[i].formats,
+				       &data->convertible))
 			continue;
 		if (w >= 8)
 			w &= ~7u;
@@ -389,7 +391,8 @@ LIBV4L_PUBLIC int v4lconvert_enum_framesizes(struct v4lconvert_data *data,
 		for (int j = 0; j < i && !dup; j++) {
 			uint32_t pw = data->sizes[j].width, ph = data->sizes[j].height;
 
-			if (!(data->sizes[j].formats & data->convertible))
+			if (!v4lc_fmtset_meets(&data->sizes[j].formats,
+					       &data->convertible))
 				continue;
 			dup = ((pw >= 8 ? pw & ~7u : pw) == w) &&
 			      ((ph >= 2 ? ph & ~1u : ph) == h);
@@ -416,7 +419,8 @@ LIBV4L_PUBLIC int v4lconvert_enum_frameintervals(
 	int ret;
 
 	if (!v4lconvert_supported_dst_format(fourcc) ||
-	    v4lc_native_index(data, fourcc) >= 0 || !data->convertible)
+	    v4lc_native_index(data, fourcc) >= 0 ||
+	    !v4lc_fmtset_meets(&data->convertible, NULL))
 		return v4lc_dev_ioctl(data, VIDIOC_ENUM_FRAMEINTERVALS, frmival);
 
 	memset(&dst, 0, sizeof(dst));

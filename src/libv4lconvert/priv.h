@@ -12,7 +12,7 @@
 #include "core/frame.h"
 #include "dispatch/dsp.h"
 
-#define V4LC_MAX_NATIVE_FORMATS 64
+#define V4LC_MAX_NATIVE_FORMATS 256 /* vivid alone has 83 */
 #define V4LC_MAX_FRAMESIZES 64
 #define V4LC_DEFAULT_FPS 30
 #define V4LC_ERROR_LEN 256
@@ -37,9 +37,34 @@ struct v4lc_source {
 /* The source format table, and a lookup into it (NULL when unknown). */
 const struct v4lc_source *v4lc_source_find(uint32_t fourcc);
 
+/* A set of native format indices. */
+struct v4lc_fmtset {
+	uint64_t w[V4LC_MAX_NATIVE_FORMATS / 64];
+};
+
+static inline void v4lc_fmtset_add(struct v4lc_fmtset *s, int i)
+{
+	s->w[i / 64] |= 1ull << (i % 64);
+}
+
+static inline int v4lc_fmtset_has(const struct v4lc_fmtset *s, int i)
+{
+	return (int)(s->w[i / 64] >> (i % 64)) & 1;
+}
+
+/* Non-zero when a and b share a member (b NULL: when a is not empty). */
+static inline int v4lc_fmtset_meets(const struct v4lc_fmtset *a,
+				    const struct v4lc_fmtset *b)
+{
+	for (size_t k = 0; k < sizeof(a->w) / sizeof(a->w[0]); k++)
+		if (a->w[k] & (b ? b->w[k] : ~0ull))
+			return 1;
+	return 0;
+}
+
 struct v4lc_framesize {
 	uint32_t width, height;
-	uint64_t formats; /* bit i: native format i supports this size */
+	struct v4lc_fmtset formats; /* native formats offering this size */
 };
 
 struct v4lconvert_data {
@@ -51,7 +76,7 @@ struct v4lconvert_data {
 	/* Native capture formats, in the device's order. */
 	struct v4l2_fmtdesc native[V4LC_MAX_NATIVE_FORMATS];
 	int n_native;
-	uint64_t convertible; /* bit i: native[i] is a known source format */
+	struct v4lc_fmtset convertible; /* native formats we can convert from */
 	int all_need_conversion;
 
 	/* Distinct discrete frame sizes of all native formats. */

@@ -26,7 +26,7 @@ static void add_framesize(struct v4lconvert_data *data, int fmt_index,
 	for (int i = 0; i < data->n_sizes; i++) {
 		if (data->sizes[i].width == width &&
 		    data->sizes[i].height == height) {
-			data->sizes[i].formats |= 1ull << fmt_index;
+			v4lc_fmtset_add(&data->sizes[i].formats, fmt_index);
 			return;
 		}
 	}
@@ -34,7 +34,9 @@ static void add_framesize(struct v4lconvert_data *data, int fmt_index,
 		return;
 	data->sizes[data->n_sizes].width = width;
 	data->sizes[data->n_sizes].height = height;
-	data->sizes[data->n_sizes].formats = 1ull << fmt_index;
+	memset(&data->sizes[data->n_sizes].formats, 0,
+	       sizeof(data->sizes[data->n_sizes].formats));
+	v4lc_fmtset_add(&data->sizes[data->n_sizes].formats, fmt_index);
 	data->n_sizes++;
 }
 
@@ -75,7 +77,7 @@ void v4lc_probe_device(struct v4lconvert_data *data)
 			break;
 		src = v4lc_source_find(d->pixelformat);
 		if (src) {
-			data->convertible |= 1ull << data->n_native;
+			v4lc_fmtset_add(&data->convertible, data->n_native);
 			known++;
 			needs += src->needs_conversion;
 		}
