@@ -3,6 +3,7 @@
 # Build and run every test configuration:
 #   native (every SIMD tier the CPU has, and again with LIBV4LCONVERT_SIMD=scalar:
 #           each test is registered for both),
+#   vivid-vm: the real vivid driver in a qemu VM (tests/vm),
 #   native under AddressSanitizer + UndefinedBehaviorSanitizer,
 #   aarch64 and armhf cross builds under qemu-user (NEON for real),
 #   armhf again on a CPU without NEON (QEMU_CPU=cortex-a9,neon=off).
@@ -41,7 +42,8 @@ run_config() { # name builddir "setup args" [env...]
 		return
 	fi
 	local log
-	log=$(env "$@" meson test -C "$dir" --num-processes "$jobs" --print-errorlogs 2>&1)
+	# shellcheck disable=SC2086
+	log=$(env "$@" meson test -C "$dir" --num-processes "$jobs" --print-errorlogs ${TEST_ARGS:-} 2>&1)
 	echo "$log" | grep -E '^ *[0-9]+/[0-9]+ ' | sed 's/^/  /'
 	echo "$log" | grep -vE '^ *[0-9]+/[0-9]+ ' | grep -E 'FAIL|ERROR|error:' | head -40
 	local ok fail skip tout xfail
@@ -63,6 +65,8 @@ run_config() { # name builddir "setup args" [env...]
 }
 
 run_config native build-test "--buildtype=release"
+# A real V4L2 driver: vivid in a qemu VM (tests/vm; skipped without qemu).
+TEST_ARGS="--suite vm" run_config vivid-vm build-test "--buildtype=release"
 run_config sanitizers build-test-asan \
 	"--buildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false -Dbench=false" \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1
