@@ -21,39 +21,7 @@
 
 #include "dispatch/dsp.h"
 
-struct matrix {
-	const char *name;
-	double kr, kb;
-	int full;
-	struct v4lc_colorimetry cm;
-};
-
-static const struct matrix matrices[] = {
-	{ "BT.601 limited", 0.299, 0.114, 0,
-	  { V4L2_COLORSPACE_SMPTE170M, V4L2_YCBCR_ENC_601,
-	    V4L2_QUANTIZATION_LIM_RANGE } },
-	{ "BT.601 full", 0.299, 0.114, 1,
-	  { V4L2_COLORSPACE_SMPTE170M, V4L2_YCBCR_ENC_601,
-	    V4L2_QUANTIZATION_FULL_RANGE } },
-	{ "BT.709 limited", 0.2126, 0.0722, 0,
-	  { V4L2_COLORSPACE_REC709, V4L2_YCBCR_ENC_709,
-	    V4L2_QUANTIZATION_LIM_RANGE } },
-	{ "BT.709 full", 0.2126, 0.0722, 1,
-	  { V4L2_COLORSPACE_REC709, V4L2_YCBCR_ENC_709,
-	    V4L2_QUANTIZATION_FULL_RANGE } },
-	{ "BT.2020 limited", 0.2627, 0.0593, 0,
-	  { V4L2_COLORSPACE_BT2020, V4L2_YCBCR_ENC_BT2020,
-	    V4L2_QUANTIZATION_LIM_RANGE } },
-	{ "BT.2020 full", 0.2627, 0.0593, 1,
-	  { V4L2_COLORSPACE_BT2020, V4L2_YCBCR_ENC_BT2020,
-	    V4L2_QUANTIZATION_FULL_RANGE } },
-};
-#define NMATRICES (sizeof(matrices) / sizeof(matrices[0]))
-
-static double clampd(double x)
-{
-	return x < 0.0 ? 0.0 : x > 255.0 ? 255.0 : x;
-}
+#include "matrices.h"
 
 /* Exact Y, U, V (unrounded, clamped to the 8-bit range) of one colour. */
 static void exact_yuv(const struct matrix *m, double r, double g, double b,
