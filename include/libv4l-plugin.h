@@ -3,7 +3,7 @@
  * Device operations through which libv4l2 and libv4lconvert reach a device.
  * The defaults are the plain system calls; a plugin (a shared object in the
  * libv4l plugin directory exporting `libv4l2_plugin`) may replace them.
- * The layout is ABI: it matches the v4l-utils plugin interface.
+ * The layout is ABI: it matches the original libv4l plugin interface.
  */
 #ifndef __LIBV4L_PLUGIN_H
 #define __LIBV4L_PLUGIN_H

@@ -4,7 +4,7 @@
  * formats every application understands (RGB24, BGR24, YUV420, YVU420),
  * with software flip, rotation, crop and image processing.
  *
- * Source and binary compatible with the v4l-utils library of the same name.
+ * Source and binary compatible with the original library of the same name.
  * One instance must not be used from several threads at once; distinct
  * instances are independent.
  */
