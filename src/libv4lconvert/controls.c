@@ -5,8 +5,10 @@
  * any, every call goes to the device unchanged.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "priv.h"
+#include "quirks.h"
 
 LIBV4L_PUBLIC int v4lconvert_vidioc_queryctrl(struct v4lconvert_data *data,
 					      void *arg)
@@ -44,15 +46,49 @@ LIBV4L_PUBLIC int v4lconvert_vidioc_s_ext_ctrls(struct v4lconvert_data *data,
 	return v4lc_dev_ioctl(data, VIDIOC_S_EXT_CTRLS, arg);
 }
 
-/* LIBV4LCONTROL_FLAGS: bit 0 mirrored, bit 1 upside down (as the original). */
+/* Sensor orientation the driver reports: input status, then rotation. */
+static unsigned driver_flips(struct v4lconvert_data *data)
+{
+	struct v4l2_input input;
+	struct v4l2_control rot = { .id = V4L2_CID_CAMERA_SENSOR_ROTATION };
+	unsigned flags = 0;
+	int index = 0;
+
+	memset(&input, 0, sizeof(input));
+	if (!v4lc_dev_ioctl(data, VIDIOC_G_INPUT, &index)) {
+		input.index = (uint32_t)index;
+		if (!v4lc_dev_ioctl(data, VIDIOC_ENUMINPUT, &input)) {
+			if (input.status & V4L2_IN_ST_HFLIP)
+				flags |= V4LC_QUIRK_HFLIP;
+			if (input.status & V4L2_IN_ST_VFLIP)
+				flags |= V4LC_QUIRK_VFLIP;
+		}
+	}
+	if (!v4lc_dev_ioctl(data, VIDIOC_G_CTRL, &rot) && rot.value == 180)
+		flags ^= V4LC_QUIRK_HFLIP | V4LC_QUIRK_VFLIP;
+	return flags;
+}
+
+/*
+ * The camera's quirks: what the driver says about the sensor, then the
+ * first matching rule of the quirk table; LIBV4LCONTROL_FLAGS (the
+ * original's bit values) replaces all of it.
+ */
 void v4lc_controls_init(struct v4lconvert_data *data)
 {
-	const char *flags = secure_getenv("LIBV4LCONTROL_FLAGS");
+	const char *env = secure_getenv("LIBV4LCONTROL_FLAGS");
+	struct v4lc_hwinfo hw;
+	struct v4lc_quirk q;
+	unsigned flags = driver_flips(data);
 
-	if (flags) {
-		unsigned long v = strtoul(flags, NULL, 0);
-
-		data->hflip = !!(v & 1);
-		data->vflip = !!(v & 2);
+	v4lc_hwinfo_read(data->fd, &hw);
+	if (v4lc_quirk_lookup(&hw, &q)) {
+		flags |= q.flags;
+		data->default_gamma = q.gamma;
 	}
+	if (env && *env)
+		flags = (unsigned)strtoul(env, NULL, 0);
+	data->quirks = flags;
+	data->hflip = !!(flags & V4LC_QUIRK_HFLIP);
+	data->vflip = !!(flags & V4LC_QUIRK_VFLIP);
 }

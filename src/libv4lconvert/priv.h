@@ -92,6 +92,9 @@ struct v4lconvert_data {
 
 	/* Software flips requested by the control layer. */
 	int hflip, vflip;
+	/* V4LC_QUIRK_* of this camera (driver hints, quirk table, environment). */
+	unsigned quirks;
+	int default_gamma; /* 0: none from the table */
 
 	struct v4lc_jpeg *jpeg;
 	uint8_t *scratch;

@@ -76,6 +76,19 @@ static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 		fs->discrete.height = d->formats[f].sizes[fs->index][1];
 		return 0;
 	}
+	case VIDIOC_G_INPUT:
+		*(int *)arg = 0;
+		return 0;
+	case VIDIOC_ENUMINPUT: {
+		struct v4l2_input *in = arg;
+
+		if (in->index != 0)
+			break;
+		snprintf((char *)in->name, sizeof(in->name), "Camera");
+		in->type = V4L2_INPUT_TYPE_CAMERA;
+		in->status = d->input_status;
+		return 0;
+	}
 	case VIDIOC_ENUM_FRAMEINTERVALS: {
 		struct v4l2_frmivalenum *fi = arg;
 

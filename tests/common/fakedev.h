@@ -22,6 +22,8 @@ struct fakedev {
 		int n_sizes;
 		uint32_t sizes[FAKEDEV_MAX_SIZES][2];
 	} formats[FAKEDEV_MAX_FORMATS];
+	/* VIDIOC_ENUMINPUT status of the one input (V4L2_IN_ST_*) */
+	uint32_t input_status;
 	/* counters the tests inspect */
 	int try_fmt_calls;
 };
