@@ -59,8 +59,9 @@ enum v4lc_transform {
 
 /*
  * Flip or rotate RGB3, BGR3, YU12 or YV12 from src to dst (same format;
- * for 90-degree rotations dst->width == src->height and vice versa).
- * src and dst must not overlap. Returns 0, -EINVAL or -EFAULT.
+ * for 90-degree rotations dst->width == src->height and vice versa), or
+ * flip (HFLIP, VFLIP, ROT180; no 90-degree rotations) YUYV, YVYU, UYVY or
+ * VYUY. src and dst must not overlap. Returns 0, -EINVAL or -EFAULT.
  */
 int v4lc_frame_transform(const struct v4lc_dsp *dsp,
 			 const struct v4lc_frame *src, struct v4lc_frame *dst,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Frame flips and rotations (v4lc_frame_transform) for RGB3/BGR3 and
- * YU12/YV12, built from the flip kernels.
+ * YU12/YV12, and flips of packed 4:2:2 (YUYV, YVYU, UYVY, VYUY), built from
+ * the flip kernels.
  *
  * Planar 4:2:0: each chroma plane is transformed as an image of its own
  * ((width + 1) / 2 x (height + 1) / 2, the op applied to it). For odd sizes
@@ -9,6 +10,13 @@
  * block: destination chroma (X, Y) is the chroma of the source pixel that
  * lands on destination pixel (2X, 2Y). U and V keep their planes (the
  * format does not change).
+ *
+ * Packed 4:2:2: rows of whole pixel pairs; HFLIP and ROT180 mirror each row
+ * with mirror_yuyv (luma at even bytes) or mirror_uyvy (odd bytes), which
+ * keeps each chroma pair with its pixels (odd widths: see
+ * src/scalar/flip.c); VFLIP copies whole rows, the spare luma slot of an
+ * odd width's last pair included. A 90-degree rotation would need vertical chroma
+ * subsampling the format cannot express: -EINVAL.
  */
 #include "core/frame.h"
 
@@ -18,7 +26,8 @@
 
 /* Geometry of one validated frame. */
 struct xf_planes {
-	int bpp;        /* bytes per pixel of the first plane: 3 or 1 */
+	int bpp;        /* bytes per pixel of the first plane: 3, 2 or 1 */
+	int luma_odd;   /* packed 4:2:2 (bpp 2): luma at odd bytes */
 	int planar;     /* YU12/YV12 */
 	size_t stride;  /* first plane */
 	size_t cstride; /* each chroma plane */
@@ -37,6 +46,7 @@ static int xf_layout(uint32_t fourcc, int width, int height, int stride,
 {
 	size_t min, crows;
 
+	p->luma_odd = 0;
 	switch (fourcc) {
 	case V4L2_PIX_FMT_RGB24:
 	case V4L2_PIX_FMT_BGR24:
@@ -48,12 +58,23 @@ static int xf_layout(uint32_t fourcc, int width, int height, int stride,
 		p->bpp = 1;
 		p->planar = 1;
 		break;
+	case V4L2_PIX_FMT_YUYV:
+	case V4L2_PIX_FMT_YVYU:
+	case V4L2_PIX_FMT_UYVY:
+	case V4L2_PIX_FMT_VYUY:
+		p->bpp = 2;
+		p->planar = 0;
+		p->luma_odd = fourcc == V4L2_PIX_FMT_UYVY ||
+			      fourcc == V4L2_PIX_FMT_VYUY;
+		break;
 	default:
 		return -EINVAL;
 	}
 	if (width <= 0 || height <= 0 || stride < 0)
 		return -EINVAL;
-	min = (size_t)width * (size_t)p->bpp;
+	/* packed 4:2:2: whole pairs */
+	min = p->bpp == 2 ? 4 * (((size_t)width + 1) / 2)
+			  : (size_t)width * (size_t)p->bpp;
 	if (min > (size_t)0x7fffffff)
 		return -EINVAL; /* the kernels take int strides */
 	p->stride = stride ? (size_t)stride : min;
@@ -75,13 +96,21 @@ static int xf_layout(uint32_t fourcc, int width, int height, int stride,
 	return 0;
 }
 
-/* One plane of w x h pixels (source geometry) through `op`. */
-static void xf_plane(const struct v4lc_flip_dsp *f, int bpp,
+/*
+ * One plane of w x h pixels (source geometry) through `op`; bpp 2 is packed
+ * 4:2:2 (flips only), luma_odd its luma position.
+ */
+static void xf_plane(const struct v4lc_flip_dsp *f, int bpp, int luma_odd,
 		     const uint8_t *s, size_t sstride, uint8_t *d,
 		     size_t dstride, int w, int h, enum v4lc_transform op)
 {
 	v4lc_row_copy_fn *mirror = bpp == 3 ? f->mirror24 : f->mirror8;
 	size_t row = (size_t)w * (size_t)bpp;
+
+	if (bpp == 2) {
+		mirror = luma_odd ? f->mirror_uyvy : f->mirror_yuyv;
+		row = 4 * (((size_t)w + 1) / 2);
+	}
 
 	switch (op) {
 	case V4LC_XFORM_HFLIP:
@@ -143,6 +172,8 @@ int v4lc_frame_transform(const struct v4lc_dsp *dsp,
 	if (xf_layout(src->fourcc, w, h, src->stride, &sp) ||
 	    xf_layout(dst->fourcc, dst->width, dst->height, dst->stride, &dp))
 		return -EINVAL;
+	if (rot && sp.bpp == 2)
+		return -EINVAL; /* packed 4:2:2 has no rotated layout */
 	/* Rotation kernels take int strides; the chroma ones are smaller. */
 	if (sp.stride > (size_t)0x7fffffff || dp.stride > (size_t)0x7fffffff)
 		return -EINVAL;
@@ -156,16 +187,16 @@ int v4lc_frame_transform(const struct v4lc_dsp *dsp,
 	if (s0 < d1 && d0 < s1)
 		return -EINVAL; /* overlapping buffers */
 
-	xf_plane(&dsp->flip, sp.bpp, src->data, sp.stride, dst->data,
-		 dp.stride, w, h, op);
+	xf_plane(&dsp->flip, sp.bpp, sp.luma_odd, src->data, sp.stride,
+		 dst->data, dp.stride, w, h, op);
 	if (sp.planar) {
 		int cw = w / 2 + (w & 1), ch = h / 2 + (h & 1);
 		const uint8_t *su = src->data + sp.luma;
 		uint8_t *du = dst->data + dp.luma;
 
-		xf_plane(&dsp->flip, 1, su, sp.cstride, du, dp.cstride, cw, ch,
-			 op);
-		xf_plane(&dsp->flip, 1, su + sp.chroma, sp.cstride,
+		xf_plane(&dsp->flip, 1, 0, su, sp.cstride, du, dp.cstride, cw,
+			 ch, op);
+		xf_plane(&dsp->flip, 1, 0, su + sp.chroma, sp.cstride,
 			 du + dp.chroma, dp.cstride, cw, ch, op);
 	}
 	return 0;

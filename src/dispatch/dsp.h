@@ -62,6 +62,14 @@ struct v4lc_flip_dsp {
 	v4lc_row_copy_fn *mirror24; /* 3 bytes per pixel (RGB24/BGR24) */
 	v4lc_rotate_fn *rot90cw8, *rot90ccw8;
 	v4lc_rotate_fn *rot90cw24, *rot90ccw24;
+	/*
+	 * Packed 4:2:2 rows of `width` pixels, 4 * ((width + 1) / 2) bytes:
+	 * mirror_yuyv for luma at even bytes (YUYV, YVYU), mirror_uyvy for
+	 * luma at odd bytes (UYVY, VYUY). Pixel pairs are reversed, the two
+	 * luma samples of each pair swapped, chroma stays with its pair; odd
+	 * widths: see src/scalar/flip.c.
+	 */
+	v4lc_row_copy_fn *mirror_yuyv, *mirror_uyvy;
 };
 
 /*

@@ -9,6 +9,9 @@
  * pixels: the three channels from vld3 transposed separately). The last
  * tile of a row or column is moved back to end at the plane's edge
  * (overlapping, never outside); planes smaller than a tile go to scalar.
+ * Packed 4:2:2 mirrors: as the SSE2 file explains, one vector of luma
+ * words reversed (vrev64q_u16 + half swap) and one of pairs reversed
+ * (vrev64q_u32 + half swap), blended by vbslq.
  */
 #include <arm_neon.h>
 #include <stddef.h>
@@ -21,6 +24,8 @@ v4lc_rotate_fn v4lc_flip_rot90cw8_c;
 v4lc_rotate_fn v4lc_flip_rot90ccw8_c;
 v4lc_rotate_fn v4lc_flip_rot90cw24_c;
 v4lc_rotate_fn v4lc_flip_rot90ccw24_c;
+v4lc_row_copy_fn v4lc_flip_mirror_yuyv_c;
+v4lc_row_copy_fn v4lc_flip_mirror_uyvy_c;
 
 static inline uint8x16_t rev16(uint8x16_t v)
 {
@@ -248,6 +253,52 @@ static void rot90ccw24_neon(const uint8_t *src, int src_stride, uint8_t *dst,
 	}
 }
 
+static inline void mirror422_vec(const uint8_t *src, uint8_t *dst, int width,
+				 int pairs, int x0, uint8x16_t lmask)
+{
+	uint16x8_t l = vreinterpretq_u16_u8(
+		vld1q_u8(src + 2 * (ptrdiff_t)(width - 8 - x0)));
+	uint32x4_t c = vreinterpretq_u32_u8(
+		vld1q_u8(src + 4 * (ptrdiff_t)pairs - 16 - 2 * (ptrdiff_t)x0));
+
+	l = vrev64q_u16(l);
+	l = vcombine_u16(vget_high_u16(l), vget_low_u16(l));
+	c = vrev64q_u32(c);
+	c = vcombine_u32(vget_high_u32(c), vget_low_u32(c));
+	vst1q_u8(dst + 2 * (ptrdiff_t)x0,
+		 vbslq_u8(lmask, vreinterpretq_u8_u16(l),
+			  vreinterpretq_u8_u32(c)));
+}
+
+static inline void mirror422_neon(const uint8_t *src, uint8_t *dst, int width,
+				  int lo, v4lc_row_copy_fn *scalar)
+{
+	uint8x16_t lmask = vreinterpretq_u8_u16(
+		vdupq_n_u16(lo ? (uint16_t)0xff00 : (uint16_t)0x00ff));
+	int pairs = (width + 1) / 2, n = width & ~1, x0 = 0;
+
+	if (width < 16) {
+		scalar(src, dst, width);
+		return;
+	}
+	for (; x0 + 8 <= n; x0 += 8)
+		mirror422_vec(src, dst, width, pairs, x0, lmask);
+	if (x0 < n)
+		mirror422_vec(src, dst, width, pairs, n - 8, lmask);
+	if (width & 1)
+		scalar(src, dst + 4 * (ptrdiff_t)(pairs - 1), 1);
+}
+
+static void mirror_yuyv_neon(const uint8_t *src, uint8_t *dst, int width)
+{
+	mirror422_neon(src, dst, width, 0, v4lc_flip_mirror_yuyv_c);
+}
+
+static void mirror_uyvy_neon(const uint8_t *src, uint8_t *dst, int width)
+{
+	mirror422_neon(src, dst, width, 1, v4lc_flip_mirror_uyvy_c);
+}
+
 void v4lc_flip_init_neon(struct v4lc_flip_dsp *dsp)
 {
 	dsp->mirror8 = mirror8_neon;
@@ -256,4 +307,6 @@ void v4lc_flip_init_neon(struct v4lc_flip_dsp *dsp)
 	dsp->rot90ccw8 = rot90ccw8_neon;
 	dsp->rot90cw24 = rot90cw24_neon;
 	dsp->rot90ccw24 = rot90ccw24_neon;
+	dsp->mirror_yuyv = mirror_yuyv_neon;
+	dsp->mirror_uyvy = mirror_uyvy_neon;
 }

@@ -19,6 +19,15 @@
  * written twice, nothing outside the plane); planes smaller than a tile go
  * to the scalar kernels. The source rows of a tile are loaded in the order
  * that makes the transpose land in destination order.
+ *
+ * Packed 4:2:2 mirrors: a destination vector starting at pixel x0 (even)
+ * holds luma words x0..x0+7, which are the source luma words W-8-x0..W-1-x0
+ * reversed (pshufd + pshuflw/pshufhw), and the chroma of pairs
+ * x0/2..x0/2+3, which are source pairs P-4-x0/2..P-1-x0/2 reversed
+ * (pshufd). The two loads coincide for even widths and are 2 bytes apart
+ * for odd ones; a word mask picks luma from one and chroma from the other.
+ * The last vector overlaps the previous one; an odd width's last pair (one
+ * pixel and its spare slot) is the scalar kernel on the first source pair.
  */
 #include <emmintrin.h>
 #include <stddef.h>
@@ -32,6 +41,8 @@ v4lc_rotate_fn v4lc_flip_rot90cw8_c;
 v4lc_rotate_fn v4lc_flip_rot90ccw8_c;
 v4lc_rotate_fn v4lc_flip_rot90cw24_c;
 v4lc_rotate_fn v4lc_flip_rot90ccw24_c;
+v4lc_row_copy_fn v4lc_flip_mirror_yuyv_c;
+v4lc_row_copy_fn v4lc_flip_mirror_uyvy_c;
 
 static inline __m128i rev_bytes(__m128i v)
 {
@@ -395,6 +406,52 @@ static void rot90ccw24_sse2(const uint8_t *src, int src_stride, uint8_t *dst,
 	}
 }
 
+static inline void mirror422_vec(const uint8_t *src, uint8_t *dst, int width,
+				 int pairs, int x0, __m128i lmask)
+{
+	__m128i l = loadu(src + 2 * (ptrdiff_t)(width - 8 - x0));
+	__m128i c = loadu(src + 4 * (ptrdiff_t)pairs - 16 - 2 * (ptrdiff_t)x0);
+
+	l = rev_words(l);
+	c = _mm_shuffle_epi32(c, _MM_SHUFFLE(0, 1, 2, 3));
+	storeu(dst + 2 * (ptrdiff_t)x0,
+	       _mm_or_si128(_mm_and_si128(lmask, l), _mm_andnot_si128(lmask, c)));
+}
+
+static inline void mirror422_sse2(const uint8_t *src, uint8_t *dst, int width,
+				  int lo, v4lc_row_copy_fn *scalar)
+{
+	__m128i lmask = _mm_set1_epi16(lo ? (short)0xff00 : 0x00ff);
+	int pairs = (width + 1) / 2, n = width & ~1, x0 = 0;
+
+	if (width < 16) {
+		scalar(src, dst, width);
+		return;
+	}
+	for (; x0 + 16 <= n; x0 += 16) {
+		mirror422_vec(src, dst, width, pairs, x0, lmask);
+		mirror422_vec(src, dst, width, pairs, x0 + 8, lmask);
+	}
+	if (x0 + 8 <= n) {
+		mirror422_vec(src, dst, width, pairs, x0, lmask);
+		x0 += 8;
+	}
+	if (x0 < n)
+		mirror422_vec(src, dst, width, pairs, n - 8, lmask);
+	if (width & 1)
+		scalar(src, dst + 4 * (ptrdiff_t)(pairs - 1), 1);
+}
+
+static void mirror_yuyv_sse2(const uint8_t *src, uint8_t *dst, int width)
+{
+	mirror422_sse2(src, dst, width, 0, v4lc_flip_mirror_yuyv_c);
+}
+
+static void mirror_uyvy_sse2(const uint8_t *src, uint8_t *dst, int width)
+{
+	mirror422_sse2(src, dst, width, 1, v4lc_flip_mirror_uyvy_c);
+}
+
 void v4lc_flip_init_sse2(struct v4lc_flip_dsp *dsp)
 {
 	dsp->mirror8 = mirror8_sse2;
@@ -403,4 +460,6 @@ void v4lc_flip_init_sse2(struct v4lc_flip_dsp *dsp)
 	dsp->rot90ccw8 = rot90ccw8_sse2;
 	dsp->rot90cw24 = rot90cw24_sse2;
 	dsp->rot90ccw24 = rot90ccw24_sse2;
+	dsp->mirror_yuyv = mirror_yuyv_sse2;
+	dsp->mirror_uyvy = mirror_uyvy_sse2;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * flip family: mirrors on every checkasm width (also from misaligned
- * pointers), rotations on widths x heights with strides wider than the
- * rows. Sources end exactly at their last pixel (ASan catches over-reads),
+ * flip family: mirrors (8-bit, 24-bit, packed 4:2:2 with luma at even or
+ * odd bytes) on every checkasm width (also from misaligned pointers),
+ * rotations on widths x heights with strides wider than the rows. Sources end exactly at their last pixel (ASan catches over-reads),
  * the destination's stride padding must keep its fill byte, and a guard
  * follows each output buffer.
  */
@@ -13,6 +13,14 @@
 
 #define PAD_FILL 0x5a
 
+/* Row bytes: bpp 2 is packed 4:2:2, whole pixel pairs (odd widths too). */
+static size_t mirror_bytes(int width, int bpp)
+{
+	if (bpp == 2)
+		return 4 * (size_t)((width + 1) / 2);
+	return (size_t)width * bpp;
+}
+
 static void check_mirror(v4lc_row_copy_fn *ref_fn, v4lc_row_copy_fn *new_fn,
 			 const char *name, int bpp)
 {
@@ -20,7 +28,7 @@ static void check_mirror(v4lc_row_copy_fn *ref_fn, v4lc_row_copy_fn *new_fn,
 		return;
 	for (int w = 0; w < checkasm_nwidths; w++) {
 		int width = checkasm_widths[w];
-		size_t size = (size_t)width * bpp;
+		size_t size = mirror_bytes(width, bpp);
 
 		/* source misaligned by 0..3 bytes, destination by 3..0 */
 		for (int mis = 0; mis < 4; mis++) {
@@ -165,6 +173,8 @@ void checkasm_check_flip(void)
 
 	check_mirror(r->mirror8, n->mirror8, "flip_mirror8", 1);
 	check_mirror(r->mirror24, n->mirror24, "flip_mirror24", 3);
+	check_mirror(r->mirror_yuyv, n->mirror_yuyv, "flip_mirror_yuyv", 2);
+	check_mirror(r->mirror_uyvy, n->mirror_uyvy, "flip_mirror_uyvy", 2);
 	check_rotate(r->rot90cw8, n->rot90cw8, "flip_rot90cw8", 1);
 	check_rotate(r->rot90ccw8, n->rot90ccw8, "flip_rot90ccw8", 1);
 	check_rotate(r->rot90cw24, n->rot90cw24, "flip_rot90cw24", 3);

@@ -10,6 +10,13 @@
  *   and, for YU12/YV12, destination chroma sample (CX, CY) is the chroma
  *   sample of source pixel map(2CX, 2CY) (its block's top-left pixel).
  *
+ * Packed 4:2:2 (YUYV, YVYU, UYVY, VYUY; flips only) has its own model:
+ * destination luma (X, Y) is source luma map(X, Y); the two chroma bytes
+ * of destination pair J are those of the source pair holding map(2J, Y);
+ * for odd widths the spare luma slot of the last pair repeats luma
+ * (w-1, Y) of the destination (HFLIP, ROT180), or is the source row's
+ * (VFLIP copies whole rows).
+ *
  * Also: algebraic identities, untouched stride padding and buffer tail,
  * and the error codes.
  */
@@ -451,7 +458,28 @@ static void test_errors(void)
 	d.fourcc = V4L2_PIX_FMT_BGR24;
 	EXPECT(V4LC_XFORM_HFLIP, -EINVAL, "different formats");
 	RESET(V4L2_PIX_FMT_YUYV, 8, 4, 8, 4);
-	EXPECT(V4LC_XFORM_HFLIP, -EINVAL, "YUYV unsupported");
+	EXPECT(V4LC_XFORM_HFLIP, 0, "YUYV hflip");
+	RESET(V4L2_PIX_FMT_YUYV, 8, 4, 4, 8);
+	EXPECT(V4LC_XFORM_ROT90CW, -EINVAL, "YUYV rot90cw");
+	EXPECT(V4LC_XFORM_ROT90CCW, -EINVAL, "YUYV rot90ccw");
+	RESET(V4L2_PIX_FMT_UYVY, 6, 6, 6, 6);
+	EXPECT(V4LC_XFORM_ROT90CW, -EINVAL, "square UYVY rot90cw");
+	RESET(V4L2_PIX_FMT_YUYV, 8, 4, 8, 4);
+	d.fourcc = V4L2_PIX_FMT_UYVY;
+	EXPECT(V4LC_XFORM_HFLIP, -EINVAL, "YUYV to UYVY is not a flip");
+	/* YUYV 7x3: rows of 4 pairs, 16 bytes */
+	RESET(V4L2_PIX_FMT_YUYV, 7, 3, 7, 3);
+	s.stride = 15;
+	EXPECT(V4LC_XFORM_VFLIP, -EINVAL, "YUYV stride below whole pairs");
+	s.stride = 0;
+	s.size = 48;
+	d.size = 48;
+	EXPECT(V4LC_XFORM_ROT180, 0, "YUYV exact sizes");
+	s.size = 47;
+	EXPECT(V4LC_XFORM_ROT180, -EFAULT, "YUYV source one byte short");
+	s.size = 48;
+	d.size = 47;
+	EXPECT(V4LC_XFORM_HFLIP, -EFAULT, "YUYV destination one byte short");
 	RESET(V4L2_PIX_FMT_NV12, 8, 4, 8, 4);
 	EXPECT(V4LC_XFORM_HFLIP, -EINVAL, "NV12 unsupported");
 	RESET(0, 8, 4, 8, 4);
@@ -530,6 +558,139 @@ static void test_errors(void)
 #undef EXPECT
 }
 
+/* Packed 4:2:2: the model of the comment at the top, on whole buffers. */
+static const struct {
+	uint32_t fourcc;
+	const char *name;
+	int lo; /* byte of the first luma in a pair */
+} packed[] = {
+	{ V4L2_PIX_FMT_YUYV, "YUYV", 0 },
+	{ V4L2_PIX_FMT_YVYU, "YVYU", 0 },
+	{ V4L2_PIX_FMT_UYVY, "UYVY", 1 },
+	{ V4L2_PIX_FMT_VYUY, "VYUY", 1 },
+};
+
+/*
+ * Expected destination bytes (stride dstride, padding FILL) of op on a
+ * packed source; `swap` 0 is the model, 1 a wrong one (the pair's luma not
+ * swapped) for the negative control.
+ */
+static void packed_model(const uint8_t *s, size_t sstride, uint8_t *e,
+			 size_t dstride, int w, int h, int lo,
+			 enum v4lc_transform op, int wrong)
+{
+	int pairs = (w + 1) / 2;
+
+	memset(e, FILL, dstride * (size_t)h);
+	for (int Y = 0; Y < h; Y++) {
+		uint8_t *d = e + (size_t)Y * dstride;
+
+		for (int X = 0; X < w; X++) {
+			int x, y;
+
+			map(op, w, h, X, Y, &x, &y);
+			if (wrong && op != V4LC_XFORM_VFLIP)
+				x ^= 1; /* pairs reversed, luma kept in place */
+			if (x >= w)
+				x = w - 1;
+			d[2 * X + lo] = s[(size_t)y * sstride + 2 * x + lo];
+		}
+		if ((w & 1) && op == V4LC_XFORM_VFLIP)
+			d[2 * w + lo] = s[(size_t)(h - 1 - Y) * sstride + 2 * w + lo];
+		else if (w & 1)
+			d[2 * w + lo] = d[2 * (w - 1) + lo];
+		for (int J = 0; J < pairs; J++) {
+			int x, y;
+			const uint8_t *sp;
+
+			map(op, w, h, 2 * J, Y, &x, &y);
+			sp = s + (size_t)y * sstride + 4 * (size_t)(x / 2);
+			d[4 * J + 1 - lo] = sp[1 - lo];
+			d[4 * J + 3 - lo] = sp[3 - lo];
+		}
+	}
+}
+
+/* One packed case; returns 1 when the output matched the model. */
+static int packed_case(int fmt, int w, int h, int sx, int dx,
+		       enum v4lc_transform op, int wrong)
+{
+	size_t row = 4 * (size_t)((w + 1) / 2);
+	size_t ss = row + (size_t)sx, ds = row + (size_t)dx;
+	/* the last row has its stride padding too (core/frame.h) */
+	size_t stotal = ss * (size_t)h, dtotal = ds * (size_t)h;
+	uint8_t *src = malloc(stotal), *dst = malloc(dtotal + TAIL),
+		*exp = malloc(dtotal + TAIL);
+	struct v4lc_frame sf = { packed[fmt].fourcc, w, h, (int)ss, src, stotal };
+	struct v4lc_frame df = { packed[fmt].fourcc, w, h, (int)ds, dst, dtotal };
+	int ret, ok = 1;
+
+	if (!src || !dst || !exp) {
+		printf("out of memory\n");
+		exit(1);
+	}
+	for (size_t i = 0; i < stotal; i++)
+		src[i] = rnd8();
+	if (sx == 0 && (w + h) % 2)
+		sf.stride = 0;
+	memset(dst, FILL, dtotal + TAIL);
+	packed_model(src, ss, exp, ds, w, h, packed[fmt].lo, op, wrong);
+	memset(exp + dtotal, FILL, TAIL);
+	ret = v4lc_frame_transform(v4lc_dsp_get(), &sf, &df, op);
+	if (ret) {
+		CHECK(0, "%s %s %dx%d: returned %d", packed[fmt].name,
+		      op_names[op], w, h, ret);
+		ok = 0;
+	} else if (memcmp(dst, exp, dtotal + TAIL)) {
+		size_t i = 0;
+
+		while (dst[i] == exp[i])
+			i++;
+		if (!wrong)
+			CHECK(0, "%s %s %dx%d +%d/+%d: byte %zu (row %zu) is "
+				 "%u, expected %u",
+			      packed[fmt].name, op_names[op], w, h, sx, dx, i,
+			      i / ds, dst[i], exp[i]);
+		ok = 0;
+	}
+	free(src);
+	free(dst);
+	free(exp);
+	return ok;
+}
+
+static void test_packed(void)
+{
+	static const int sizes[] = { 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 18,
+				     31, 32, 33, 47, 64, 65, 127 };
+	const int n = (int)(sizeof(sizes) / sizeof(sizes[0]));
+	int cases = 0, caught;
+
+	for (int fmt = 0; fmt < 4; fmt++)
+		for (int wi = 0; wi < n; wi++)
+			for (int hi = 0; hi < n; hi += 1 + (wi % 3))
+				for (int op = 0; op < 3; op++) {
+					int sx = (wi + op) % 2 ? 0 : 1 + rnd8() % 13;
+					int dx = (hi + op) % 2 ? 0 : 1 + rnd8() % 13;
+
+					packed_case(fmt, sizes[wi], sizes[hi], sx,
+						    dx, (enum v4lc_transform)op, 0);
+					cases++;
+				}
+	for (int fmt = 0; fmt < 4; fmt++)
+		for (int op = 0; op < 3; op++) {
+			packed_case(fmt, 1280 - fmt % 2, 720 - fmt / 2, op * 6,
+				    64 - op, (enum v4lc_transform)op, 0);
+			cases++;
+		}
+	/* negative control: luma not swapped inside pairs must be caught */
+	caught = !packed_case(0, 16, 3, 0, 0, V4LC_XFORM_HFLIP, 1) &&
+		 !packed_case(2, 17, 2, 4, 0, V4LC_XFORM_ROT180, 1);
+	CHECK(caught, "packed model did not notice unswapped luma");
+	printf("packed: %d cases, negative control %s\n", cases,
+	       caught ? "caught (as intended)" : "MISSED");
+}
+
 /* The model test must be able to fail: a wrong model is caught. */
 static void test_negative_control(void)
 {
@@ -556,6 +717,7 @@ int main(void)
 	test_model();
 	test_algebra();
 	test_errors();
+	test_packed();
 	test_negative_control();
 	printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
 	return failures ? 1 : 0;
