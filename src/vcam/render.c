@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The virtual camera's picture: an RGB24 test pattern, deterministic for a
+ * sequence number, converted to each format the camera offers.
+ */
+#include "vcam/vcam.h"
+
+#include <errno.h>
+#include <linux/videodev2.h>
+#include <stdlib.h>
+#include <string.h>
+#include <turbojpeg.h>
+
+#include "core/colour.h"
+#include "core/frame.h"
+#include "dispatch/dsp.h"
+#include "scalar/pixel.h"
+
+uint32_t v4lc_vcam_bytesperline(uint32_t fourcc, int w)
+{
+	switch (fourcc) {
+	case V4L2_PIX_FMT_YUYV:
+	case V4L2_PIX_FMT_YVYU:
+	case V4L2_PIX_FMT_UYVY:
+	case V4L2_PIX_FMT_VYUY:
+		return 2u * (uint32_t)w;
+	case V4L2_PIX_FMT_YUV420:
+	case V4L2_PIX_FMT_YVU420:
+	case V4L2_PIX_FMT_NV12:
+	case V4L2_PIX_FMT_NV21:
+	case V4L2_PIX_FMT_GREY:
+	case V4L2_PIX_FMT_SBGGR8:
+	case V4L2_PIX_FMT_SGBRG8:
+	case V4L2_PIX_FMT_SGRBG8:
+	case V4L2_PIX_FMT_SRGGB8:
+		return (uint32_t)w;
+	case V4L2_PIX_FMT_RGB24:
+	case V4L2_PIX_FMT_BGR24:
+		return 3u * (uint32_t)w;
+	case V4L2_PIX_FMT_MJPEG:
+	case V4L2_PIX_FMT_JPEG:
+		return 0;
+	}
+	return 0;
+}
+
+uint32_t v4lc_vcam_sizeimage(uint32_t fourcc, int w, int h)
+{
+	uint32_t wh = (uint32_t)w * (uint32_t)h;
+
+	switch (fourcc) {
+	case V4L2_PIX_FMT_YUV420:
+	case V4L2_PIX_FMT_YVU420:
+	case V4L2_PIX_FMT_NV12:
+	case V4L2_PIX_FMT_NV21:
+		return wh + wh / 2;
+	case V4L2_PIX_FMT_MJPEG:
+	case V4L2_PIX_FMT_JPEG:
+		/* libjpeg-turbo's worst case for 4:2:2. */
+		return (uint32_t)tjBufSize(w, h, TJSAMP_422);
+	}
+	return v4lc_vcam_bytesperline(fourcc, w) * (uint32_t)h;
+}
+
+/* 75% colour bars: white, yellow, cyan, green, magenta, red, blue, black. */
+static const uint8_t bars[8][3] = {
+	{ 191, 191, 191 }, { 191, 191, 0 }, { 0, 191, 191 }, { 0, 191, 0 },
+	{ 191, 0, 191 },   { 191, 0, 0 },   { 0, 0, 191 },   { 0, 0, 0 },
+};
+
+/* The pattern's pixel at (x, y) of a w x h upright frame. */
+static void pattern_pixel(int x, int y, int w, int h, uint32_t seq,
+			  uint8_t *rgb)
+{
+	int side = h / 8 > 2 ? h / 8 : 2;
+	int rx = w - side, ry = h * 3 / 4 - side;
+	/* The square bounces along both axes, a few pixels per frame. */
+	uint32_t px = rx > 0 ? (seq * 7u) % (2u * (uint32_t)rx) : 0;
+	uint32_t py = ry > 0 ? (seq * 3u) % (2u * (uint32_t)ry) : 0;
+	int sx = px > (uint32_t)rx ? 2 * rx - (int)px : (int)px;
+	int sy = py > (uint32_t)ry ? 2 * ry - (int)py : (int)py;
+
+	if (x >= sx && x < sx + side && y >= sy && y < sy + side) {
+		/* White with a black top-left quadrant: shows any flip. */
+		int dark = x < sx + side / 2 && y < sy + side / 2;
+
+		rgb[0] = rgb[1] = rgb[2] = dark ? 16 : 235;
+		return;
+	}
+	if (y < h * 3 / 4) {
+		const uint8_t *c = bars[(x * 8) / w];
+
+		memcpy(rgb, c, 3);
+		return;
+	}
+	/* Grey ramp, left dark to right bright, with a red tint on top. */
+	{
+		uint8_t g = (uint8_t)(w > 1 ? (x * 255) / (w - 1) : 0);
+
+		rgb[0] = y < h * 7 / 8 ? (uint8_t)(255 - g / 2) : g;
+		rgb[1] = g;
+		rgb[2] = g;
+	}
+}
+
+static void pattern_rgb(uint8_t *dst, int w, int h, uint32_t seq,
+			unsigned flip)
+{
+	for (int y = 0; y < h; y++) {
+		int sy = flip & V4LC_VCAM_VFLIP ? h - 1 - y : y;
+		uint8_t *row = dst + (size_t)y * 3 * (size_t)w;
+
+		for (int x = 0; x < w; x++) {
+			int sx = flip & V4LC_VCAM_HFLIP ? w - 1 - x : x;
+
+			pattern_pixel(sx, sy, w, h, seq, row + 3 * x);
+		}
+	}
+}
+
+/* Packed 4:2:2 from RGB24 with the formulas of src/scalar/pixel.h. */
+static void rgb_to_packed422(const uint8_t *rgb, uint8_t *dst, int w, int h,
+			     uint32_t fourcc)
+{
+	struct v4lc_colorimetry c = { 0, 0, 0 };
+	struct v4lc_rgb2yuv k;
+	int iy0, iu, iy1, iv;
+
+	v4lc_rgb2yuv_init(&k, &c);
+	switch (fourcc) {
+	case V4L2_PIX_FMT_YUYV: iy0 = 0; iu = 1; iy1 = 2; iv = 3; break;
+	case V4L2_PIX_FMT_YVYU: iy0 = 0; iv = 1; iy1 = 2; iu = 3; break;
+	case V4L2_PIX_FMT_UYVY: iu = 0; iy0 = 1; iv = 2; iy1 = 3; break;
+	default:                iv = 0; iy0 = 1; iu = 2; iy1 = 3; break;
+	}
+	for (int y = 0; y < h; y++) {
+		const uint8_t *s = rgb + (size_t)y * 3 * (size_t)w;
+		uint8_t *d = dst + (size_t)y * 2 * (size_t)w;
+
+		for (int x = 0; x < w; x += 2, s += 6, d += 4) {
+			/* Both pixels count twice: the 2x2 sum of pixel.h. */
+			d[iy0] = v4lc_rgb_to_y(&k, s[0], s[1], s[2]);
+			d[iy1] = v4lc_rgb_to_y(&k, s[3], s[4], s[5]);
+			v4lc_rgb_to_uv(&k, 2 * (s[0] + s[3]), 2 * (s[1] + s[4]),
+				       2 * (s[2] + s[5]), &d[iu], &d[iv]);
+		}
+	}
+}
+
+/* Copy a JPEG without its DHT segments. Returns the bytes written or -1. */
+static long strip_dht(const uint8_t *src, size_t n, uint8_t *dst, size_t size)
+{
+	size_t i = 2, o = 2;
+
+	if (n < 4 || src[0] != 0xff || src[1] != 0xd8 || size < 2)
+		return -1;
+	dst[0] = 0xff;
+	dst[1] = 0xd8;
+	while (i + 4 <= n) {
+		size_t len;
+
+		if (src[i] != 0xff)
+			return -1;
+		len = 2 + ((size_t)src[i + 2] << 8 | src[i + 3]);
+		if (src[i + 1] == 0xda) /* SOS: the rest is entropy data */
+			len = n - i;
+		if (i + len > n)
+			return -1;
+		if (src[i + 1] != 0xc4) {
+			if (o + len > size)
+				return -1;
+			memcpy(dst + o, src + i, len);
+			o += len;
+		}
+		if (src[i + 1] == 0xda)
+			return (long)o;
+		i += len;
+	}
+	return -1;
+}
+
+static int render_jpeg(const uint8_t *rgb, int w, int h, uint8_t *dst,
+		       size_t size)
+{
+	tjhandle tj = tjInitCompress();
+	unsigned char *jpeg = NULL;
+	unsigned long jsize = 0;
+	long n;
+
+	if (!tj)
+		return -ENOMEM;
+	if (tjCompress2(tj, rgb, w, 3 * w, h, TJPF_RGB, &jpeg, &jsize,
+			TJSAMP_422, 80, TJFLAG_ACCURATEDCT) != 0) {
+		tjFree(jpeg);
+		tjDestroy(tj);
+		return -EIO;
+	}
+	n = strip_dht(jpeg, jsize, dst, size);
+	tjFree(jpeg);
+	tjDestroy(tj);
+	if (n < 0)
+		return jsize > size ? -ENOSPC : -EIO;
+	return (int)n;
+}
+
+static int bayer_order(uint32_t fourcc, const char **order)
+{
+	switch (fourcc) {
+	case V4L2_PIX_FMT_SBGGR8: *order = "BGGR"; return 1;
+	case V4L2_PIX_FMT_SGBRG8: *order = "GBRG"; return 1;
+	case V4L2_PIX_FMT_SGRBG8: *order = "GRBG"; return 1;
+	case V4L2_PIX_FMT_SRGGB8: *order = "RGGB"; return 1;
+	}
+	return 0;
+}
+
+int v4lc_vcam_render_flip(uint32_t fourcc, int w, int h, uint32_t seq,
+			  unsigned flip, uint8_t *dst, size_t size)
+{
+	uint32_t need = v4lc_vcam_sizeimage(fourcc, w, h);
+	size_t rgb_size, n = (size_t)w * (size_t)h;
+	uint8_t *rgb;
+	const char *order;
+	int ret = 0;
+
+	if (w < 2 || h < 2 || w > 8192 || h > 8192 || (w & 1) || (h & 1) ||
+	    !need)
+		return -EINVAL;
+	if (fourcc != V4L2_PIX_FMT_MJPEG && fourcc != V4L2_PIX_FMT_JPEG &&
+	    size < need)
+		return -ENOSPC;
+	rgb_size = 3 * n;
+	rgb = malloc(rgb_size);
+	if (!rgb)
+		return -ENOMEM;
+	pattern_rgb(rgb, w, h, seq, flip);
+
+	switch (fourcc) {
+	case V4L2_PIX_FMT_RGB24:
+		memcpy(dst, rgb, rgb_size);
+		ret = (int)need;
+		break;
+	case V4L2_PIX_FMT_BGR24:
+	case V4L2_PIX_FMT_YUV420:
+	case V4L2_PIX_FMT_YVU420: {
+		struct v4lc_frame s = { V4L2_PIX_FMT_RGB24, w, h, 0, rgb,
+					rgb_size };
+		struct v4lc_frame d = { fourcc, w, h, 0, dst, size };
+
+		ret = v4lc_frame_convert(v4lc_dsp_get(), &s, &d, NULL);
+		if (!ret)
+			ret = (int)need;
+		break;
+	}
+	case V4L2_PIX_FMT_NV12:
+	case V4L2_PIX_FMT_NV21: {
+		/* Planar 4:2:0 by the frame layer, then interleave chroma. */
+		size_t cn = n / 4;
+		uint8_t *tmp = malloc(n + 2 * cn);
+		struct v4lc_frame s = { V4L2_PIX_FMT_RGB24, w, h, 0, rgb,
+					rgb_size };
+		struct v4lc_frame d = { V4L2_PIX_FMT_YUV420, w, h, 0, tmp,
+					n + 2 * cn };
+		const uint8_t *u, *v;
+
+		if (!tmp) {
+			ret = -ENOMEM;
+			break;
+		}
+		ret = v4lc_frame_convert(v4lc_dsp_get(), &s, &d, NULL);
+		if (!ret) {
+			memcpy(dst, tmp, n);
+			u = tmp + n;
+			v = u + cn;
+			if (fourcc == V4L2_PIX_FMT_NV21) {
+				const uint8_t *t = u;
+
+				u = v;
+				v = t;
+			}
+			for (size_t i = 0; i < cn; i++) {
+				dst[n + 2 * i] = u[i];
+				dst[n + 2 * i + 1] = v[i];
+			}
+			ret = (int)need;
+		}
+		free(tmp);
+		break;
+	}
+	case V4L2_PIX_FMT_YUYV:
+	case V4L2_PIX_FMT_YVYU:
+	case V4L2_PIX_FMT_UYVY:
+	case V4L2_PIX_FMT_VYUY:
+		rgb_to_packed422(rgb, dst, w, h, fourcc);
+		ret = (int)need;
+		break;
+	case V4L2_PIX_FMT_GREY:
+		/* Full-range BT.601 luma. */
+		for (size_t i = 0; i < n; i++)
+			dst[i] = (uint8_t)((77 * rgb[3 * i] +
+					    150 * rgb[3 * i + 1] +
+					    29 * rgb[3 * i + 2] + 128) >> 8);
+		ret = (int)need;
+		break;
+	case V4L2_PIX_FMT_MJPEG:
+	case V4L2_PIX_FMT_JPEG:
+		ret = render_jpeg(rgb, w, h, dst, size);
+		break;
+	default:
+		if (!bayer_order(fourcc, &order)) {
+			ret = -EINVAL;
+			break;
+		}
+		for (int y = 0; y < h; y++) {
+			for (int x = 0; x < w; x++) {
+				char c = order[(y & 1) * 2 + (x & 1)];
+				int ch = c == 'R' ? 0 : c == 'G' ? 1 : 2;
+				size_t i = (size_t)y * (size_t)w + (size_t)x;
+
+				dst[i] = rgb[3 * i + (size_t)ch];
+			}
+		}
+		ret = (int)need;
+		break;
+	}
+	free(rgb);
+	return ret;
+}
+
+int v4lc_vcam_render(uint32_t fourcc, int w, int h, uint32_t seq,
+		     uint8_t *dst, size_t size)
+{
+	return v4lc_vcam_render_flip(fourcc, w, h, seq, 0, dst, size);
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The virtual V4L2 capture camera: an in-process device for tests and for
+ * the capture tool when no /dev/video* exists. It is a libv4l2 plugin in
+ * the plugin ABI of <libv4l-plugin.h>, linked into libv4l2 as a built-in
+ * plugin (`v4lc_vcam_ops`).
+ *
+ * Creating a camera:
+ *     int fd = memfd_create("libv4l-vcam:MJPG:1280x720", MFD_CLOEXEC);
+ *     v4l2_fd_open(fd, 0);
+ * (or v4lc_vcam_name() to build the name). The ops' init(fd) claims the fd
+ * only when readlink("/proc/self/fd/<fd>") is "/memfd:libv4l-vcam:..."
+ * (a memfd of that name), else it returns NULL.
+ *
+ * The name after "libv4l-vcam:" is a colon-separated spec:
+ *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace]
+ *   FORMAT  fourcc text, offered by ENUM_FMT in the order given; the first is
+ *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
+ *           NV21 RGB3 BGR3 GREY BA81 GBRG GRBG RGGB MJPG JPEG. An empty
+ *           spec ("libv4l-vcam:" or "libv4l-vcam") means YUYV 640x480.
+ *   WxH     initial size (even, 16..4096 x 16..4096), also enumerated in
+ *           addition to 320x240, 640x480 and 1280x720. Default 640x480.
+ *   flip=   the sensor is mounted mirrored (h), upside down (v) or rotated
+ *           (hv): frames come out so transformed and ENUMINPUT reports
+ *           V4L2_IN_ST_HFLIP / V4L2_IN_ST_VFLIP.
+ *   nopace  never sleep in DQBUF (see below).
+ * An unknown token makes init() decline the fd.
+ *
+ * Buffers live in the memfd itself: REQBUFS (V4L2_MEMORY_MMAP) sizes it to
+ * count * page-rounded sizeimage; QUERYBUF gives m.offset = index * that
+ * stride, so mmap(fd, offset) maps a buffer. V4L2_MEMORY_USERPTR works too.
+ * No READWRITE capability: read() and write() fail with EINVAL.
+ *
+ * Frames are made when DQBUF asks for one: the first queued buffer receives
+ * the frame of the next sequence number (0 after each STREAMON). On a
+ * blocking fd DQBUF sleeps until that frame is due by the frame interval
+ * (unless "nopace"); on an O_NONBLOCK fd it never sleeps. DQBUF with no
+ * buffer queued fails with EAGAIN on an O_NONBLOCK fd and EINVAL on a
+ * blocking one (a real driver would block forever); when not streaming,
+ * EINVAL.
+ *
+ * Controls: V4L2_CID_BRIGHTNESS (0..255, default 128) and
+ * V4L2_CID_FOCUS_ABSOLUTE (0..1023, default 512); they are stored and
+ * reported but do not change the picture.
+ *
+ * Picture: eight colour bars over the top three quarters, a grey ramp at
+ * the bottom and a 1/8-height square whose position moves with the
+ * sequence number; generated as RGB24 and converted per format (YUV with
+ * BT.601 limited range, the V4L2 default; GREY full-range luma; Bayer by
+ * sampling the RGB; MJPG/JPEG by libjpeg-turbo, 4:2:2, quality 80, with
+ * the DHT segments removed as most webcams send them).
+ */
+#ifndef V4LC_VCAM_VCAM_H
+#define V4LC_VCAM_VCAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libv4l-plugin.h"
+
+#define V4LC_VCAM_PREFIX "libv4l-vcam"
+
+/* The built-in plugin. */
+extern const struct libv4l_dev_ops v4lc_vcam_ops;
+
+/* Flip flags of v4lc_vcam_render_flip (and of the "flip=" spec option). */
+#define V4LC_VCAM_HFLIP 1u
+#define V4LC_VCAM_VFLIP 2u
+
+/*
+ * Write the memfd name for a spec ("MJPG:1280x720", NULL or "" for the
+ * default) into buf: "libv4l-vcam:<spec>". Returns 0, or -ENAMETOOLONG.
+ */
+int v4lc_vcam_name(char *buf, size_t size, const char *spec);
+
+/* memfd_create() of that name with MFD_CLOEXEC; -1 and errno on failure. */
+int v4lc_vcam_create(const char *spec);
+
+/*
+ * The exact raw frame the camera delivers for sequence number `seq` in
+ * format `fourcc` at w x h (minimal bytesperline): writes it to dst and
+ * returns the bytes used (for MJPG/JPEG the compressed size), or -EINVAL
+ * (unknown format or size), -ENOSPC (size too small), -ENOMEM, -EIO.
+ */
+int v4lc_vcam_render(uint32_t fourcc, int w, int h, uint32_t seq,
+		     uint8_t *dst, size_t size);
+/* The same for a camera created with flip= (V4LC_VCAM_HFLIP | VFLIP). */
+int v4lc_vcam_render_flip(uint32_t fourcc, int w, int h, uint32_t seq,
+			  unsigned flip, uint8_t *dst, size_t size);
+
+/* bytesperline and sizeimage the camera reports (0 for unknown). */
+uint32_t v4lc_vcam_bytesperline(uint32_t fourcc, int w);
+uint32_t v4lc_vcam_sizeimage(uint32_t fourcc, int w, int h);
+
+#endif
