@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * AVX2 packed 16/32-bit RGB rows to 24-bit RGB/BGR, bit-exact with
+ * src/scalar/rgbpack.c, 32 pixels a step. Pixels are first 32-bit lanes
+ * whose bytes 0..2 hold (or, for rgb32, are picked into) the output
+ * bytes: vpshufb packs each 128-bit lane's four pixels into its low 12
+ * bytes (three dwords), and vpermd + vpblendd gather the eight 12-byte
+ * groups of four vectors into three 32-byte stores.
+ * Kernels are out of place: rows of 32 pixels or more end with a step that
+ * overlaps the previous one (outputs depend only on inputs); shorter rows
+ * go to the scalar kernels.
+ */
+#include <immintrin.h>
+
+#include "dispatch/dsp.h"
+
+v4lc_row_copy_fn v4lc_rgbpack_rgb565_rgb_c, v4lc_rgbpack_rgb565_bgr_c;
+v4lc_row_copy_fn v4lc_rgbpack_pick012_c, v4lc_rgbpack_pick210_c;
+v4lc_row_copy_fn v4lc_rgbpack_pick123_c, v4lc_rgbpack_pick321_c;
+
+/* Byte j < 12 of a lane is byte sel[j % 3] of pixel j / 3. */
+#define P(a, b, c, j)                                                         \
+	((j) >= 12 ? 0x80 : 4 * ((j) / 3) + ((j) % 3 == 0 ? (a) : (j) % 3 == 1 ? (b) : (c)))
+#define PLANE(a, b, c)                                                        \
+	P(a, b, c, 0), P(a, b, c, 1), P(a, b, c, 2), P(a, b, c, 3),           \
+	P(a, b, c, 4), P(a, b, c, 5), P(a, b, c, 6), P(a, b, c, 7),           \
+	P(a, b, c, 8), P(a, b, c, 9), P(a, b, c, 10), P(a, b, c, 11),         \
+	P(a, b, c, 12), P(a, b, c, 13), P(a, b, c, 14), P(a, b, c, 15)
+#define PMASK(a, b, c) { PLANE(a, b, c), PLANE(a, b, c) }
+
+enum pick { P012, P210, P123, P321 };
+
+static const uint8_t pick_masks[4][32] __attribute__((aligned(32))) = {
+	PMASK(0, 1, 2), PMASK(2, 1, 0), PMASK(1, 2, 3), PMASK(3, 2, 1),
+};
+#undef PMASK
+#undef PLANE
+#undef P
+
+/*
+ * Four vectors of pixels in order (v[t] holds pixels 8 t .. 8 t + 7, low
+ * lane first) to 96 bytes. After the shuffle, group g (pixels 4 g ..) is
+ * dwords 0..2 (g even) or 4..6 (g odd) of v[g / 2].
+ */
+static inline void store96(uint8_t *d, __m256i v0, __m256i v1, __m256i v2,
+			   __m256i v3, __m256i m)
+{
+	const __m256i i00 = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 0, 1);
+	const __m256i i12 = _mm256_setr_epi32(2, 4, 5, 6, 0, 1, 2, 4);
+	const __m256i i23 = _mm256_setr_epi32(5, 6, 0, 1, 2, 4, 5, 6);
+
+	v0 = _mm256_shuffle_epi8(v0, m);
+	v1 = _mm256_shuffle_epi8(v1, m);
+	v2 = _mm256_shuffle_epi8(v2, m);
+	v3 = _mm256_shuffle_epi8(v3, m);
+	_mm256_storeu_si256((__m256i *)d,
+			    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(v0, i00),
+					       _mm256_permutevar8x32_epi32(v1, i00),
+					       0xc0));
+	_mm256_storeu_si256((__m256i *)(d + 32),
+			    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(v1, i12),
+					       _mm256_permutevar8x32_epi32(v2, i12),
+					       0xf0));
+	_mm256_storeu_si256((__m256i *)(d + 64),
+			    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(v2, i23),
+					       _mm256_permutevar8x32_epi32(v3, i23),
+					       0xfc));
+}
+
+static inline void pick_32(const uint8_t *s, uint8_t *d, __m256i m)
+{
+	const __m256i *p = (const __m256i *)s;
+
+	store96(d, _mm256_loadu_si256(p), _mm256_loadu_si256(p + 1),
+		_mm256_loadu_si256(p + 2), _mm256_loadu_si256(p + 3), m);
+}
+
+static inline __attribute__((always_inline)) void
+pick32(const uint8_t *src, uint8_t *dst, int width, enum pick p)
+{
+	const __m256i m = _mm256_load_si256((const __m256i *)pick_masks[p]);
+	int x;
+
+	for (x = 0; x + 32 <= width; x += 32)
+		pick_32(src + 4 * (size_t)x, dst + 3 * (size_t)x, m);
+	if (x < width) {
+		x = width - 32;
+		pick_32(src + 4 * (size_t)x, dst + 3 * (size_t)x, m);
+	}
+}
+
+#define PICK(name, p)                                                        \
+	static void name##_avx2(const uint8_t *src, uint8_t *dst, int width) \
+	{                                                                    \
+		if (width < 32)                                              \
+			v4lc_rgbpack_##name##_c(src, dst, width);            \
+		else                                                         \
+			pick32(src, dst, width, p);                          \
+	}
+PICK(pick012, P012)
+PICK(pick210, P210)
+PICK(pick123, P123)
+PICK(pick321, P321)
+
+/*
+ * RGB565, 16 pixels per vector: vpermq first puts pixels 0-3, 8-11 in the
+ * low lane and 4-7, 12-15 in the high one, so the word unpacks give
+ * pixels 0-7 and 8-15 in order. Each channel lands in the top bits of a
+ * 16-bit lane, then ch | ch >> width replicates it into 8 bits.
+ */
+static inline void rgb565_16(const uint8_t *s, __m256i *lo, __m256i *hi,
+			     int swap)
+{
+	const __m256i f8 = _mm256_set1_epi16(0xf8), fc = _mm256_set1_epi16(0xfc);
+	__m256i x = _mm256_permute4x64_epi64(
+		_mm256_loadu_si256((const __m256i *)s), 0xd8);
+	__m256i r = _mm256_and_si256(_mm256_srli_epi16(x, 8), f8);
+	__m256i g = _mm256_and_si256(_mm256_srli_epi16(x, 3), fc);
+	__m256i b = _mm256_and_si256(_mm256_slli_epi16(x, 3), f8);
+	__m256i two, third;
+
+	r = _mm256_or_si256(r, _mm256_srli_epi16(r, 5));
+	g = _mm256_or_si256(g, _mm256_srli_epi16(g, 6));
+	b = _mm256_or_si256(b, _mm256_srli_epi16(b, 5));
+	two = _mm256_or_si256(swap ? b : r, _mm256_slli_epi16(g, 8));
+	third = swap ? r : b;
+	*lo = _mm256_unpacklo_epi16(two, third);
+	*hi = _mm256_unpackhi_epi16(two, third);
+}
+
+static inline __attribute__((always_inline)) void
+rgb565_32(const uint8_t *s, uint8_t *d, __m256i m, int swap)
+{
+	__m256i a, b, c, e;
+
+	rgb565_16(s, &a, &b, swap);
+	rgb565_16(s + 32, &c, &e, swap);
+	store96(d, a, b, c, e, m);
+}
+
+static inline __attribute__((always_inline)) void
+rgb565(const uint8_t *src, uint8_t *dst, int width, int swap)
+{
+	const __m256i m = _mm256_load_si256((const __m256i *)pick_masks[P012]);
+	int x;
+
+	for (x = 0; x + 32 <= width; x += 32)
+		rgb565_32(src + 2 * (size_t)x, dst + 3 * (size_t)x, m, swap);
+	if (x < width) {
+		x = width - 32;
+		rgb565_32(src + 2 * (size_t)x, dst + 3 * (size_t)x, m, swap);
+	}
+}
+
+static void rgb565_rgb_avx2(const uint8_t *src, uint8_t *dst, int width)
+{
+	if (width < 32)
+		v4lc_rgbpack_rgb565_rgb_c(src, dst, width);
+	else
+		rgb565(src, dst, width, 0);
+}
+
+static void rgb565_bgr_avx2(const uint8_t *src, uint8_t *dst, int width)
+{
+	if (width < 32)
+		v4lc_rgbpack_rgb565_bgr_c(src, dst, width);
+	else
+		rgb565(src, dst, width, 1);
+}
+
+void v4lc_rgbpack_init_avx2(struct v4lc_rgbpack_dsp *dsp)
+{
+	dsp->rgb565[V4LC_RGB24] = rgb565_rgb_avx2;
+	dsp->rgb565[V4LC_BGR24] = rgb565_bgr_avx2;
+	dsp->rgb32[V4LC_BGRX32][V4LC_RGB24] = pick210_avx2;
+	dsp->rgb32[V4LC_BGRX32][V4LC_BGR24] = pick012_avx2;
+	dsp->rgb32[V4LC_XRGB32][V4LC_RGB24] = pick123_avx2;
+	dsp->rgb32[V4LC_XRGB32][V4LC_BGR24] = pick321_avx2;
+	dsp->rgb32[V4LC_XBGR32][V4LC_RGB24] = pick321_avx2;
+	dsp->rgb32[V4LC_XBGR32][V4LC_BGR24] = pick123_avx2;
+	dsp->rgb32[V4LC_RGBX32][V4LC_RGB24] = pick012_avx2;
+	dsp->rgb32[V4LC_RGBX32][V4LC_BGR24] = pick210_avx2;
+}
