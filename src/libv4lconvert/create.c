@@ -102,8 +102,8 @@ LIBV4L_PUBLIC struct v4lconvert_data *v4lconvert_create_with_dev_ops(
 	data->dev_ops_priv = dev_ops_priv;
 	data->dsp = v4lc_dsp_get();
 	data->fps = V4LC_DEFAULT_FPS;
-	v4lc_controls_init(data);
 	v4lc_probe_device(data);
+	v4lc_controls_init(data); /* needs the formats (all need conversion?) */
 	return data;
 }
 

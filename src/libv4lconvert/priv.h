@@ -16,6 +16,7 @@
 #define V4LC_MAX_FRAMESIZES 64
 #define V4LC_DEFAULT_FPS 30
 #define V4LC_ERROR_LEN 256
+#define V4LC_FAKE_CONTROLS 6
 
 struct v4lc_jpeg;
 
@@ -95,6 +96,9 @@ struct v4lconvert_data {
 	/* V4LC_QUIRK_* of this camera (driver hints, quirk table, environment). */
 	unsigned quirks;
 	int default_gamma; /* 0: none from the table */
+	/* Emulated controls: which exist (bit i = fakes[i] of controls.c). */
+	unsigned fake_enabled;
+	int32_t fake_value[V4LC_FAKE_CONTROLS];
 
 	struct v4lc_jpeg *jpeg;
 	uint8_t *scratch;
@@ -146,5 +150,19 @@ unsigned int v4lc_bus_bandwidth(int fd);
 
 /* Destination layout of a v4l2 format: bytesperline and sizeimage. */
 void v4lc_fixup(struct v4l2_pix_format *pix);
+
+/*
+ * Packed destinations (beyond the original, whose destinations are the four
+ * of v4lconvert_supported_dst_format): a packed 4:2:2 source (YUYV, YVYU,
+ * UYVY, VYUY) also serves packed 4:2:2 of any of these orders, same size,
+ * with the flips applied (and the byte order changed when it differs), so
+ * a flipped YUYV camera still offers YUYV. Only flips run on them: any
+ * other processing needs one of the four destination formats.
+ */
+int v4lc_is_packed422(uint32_t fourcc);
+/* Flips are active (and packed destinations then serve them). */
+int v4lc_flips_active(const struct v4lconvert_data *data);
+/* v4lc_fixup for a packed 4:2:2 destination: minimal stride. */
+void v4lc_fixup_packed(struct v4l2_pix_format *pix);
 
 #endif

@@ -76,6 +76,72 @@ static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 		fs->discrete.height = d->formats[f].sizes[fs->index][1];
 		return 0;
 	}
+	case VIDIOC_QUERYCTRL: {
+		struct v4l2_queryctrl *q = arg;
+		uint32_t id = q->id & ~V4L2_CTRL_FLAG_NEXT_CTRL;
+		int next = q->id & V4L2_CTRL_FLAG_NEXT_CTRL;
+
+		for (int i = 0; i < d->n_ctrls; i++) {
+			if (next ? d->ctrl_ids[i] <= id : d->ctrl_ids[i] != id)
+				continue;
+			memset(q, 0, sizeof(*q));
+			q->id = d->ctrl_ids[i];
+			q->type = V4L2_CTRL_TYPE_INTEGER;
+			snprintf((char *)q->name, sizeof(q->name), "Fake %x", q->id);
+			q->maximum = 255;
+			q->step = 1;
+			return 0;
+		}
+		break;
+	}
+	case VIDIOC_G_CTRL:
+	case VIDIOC_S_CTRL: {
+		struct v4l2_control *c = arg;
+
+		for (int i = 0; i < d->n_ctrls; i++) {
+			if (d->ctrl_ids[i] != c->id)
+				continue;
+			if (request == VIDIOC_G_CTRL) {
+				c->value = d->ctrl_values[i];
+				return 0;
+			}
+			if (c->value < 0 || c->value > 255)
+				break;
+			d->ctrl_values[i] = c->value;
+			return 0;
+		}
+		break;
+	}
+	case VIDIOC_G_EXT_CTRLS:
+	case VIDIOC_TRY_EXT_CTRLS:
+	case VIDIOC_S_EXT_CTRLS: {
+		struct v4l2_ext_controls *ec = arg;
+
+		/* validate everything first, as drivers do */
+		for (uint32_t k = 0; k < ec->count; k++) {
+			int i;
+
+			for (i = 0; i < d->n_ctrls; i++)
+				if (d->ctrl_ids[i] == ec->controls[k].id)
+					break;
+			if (i == d->n_ctrls || (request != VIDIOC_G_EXT_CTRLS &&
+						(ec->controls[k].value < 0 ||
+						 ec->controls[k].value > 255))) {
+				ec->error_idx = k;
+				errno = EINVAL;
+				return -1;
+			}
+		}
+		for (uint32_t k = 0; k < ec->count; k++)
+			for (int i = 0; i < d->n_ctrls; i++)
+				if (d->ctrl_ids[i] == ec->controls[k].id) {
+					if (request == VIDIOC_G_EXT_CTRLS)
+						ec->controls[k].value = d->ctrl_values[i];
+					else if (request == VIDIOC_S_EXT_CTRLS)
+						d->ctrl_values[i] = ec->controls[k].value;
+				}
+		return 0;
+	}
 	case VIDIOC_G_INPUT:
 		*(int *)arg = 0;
 		return 0;

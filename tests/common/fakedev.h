@@ -22,6 +22,10 @@ struct fakedev {
 		int n_sizes;
 		uint32_t sizes[FAKEDEV_MAX_SIZES][2];
 	} formats[FAKEDEV_MAX_FORMATS];
+	/* Integer controls 0..255 (ids ascending), with their values. */
+	int n_ctrls;
+	uint32_t ctrl_ids[8];
+	int32_t ctrl_values[8];
 	/* VIDIOC_ENUMINPUT status of the one input (V4L2_IN_ST_*) */
 	uint32_t input_status;
 	/* counters the tests inspect */
