@@ -1,0 +1,416 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Buffers. Without conversion the application's buffers (MMAP, USERPTR,
+ * DMABUF) are the driver's, passed straight through. With conversion the
+ * driver's buffers are mapped here and the application sees fake buffers
+ * (m.offset = 0xABCDEF00 | index) in one anonymous region; DQBUF converts
+ * into them. v4l2_mmap/v4l2_munmap recognise the fake offsets and pieces.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "priv.h"
+
+static void buf_init(struct v4l2_buffer *b, unsigned int index)
+{
+	memset(b, 0, sizeof(*b));
+	b->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	b->memory = V4L2_MEMORY_MMAP;
+	b->index = index;
+}
+
+int v4l2_bufs_busy(struct v4l2_dev *dev)
+{
+	if (dev->streaming || dev->queued)
+		return 1;
+	for (unsigned int i = 0; i < V4L2_MAX_BUFFERS; i++)
+		if (dev->fake_maps[i])
+			return 1;
+	return 0;
+}
+
+static int fake_mapped(struct v4l2_dev *dev)
+{
+	for (unsigned int i = 0; i < V4L2_MAX_BUFFERS; i++)
+		if (dev->fake_maps[i])
+			return 1;
+	return 0;
+}
+
+void v4l2_bufs_free_fake(struct v4l2_dev *dev)
+{
+	if (!dev->fake)
+		return;
+	if (fake_mapped(dev))
+		v4l2_log_err(dev, "fd %d: buffers still mapped, leaking them",
+			     dev->fd);
+	else
+		v4l2_sys_munmap(dev->fake, dev->fake_size);
+	dev->fake = NULL;
+	dev->fake_size = 0;
+	dev->fake_valid = 0;
+	dev->last_good = -1;
+	memset(dev->fake_maps, 0, sizeof(dev->fake_maps));
+}
+
+static int fake_alloc(struct v4l2_dev *dev)
+{
+	size_t size = dev->fake_len * dev->nbufs;
+	void *p;
+
+	if (dev->fake)
+		return 0;
+	p = v4l2_sys_mmap(NULL, size, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	dev->fake = p;
+	dev->fake_size = size;
+	return 0;
+}
+
+int v4l2_bufs_release(struct v4l2_dev *dev)
+{
+	int had = dev->mode == BUFS_CONVERT || dev->mode == BUFS_READ;
+
+	for (unsigned int i = 0; i < V4L2_MAX_BUFFERS; i++) {
+		if (dev->map[i])
+			v4l2_sys_munmap(dev->map[i], dev->map_len[i]);
+		dev->map[i] = NULL;
+		dev->map_len[i] = 0;
+	}
+	dev->queued = 0;
+	dev->nbufs = 0;
+	dev->mode = BUFS_NONE;
+	if (had) {
+		struct v4l2_requestbuffers req = {
+			.count = 0,
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+			.memory = V4L2_MEMORY_MMAP,
+		};
+
+		return v4l2_dev_ioctl(dev, VIDIOC_REQBUFS, &req);
+	}
+	return 0;
+}
+
+int v4l2_bufs_map_driver(struct v4l2_dev *dev)
+{
+	for (unsigned int i = 0; i < dev->nbufs; i++) {
+		struct v4l2_buffer b;
+		void *p;
+
+		buf_init(&b, i);
+		if (v4l2_dev_ioctl(dev, VIDIOC_QUERYBUF, &b) < 0)
+			return -1;
+		p = v4l2_sys_mmap(NULL, b.length, PROT_READ | PROT_WRITE,
+				  MAP_SHARED, dev->fd, b.m.offset);
+		if (p == MAP_FAILED) {
+			v4l2_log_err(dev, "mapping buffer %u: %s", i,
+				     strerror(errno));
+			return -1;
+		}
+		dev->map[i] = p;
+		dev->map_len[i] = b.length;
+	}
+	return 0;
+}
+
+int v4l2_bufs_reqbufs(struct v4l2_dev *dev, struct v4l2_requestbuffers *req)
+{
+	struct v4l2_requestbuffers r;
+
+	v4l2_read_stop(dev);
+	if (!v4l2_dev_needs_conversion(dev)) {
+		if (dev->mode == BUFS_CONVERT) {
+			if (fake_mapped(dev) || dev->streaming) {
+				errno = EBUSY;
+				return -1;
+			}
+			v4l2_bufs_release(dev);
+			v4l2_bufs_free_fake(dev);
+		}
+		if (v4l2_dev_ioctl(dev, VIDIOC_REQBUFS, req) < 0)
+			return -1;
+		dev->mode = req->count ? BUFS_DIRECT : BUFS_NONE;
+		return 0;
+	}
+	if (req->memory != V4L2_MEMORY_MMAP) {
+		errno = EINVAL;	/* a converted frame lives in our memory */
+		return -1;
+	}
+	if (fake_mapped(dev) || dev->streaming) {
+		errno = EBUSY;
+		return -1;
+	}
+	if (dev->mode == BUFS_CONVERT)
+		v4l2_bufs_release(dev);
+	v4l2_bufs_free_fake(dev);
+	r = *req;
+	if (r.count > V4L2_MAX_BUFFERS)
+		r.count = V4L2_MAX_BUFFERS;
+	if (v4l2_dev_ioctl(dev, VIDIOC_REQBUFS, &r) < 0) {
+		dev->mode = BUFS_NONE;
+		return -1;
+	}
+	dev->nbufs = r.count < V4L2_MAX_BUFFERS ? r.count : V4L2_MAX_BUFFERS;
+	dev->fake_len = v4l2_page_align(dev->dst.fmt.pix.sizeimage);
+	dev->mode = dev->nbufs ? BUFS_CONVERT : BUFS_NONE;
+	if (dev->nbufs && v4l2_bufs_map_driver(dev) < 0) {
+		int e = errno;
+
+		v4l2_bufs_release(dev);
+		errno = e;
+		return -1;
+	}
+	r.count = dev->nbufs;
+	*req = r;
+	return 0;
+}
+
+/* Show the fake buffer in place of the driver's. */
+static void fake_view(struct v4l2_dev *dev, struct v4l2_buffer *b)
+{
+	b->m.offset = V4L2_FAKE_MAGIC | b->index;
+	b->length = (uint32_t)dev->fake_len;
+	b->flags &= ~V4L2_BUF_FLAG_MAPPED;
+	if (b->index < V4L2_MAX_BUFFERS && dev->fake_maps[b->index])
+		b->flags |= V4L2_BUF_FLAG_MAPPED;
+}
+
+int v4l2_bufs_querybuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
+{
+	if (dev->mode != BUFS_CONVERT)
+		return v4l2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf);
+	if (buf->index >= dev->nbufs) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (v4l2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf) < 0)
+		return -1;
+	fake_view(dev, buf);
+	if (buf->flags & V4L2_BUF_FLAG_DONE)
+		buf->bytesused = dev->dst.fmt.pix.sizeimage;
+	return 0;
+}
+
+int v4l2_bufs_qbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
+{
+	v4l2_read_stop(dev);
+	if (dev->mode != BUFS_CONVERT)
+		return v4l2_dev_ioctl(dev, VIDIOC_QBUF, buf);
+	if (buf->memory != V4L2_MEMORY_MMAP || buf->index >= dev->nbufs) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (v4l2_dev_ioctl(dev, VIDIOC_QBUF, buf) < 0)
+		return -1;
+	dev->queued |= 1u << buf->index;
+	fake_view(dev, buf);
+	return 0;
+}
+
+static int copy_or_convert(struct v4l2_dev *dev, const struct v4l2_buffer *b,
+			   uint8_t *dest, size_t dest_size)
+{
+	const uint8_t *src = dev->map[b->index];
+	size_t len = b->bytesused ? b->bytesused : dev->map_len[b->index];
+
+	if (len > dev->map_len[b->index])
+		len = dev->map_len[b->index];
+	if (!v4l2_dev_needs_conversion(dev)) {
+		if (len > dest_size)
+			len = dest_size;
+		memcpy(dest, src, len);
+		return (int)len;
+	}
+	return v4lconvert_convert(dev->conv, &dev->src, &dev->dst,
+				  (unsigned char *)src, (int)len, dest,
+				  (int)(dest_size > INT32_MAX ? INT32_MAX :
+					dest_size));
+}
+
+int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
+			uint8_t *dest, size_t dest_size, int requeue)
+{
+	int into_fake = dest == NULL;
+
+	(void)requeue;
+	if (into_fake && fake_alloc(dev) < 0)
+		return -1;
+	for (int tries = 0; tries < V4L2_FRAME_TRIES; tries++) {
+		struct v4l2_buffer b;
+		uint8_t *d = dest;
+		size_t ds = dest_size;
+		int n, r, e;
+
+		buf_init(&b, 0);
+		/* Blocking in the driver must not stall other calls. */
+		pthread_mutex_unlock(&dev->lock);
+		r = dev->ops->ioctl(dev->priv, dev->fd, VIDIOC_DQBUF, &b);
+		e = errno;
+		pthread_mutex_lock(&dev->lock);
+		if (r < 0) {
+			if (e == ENODEV)
+				dev->gone = 1;
+			if (!(e == EAGAIN && v4l2_dev_nonblocking(dev)))
+				v4l2_log_err(dev, "error dequeuing buf: %s",
+					     strerror(e));
+			errno = e;
+			return -1;
+		}
+		if (b.index >= dev->nbufs || !dev->map[b.index] ||
+		    (into_fake && !dev->fake)) {
+			/* buffers were released meanwhile */
+			errno = EINVAL;
+			return -1;
+		}
+		dev->queued &= ~(1u << b.index);
+		if (into_fake) {
+			d = dev->fake + (size_t)b.index * dev->fake_len;
+			ds = dev->fake_len;
+		}
+		n = copy_or_convert(dev, &b, d, ds);
+		if (n >= 0) {
+			if (into_fake) {
+				dev->fake_valid |= 1u << b.index;
+				dev->last_good = (int)b.index;
+				dev->last_good_bytes = (uint32_t)n;
+			}
+			*buf = b;
+			return n;
+		}
+		e = errno;
+		if (e != EAGAIN && e != EPIPE)
+			v4l2_log_err(dev, "%s",
+				     v4lconvert_get_error_message(dev->conv));
+		if (into_fake) {
+			dev->fake_valid &= ~(1u << b.index);
+			if (tries == V4L2_FRAME_TRIES - 1 &&
+			    dev->last_good >= 0 &&
+			    (dev->fake_valid & (1u << dev->last_good))) {
+				/* Repeat the last good frame, not an error. */
+				memcpy(d, dev->fake + (size_t)dev->last_good *
+				       dev->fake_len, dev->last_good_bytes);
+				dev->fake_valid |= 1u << b.index;
+				dev->last_good = (int)b.index;
+				*buf = b;
+				return (int)dev->last_good_bytes;
+			}
+		}
+		/* A corrupt or short frame: give it back, take the next. */
+		if (v4l2_dev_ioctl(dev, VIDIOC_QBUF, &b) < 0)
+			return -1;
+		dev->queued |= 1u << b.index;
+	}
+	errno = EAGAIN;
+	return -1;
+}
+
+int v4l2_bufs_dqbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
+{
+	struct v4l2_buffer b;
+	int n;
+
+	v4l2_read_stop(dev);
+	if (dev->mode != BUFS_CONVERT) {
+		int r, e;
+
+		pthread_mutex_unlock(&dev->lock);
+		r = dev->ops->ioctl(dev->priv, dev->fd, VIDIOC_DQBUF, buf);
+		e = errno;
+		pthread_mutex_lock(&dev->lock);
+		if (r < 0) {
+			if (e == ENODEV)
+				dev->gone = 1;
+			if (!(e == EAGAIN && v4l2_dev_nonblocking(dev)))
+				v4l2_log_err(dev, "error dequeuing buf: %s",
+					     strerror(e));
+		}
+		errno = e;
+		return r;
+	}
+	if (buf->memory != V4L2_MEMORY_MMAP) {
+		errno = EINVAL;
+		return -1;
+	}
+	n = v4l2_bufs_get_frame(dev, &b, NULL, 0, 0);
+	if (n < 0)
+		return -1;
+	*buf = b;
+	buf->bytesused = (uint32_t)n;
+	fake_view(dev, buf);
+	return 0;
+}
+
+int v4l2_bufs_stream(struct v4l2_dev *dev, unsigned long request, void *arg)
+{
+	int r;
+
+	v4l2_read_stop(dev);
+	r = v4l2_dev_ioctl(dev, request, arg);
+	if (r < 0)
+		return r;
+	if (request == VIDIOC_STREAMON) {
+		dev->streaming = 1;
+	} else {
+		dev->streaming = 0;
+		dev->queued = 0;
+	}
+	return 0;
+}
+
+LIBV4L_PUBLIC void *v4l2_mmap(void *start, size_t length, int prot, int flags,
+			      int fd, int64_t offset)
+{
+	struct v4l2_dev *dev = v4l2_dev_find(fd);
+	uint64_t off = (uint64_t)offset;
+	void *p = MAP_FAILED;
+
+	if (!dev || start || (off & ~(uint64_t)0xff) != V4L2_FAKE_MAGIC)
+		return v4l2_sys_mmap(start, length, prot, flags, fd, offset);
+	pthread_mutex_lock(&dev->lock);
+	if (dev->mode == BUFS_CONVERT && (off & 0xff) < dev->nbufs &&
+	    length == dev->fake_len && fake_alloc(dev) == 0) {
+		unsigned int i = off & 0xff;
+
+		dev->fake_maps[i]++;
+		p = dev->fake + (size_t)i * dev->fake_len;
+	} else {
+		errno = EINVAL;
+	}
+	pthread_mutex_unlock(&dev->lock);
+	return p;
+}
+
+LIBV4L_PUBLIC int v4l2_munmap(void *_start, size_t length)
+{
+	uint8_t *start = _start;
+
+	for (int i = 0; i < V4L2_MAX_DEVICES; i++) {
+		struct v4l2_dev *dev = v4l2_dev_at(i);
+		int r = -1;
+
+		if (!dev)
+			continue;
+		pthread_mutex_lock(&dev->lock);
+		if (dev->fake && start >= dev->fake &&
+		    start < dev->fake + dev->fake_size) {
+			size_t idx = (size_t)(start - dev->fake) /
+				     dev->fake_len;
+
+			if (start == dev->fake + idx * dev->fake_len &&
+			    length == dev->fake_len && dev->fake_maps[idx]) {
+				dev->fake_maps[idx]--;
+				r = 0;
+			} else {
+				errno = EINVAL;
+			}
+			pthread_mutex_unlock(&dev->lock);
+			return r;
+		}
+		pthread_mutex_unlock(&dev->lock);
+	}
+	return v4l2_sys_munmap(_start, length);
+}

@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2_ioctl: the format, buffer and control ioctls of single-planar video
+ * capture are intercepted; everything else goes to the driver (or plugin).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "priv.h"
+
+static int is_capture(const void *arg)
+{
+	return *(const uint32_t *)arg == V4L2_BUF_TYPE_VIDEO_CAPTURE;
+}
+
+/* Destination takes the colorimetry of what the driver really gives. */
+static void inherit(struct v4l2_format *dst, const struct v4l2_format *src)
+{
+	dst->fmt.pix.field = src->fmt.pix.field;
+	dst->fmt.pix.colorspace = src->fmt.pix.colorspace;
+	dst->fmt.pix.ycbcr_enc = src->fmt.pix.ycbcr_enc;
+	dst->fmt.pix.quantization = src->fmt.pix.quantization;
+	dst->fmt.pix.xfer_func = src->fmt.pix.xfer_func;
+}
+
+/* S_FMT: set the source that gives fmt, remember both; fmt is updated. */
+int v4l2_fmt_apply(struct v4l2_dev *dev, struct v4l2_format *fmt)
+{
+	struct v4l2_format want = *fmt, src, tried;
+
+	if (v4lconvert_try_format(dev->conv, &want, &src) < 0)
+		return -1;
+	tried = src;
+	if (v4l2_dev_ioctl(dev, VIDIOC_S_FMT, &src) < 0)
+		return -1;
+	if (src.fmt.pix.pixelformat != tried.fmt.pix.pixelformat ||
+	    src.fmt.pix.width != tried.fmt.pix.width ||
+	    src.fmt.pix.height != tried.fmt.pix.height) {
+		/* The driver did not do what it promised: no conversion. */
+		v4l2_log_err(dev, "driver changed the promised format, "
+			     "conversion disabled for it");
+		want = src;
+	} else {
+		inherit(&want, &src);
+		if (want.fmt.pix.pixelformat != src.fmt.pix.pixelformat ||
+		    want.fmt.pix.width != src.fmt.pix.width ||
+		    want.fmt.pix.height != src.fmt.pix.height)
+			v4lconvert_fixup_fmt(&want);
+	}
+	dev->src = src;
+	dev->dst = want;
+	*fmt = want;
+	return 0;
+}
+
+static int do_s_fmt(struct v4l2_dev *dev, struct v4l2_format *fmt)
+{
+	if (v4l2_bufs_busy(dev) && dev->mode != BUFS_READ) {
+		errno = EBUSY;
+		return -1;
+	}
+	v4l2_read_stop(dev);
+	if (dev->mode == BUFS_CONVERT) {
+		v4l2_bufs_release(dev);
+		v4l2_bufs_free_fake(dev);
+	}
+	if (!dev->conv) {
+		if (v4l2_dev_ioctl(dev, VIDIOC_S_FMT, fmt) < 0)
+			return -1;
+		dev->src = dev->dst = *fmt;
+		return 0;
+	}
+	return v4l2_fmt_apply(dev, fmt);
+}
+
+/* After S_STD/S_INPUT/S_DV_TIMINGS the driver may have a new format. */
+static void reread_fmt(struct v4l2_dev *dev)
+{
+	struct v4l2_format now = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+	if (v4l2_dev_ioctl(dev, VIDIOC_G_FMT, &now) < 0)
+		return;
+	if (now.fmt.pix.pixelformat == dev->src.fmt.pix.pixelformat &&
+	    now.fmt.pix.width == dev->src.fmt.pix.width &&
+	    now.fmt.pix.height == dev->src.fmt.pix.height) {
+		dev->src = now;
+		inherit(&dev->dst, &now);
+		return;
+	}
+	if (dev->conv && !v4l2_bufs_busy(dev) && dev->mode == BUFS_NONE) {
+		struct v4l2_format want = now;
+
+		want.fmt.pix.pixelformat = dev->dst.fmt.pix.pixelformat;
+		if (v4l2_fmt_apply(dev, &want) == 0)
+			return;
+	}
+	dev->src = dev->dst = now;
+}
+
+/* S_PARM: a new frame rate may favour another source format. */
+static void reconsider_fps(struct v4l2_dev *dev,
+			   const struct v4l2_streamparm *parm)
+{
+	const struct v4l2_fract *t = &parm->parm.capture.timeperframe;
+	struct v4l2_format want = dev->dst, src;
+
+	if (!dev->conv || !t->numerator)
+		return;
+	v4lconvert_set_fps(dev->conv, (int)(t->denominator / t->numerator));
+	if (v4l2_bufs_busy(dev) || dev->mode != BUFS_NONE)
+		return;
+	if (v4lconvert_try_format(dev->conv, &want, &src) < 0)
+		return;
+	if (want.fmt.pix.pixelformat != dev->dst.fmt.pix.pixelformat ||
+	    want.fmt.pix.width != dev->dst.fmt.pix.width ||
+	    want.fmt.pix.height != dev->dst.fmt.pix.height ||
+	    (src.fmt.pix.pixelformat == dev->src.fmt.pix.pixelformat &&
+	     src.fmt.pix.width == dev->src.fmt.pix.width &&
+	     src.fmt.pix.height == dev->src.fmt.pix.height))
+		return;
+	want = dev->dst;
+	if (v4l2_fmt_apply(dev, &want) == 0) {
+		struct v4l2_streamparm again = *parm;
+
+		v4l2_dev_ioctl(dev, VIDIOC_S_PARM, &again);
+	}
+}
+
+static int dispatch(struct v4l2_dev *dev, unsigned long request, void *arg)
+{
+	int r;
+
+	switch (request) {
+	case VIDIOC_QUERYCAP: {
+		struct v4l2_capability *cap = arg;
+
+		r = v4l2_dev_ioctl(dev, request, arg);
+		if (r == 0 && dev->caps & V4L2_CAP_STREAMING) {
+			cap->capabilities |= V4L2_CAP_READWRITE;
+			cap->device_caps |= V4L2_CAP_READWRITE;
+		}
+		return r;
+	}
+	case VIDIOC_ENUM_FMT:
+		if (!dev->conv || !is_capture(arg))
+			break;
+		return v4lconvert_enum_fmt(dev->conv, arg);
+	case VIDIOC_ENUM_FRAMESIZES:
+		if (!dev->conv)
+			break;
+		return v4lconvert_enum_framesizes(dev->conv, arg);
+	case VIDIOC_ENUM_FRAMEINTERVALS:
+		if (!dev->conv)
+			break;
+		return v4lconvert_enum_frameintervals(dev->conv, arg);
+	case VIDIOC_TRY_FMT:
+		if (!dev->conv || !is_capture(arg))
+			break;
+		return v4lconvert_try_format(dev->conv, arg, NULL);
+	case VIDIOC_S_FMT:
+		if (!is_capture(arg))
+			break;
+		return do_s_fmt(dev, arg);
+	case VIDIOC_G_FMT:
+		if (!is_capture(arg) || !dev->conv)
+			break;
+		*(struct v4l2_format *)arg = dev->dst;
+		return 0;
+	case VIDIOC_S_STD:
+	case VIDIOC_S_INPUT:
+	case VIDIOC_S_DV_TIMINGS:
+		r = v4l2_dev_ioctl(dev, request, arg);
+		if (r == 0)
+			reread_fmt(dev);
+		return r;
+	case VIDIOC_S_PARM:
+		r = v4l2_dev_ioctl(dev, request, arg);
+		if (r == 0 && is_capture(arg))
+			reconsider_fps(dev, arg);
+		return r;
+	case VIDIOC_REQBUFS:
+		if (!is_capture(arg))
+			break;
+		return v4l2_bufs_reqbufs(dev, arg);
+	case VIDIOC_QUERYBUF:
+		if (!is_capture(arg))
+			break;
+		return v4l2_bufs_querybuf(dev, arg);
+	case VIDIOC_QBUF:
+		if (!is_capture(arg))
+			break;
+		return v4l2_bufs_qbuf(dev, arg);
+	case VIDIOC_DQBUF:
+		if (!is_capture(arg))
+			break;
+		return v4l2_bufs_dqbuf(dev, arg);
+	case VIDIOC_STREAMON:
+	case VIDIOC_STREAMOFF:
+		if (!is_capture(arg))
+			break;
+		return v4l2_bufs_stream(dev, request, arg);
+	case VIDIOC_EXPBUF:
+	case VIDIOC_CREATE_BUFS:
+		if (dev->mode == BUFS_CONVERT || dev->mode == BUFS_READ) {
+			errno = EINVAL;	/* our buffers are not the driver's */
+			return -1;
+		}
+		break;
+	case VIDIOC_QUERYCTRL:
+		if (!dev->conv)
+			break;
+		return v4lconvert_vidioc_queryctrl(dev->conv, arg);
+	case VIDIOC_G_CTRL:
+		if (!dev->conv)
+			break;
+		return v4lconvert_vidioc_g_ctrl(dev->conv, arg);
+	case VIDIOC_S_CTRL:
+		if (!dev->conv)
+			break;
+		return v4lconvert_vidioc_s_ctrl(dev->conv, arg);
+	case VIDIOC_G_EXT_CTRLS:
+		if (!dev->conv)
+			break;
+		return v4lconvert_vidioc_g_ext_ctrls(dev->conv, arg);
+	case VIDIOC_TRY_EXT_CTRLS:
+		if (!dev->conv)
+			break;
+		return v4lconvert_vidioc_try_ext_ctrls(dev->conv, arg);
+	case VIDIOC_S_EXT_CTRLS:
+		if (!dev->conv)
+			break;
+		return v4lconvert_vidioc_s_ext_ctrls(dev->conv, arg);
+	}
+	return v4l2_dev_ioctl(dev, request, arg);
+}
+
+LIBV4L_PUBLIC int v4l2_ioctl(int fd, unsigned long int request, ...)
+{
+	struct v4l2_dev *dev = v4l2_dev_find(fd);
+	va_list ap;
+	void *arg;
+	int r, e;
+
+	va_start(ap, request);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	/* Sign-extended numbers from callers passing an int still match. */
+	request = (unsigned int)request;
+	if (!dev)
+		return (int)v4l2_sys_ioctl(fd, request, arg);
+	if (dev->passthrough) {
+		/* Nothing intercepted: no lock, blocking calls stay cheap. */
+		r = v4l2_dev_ioctl(dev, request, arg);
+		e = errno;
+	} else {
+		pthread_mutex_lock(&dev->lock);
+		if (!arg)
+			r = v4l2_dev_ioctl(dev, request, arg);
+		else
+			r = dispatch(dev, request, arg);
+		e = errno;
+		pthread_mutex_unlock(&dev->lock);
+	}
+	v4l2_log_ioctl(dev, request, r, e);
+	errno = e;
+	return r;
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Logging: errors go to v4l2_log_file when set (LIBV4L2_LOG_FILENAME or the
+ * application), else to stderr; never to stdout. With a log file, ioctls
+ * are traced too.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "priv.h"
+
+LIBV4L_PUBLIC FILE *v4l2_log_file;
+
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void v4l2_log_init(void)
+{
+	const char *name;
+	int fd;
+
+	pthread_mutex_lock(&log_lock);
+	if (v4l2_log_file)
+		goto out;
+	name = secure_getenv("LIBV4L2_LOG_FILENAME");
+	if (!name || !*name)
+		goto out;
+	fd = (int)syscall(SYS_openat, AT_FDCWD, name,
+			  O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW |
+			  O_CLOEXEC, 0600);
+	if (fd < 0)
+		goto out;
+	v4l2_log_file = fdopen(fd, "a");
+	if (!v4l2_log_file)
+		syscall(SYS_close, fd);
+out:
+	pthread_mutex_unlock(&log_lock);
+}
+
+void v4l2_log_err(struct v4l2_dev *dev, const char *fmt, ...)
+{
+	FILE *f = v4l2_log_file ? v4l2_log_file : stderr;
+	int saved = errno;
+	va_list ap;
+
+	if (dev && dev->gone && !v4l2_log_file)
+		goto out;	/* unplugged: one report is enough */
+	va_start(ap, fmt);
+	flockfile(f);
+	fputs("libv4l2: ", f);
+	vfprintf(f, fmt, ap);
+	fputc('\n', f);
+	fflush(f);
+	funlockfile(f);
+	va_end(ap);
+out:
+	errno = saved;
+}
+
+void v4l2_log_ioctl(struct v4l2_dev *dev, unsigned long request, int result,
+		    int err)
+{
+	FILE *f = v4l2_log_file;
+
+	(void)dev;
+	if (!f)
+		return;
+	flockfile(f);
+	fprintf(f, "libv4l2: fd %d ioctl 0x%08lx (dir %lu type '%c' nr %lu "
+		"size %lu) result %d", dev ? dev->fd : -1, request,
+		(unsigned long)_IOC_DIR(request),
+		(int)_IOC_TYPE(request), (unsigned long)_IOC_NR(request),
+		(unsigned long)_IOC_SIZE(request), result);
+	if (result < 0)
+		fprintf(f, " (%s)", strerror(err));
+	fputc('\n', f);
+	fflush(f);
+	funlockfile(f);
+	errno = err;
+}
