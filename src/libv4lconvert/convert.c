@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* v4lconvert_convert: one frame through conversion, flip and size fitting. */
+/*
+ * v4lconvert_convert: one frame through conversion, flip and size fitting;
+ * packed 4:2:2 to packed 4:2:2 through reorder and flip (priv.h).
+ */
 #include <errno.h>
 #include <string.h>
 
@@ -19,6 +22,103 @@ static enum v4lc_transform flip_op(const struct v4lconvert_data *data)
 	return data->hflip ? V4LC_XFORM_HFLIP : V4LC_XFORM_VFLIP;
 }
 
+/* Byte offsets of Y0, U, Y1, V in a pair of a packed 4:2:2 format. */
+static void packed_offsets(uint32_t fourcc, int off[4])
+{
+	static const int tab[4][4] = {
+		{ 0, 1, 2, 3 }, /* YUYV */
+		{ 0, 3, 2, 1 }, /* YVYU */
+		{ 1, 0, 3, 2 }, /* UYVY */
+		{ 1, 2, 3, 0 }, /* VYUY */
+	};
+	int k = fourcc == V4L2_PIX_FMT_YUYV   ? 0
+		: fourcc == V4L2_PIX_FMT_YVYU ? 1
+		: fourcc == V4L2_PIX_FMT_UYVY ? 2
+					      : 3;
+
+	memcpy(off, tab[k], sizeof(tab[k]));
+}
+
+/* Packed 4:2:2 to another order, same geometry: whole pairs, bytes moved. */
+static void reorder_packed(const struct v4lc_frame *in, struct v4lc_frame *out)
+{
+	int si[4], di[4], pairs = (in->width + 1) / 2;
+	int ss = in->stride ? in->stride
+			    : v4lc_frame_min_stride(in->fourcc, in->width);
+	int ds = out->stride ? out->stride
+			     : v4lc_frame_min_stride(out->fourcc, out->width);
+
+	packed_offsets(in->fourcc, si);
+	packed_offsets(out->fourcc, di);
+	for (int y = 0; y < in->height; y++) {
+		const uint8_t *s = in->data + (size_t)y * ss;
+		uint8_t *d = out->data + (size_t)y * ds;
+
+		for (int j = 0; j < pairs; j++, s += 4, d += 4) {
+			uint8_t b[4] = { s[si[0]], s[si[1]], s[si[2]], s[si[3]] };
+
+			d[di[0]] = b[0];
+			d[di[1]] = b[1];
+			d[di[2]] = b[2];
+			d[di[3]] = b[3];
+		}
+	}
+}
+
+/*
+ * A packed 4:2:2 destination from a packed 4:2:2 source of the same size
+ * (priv.h): the byte order changed if it differs, then the flip.
+ */
+static int convert_packed(struct v4lconvert_data *data,
+			  const struct v4l2_pix_format *sp,
+			  const struct v4l2_pix_format *dp, unsigned char *src,
+			  int src_size, unsigned char *dest, int dest_size,
+			  int flip)
+{
+	struct v4lc_frame in = { sp->pixelformat, (int)sp->width,
+				 (int)sp->height, stride_of(sp), src,
+				 (size_t)src_size };
+	struct v4lc_frame out = { dp->pixelformat, (int)dp->width,
+				  (int)dp->height, stride_of(dp), dest,
+				  (size_t)dest_size };
+	size_t need, have;
+	int ret;
+
+	if (!sp->width || !sp->height || sp->width > INT32_MAX / 4 ||
+	    sp->height > INT32_MAX)
+		return v4lc_error(data, EINVAL, "cannot make %ux%u", dp->width,
+				  dp->height);
+	need = v4lc_frame_bytes(out.fourcc, out.width, out.height, out.stride);
+	if (!need || need > (size_t)dest_size)
+		return v4lc_error(data, EFAULT,
+				  "destination buffer too small (%d < %zu)",
+				  dest_size, need);
+	have = v4lc_frame_bytes(in.fourcc, in.width, in.height, in.stride);
+	if (!have || have > in.size)
+		return v4lc_error(data, EPIPE, "short frame (%d bytes)",
+				  src_size);
+	if (in.fourcc != out.fourcc) {
+		struct v4lc_frame mid = out;
+
+		if (flip) {
+			mid.stride = 0;
+			mid.size = v4lc_frame_bytes(mid.fourcc, mid.width,
+						    mid.height, 0);
+			mid.data = v4lc_scratch(data, mid.size);
+			if (!mid.data)
+				return v4lc_error(data, ENOMEM, "out of memory");
+		}
+		reorder_packed(&in, &mid);
+		in = mid;
+	}
+	if (flip) {
+		ret = v4lc_frame_transform(data->dsp, &in, &out, flip_op(data));
+		if (ret < 0)
+			return v4lc_error(data, -ret, "flipping the frame");
+	}
+	return (int)need;
+}
+
 LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 				     const struct v4l2_format *src_fmt,
 				     const struct v4l2_format *dest_fmt,
@@ -30,16 +130,21 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 	const struct v4lc_source *source;
 	struct v4lc_frame in, out, mid;
 	size_t need, one = 0;
-	int ret, flip, do_crop;
+	int ret, flip, do_crop, packed;
 
 	if (src_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
 	    dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE || src_size < 0 ||
 	    dest_size < 0)
 		return v4lc_error(data, EINVAL, "unsupported buffer type");
 
-	flip = (data->hflip || data->vflip) &&
-	       v4lconvert_supported_dst_format(dp->pixelformat);
 	do_crop = dp->width != sp->width || dp->height != sp->height;
+	packed = v4lc_is_packed422(sp->pixelformat) &&
+		 v4lc_is_packed422(dp->pixelformat) && !do_crop;
+	flip = v4lc_flips_active(data) &&
+	       (v4lconvert_supported_dst_format(dp->pixelformat) || packed);
+	if (packed && (flip || sp->pixelformat != dp->pixelformat))
+		return convert_packed(data, sp, dp, src, src_size, dest,
+				      dest_size, flip);
 
 	/* Nothing to do but copy: the same format, or a native one. */
 	if (!v4lconvert_supported_dst_format(dp->pixelformat) ||

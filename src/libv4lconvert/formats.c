@@ -28,15 +28,33 @@ LIBV4L_PUBLIC int v4lconvert_supported_dst_format(unsigned int pixelformat)
 	return 0;
 }
 
-static int flips_active(const struct v4lconvert_data *data)
+int v4lc_flips_active(const struct v4lconvert_data *data)
 {
 	return data->hflip || data->vflip;
+}
+
+#define flips_active v4lc_flips_active
+
+int v4lc_is_packed422(uint32_t fourcc)
+{
+	return fourcc == V4L2_PIX_FMT_YUYV || fourcc == V4L2_PIX_FMT_YVYU ||
+	       fourcc == V4L2_PIX_FMT_UYVY || fourcc == V4L2_PIX_FMT_VYUY;
+}
+
+/* In dst-only mode, native packed 4:2:2 formats stay listed and served. */
+static int packed_native(const struct v4lconvert_data *data, int i)
+{
+	return v4lc_is_packed422(data->native[i].pixelformat) &&
+	       v4lc_fmtset_has(&data->convertible, i);
 }
 
 LIBV4L_PUBLIC int v4lconvert_supported_dst_fmt_only(
 	struct v4lconvert_data *data)
 {
-	/* Flips run on destination formats only (packed YUV is a later step). */
+	/*
+	 * Flips run on the destination formats and on packed 4:2:2 (served
+	 * from packed 4:2:2 sources only): the other native formats hide.
+	 */
 	return v4lc_fmtset_meets(&data->convertible, NULL) && flips_active(data);
 }
 
@@ -46,6 +64,17 @@ void v4lc_fixup(struct v4l2_pix_format *pix)
 
 	if (!v4lconvert_supported_dst_format(pix->pixelformat))
 		return;
+	pix->bytesperline =
+		(uint32_t)v4lc_frame_min_stride(pix->pixelformat, (int)pix->width);
+	bytes = v4lc_frame_bytes(pix->pixelformat, (int)pix->width,
+				 (int)pix->height, (int)pix->bytesperline);
+	pix->sizeimage = bytes > UINT32_MAX ? 0 : (uint32_t)bytes;
+}
+
+void v4lc_fixup_packed(struct v4l2_pix_format *pix)
+{
+	size_t bytes;
+
 	pix->bytesperline =
 		(uint32_t)v4lc_frame_min_stride(pix->pixelformat, (int)pix->width);
 	bytes = v4lc_frame_bytes(pix->pixelformat, (int)pix->width,
@@ -90,15 +119,24 @@ LIBV4L_PUBLIC int v4lconvert_enum_fmt(struct v4lconvert_data *data,
 
 	n_emu = emulated_formats(data, emu, names);
 	if (v4lconvert_supported_dst_fmt_only(data)) {
-		/* Only destination formats, native ones first. */
-		uint32_t list[N_DST];
+		/*
+		 * Only formats a flip can be applied to: native destination
+		 * formats, then native packed 4:2:2 ones (device order).
+		 */
+		int list[V4LC_MAX_NATIVE_FORMATS];
 		int n = 0;
 
-		for (int i = 0; i < N_DST; i++)
-			if (v4lc_native_index(data, dst_formats[i]) >= 0)
-				list[n++] = dst_formats[i];
+		for (int i = 0; i < N_DST; i++) {
+			int k = v4lc_native_index(data, dst_formats[i]);
+
+			if (k >= 0)
+				list[n++] = k;
+		}
+		for (int i = 0; i < data->n_native; i++)
+			if (packed_native(data, i))
+				list[n++] = i;
 		if (index < (uint32_t)n) {
-			*fmt = data->native[v4lc_native_index(data, list[index])];
+			*fmt = data->native[list[index]];
 			fmt->index = index;
 			return 0;
 		}
@@ -254,9 +292,25 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 	uint32_t dst = want->pixelformat;
 	struct v4l2_format best, fake;
 	uint64_t best_dist = UINT64_MAX;
-	int best_rank = 0, best_index = 0, found = 0, faked = 0;
+	int best_rank = 0, best_index = 0, found = 0, faked = 0, packed = 0;
+	int native = 0;
 
-	if (dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
+	if (dest_fmt->type == V4L2_BUF_TYPE_VIDEO_CAPTURE &&
+	    v4lc_is_packed422(dst) && v4lconvert_supported_dst_fmt_only(data)) {
+		int i = v4lc_native_index(data, dst);
+
+		/* Native packed 4:2:2 while flipping: the device answers, the
+		 * format is kept (convert flips it). */
+		if (i >= 0 && packed_native(data, i)) {
+			native = 1;
+		} else {
+			/* Another packed order of the device: reordered (and
+			 * flipped). */
+			for (i = 0; i < data->n_native; i++)
+				packed |= packed_native(data, i);
+		}
+	}
+	if (native || dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
 	    (!v4lconvert_supported_dst_format(dst) &&
 	     !v4lconvert_supported_dst_fmt_only(data)) ||
 	    !v4lc_fmtset_meets(&data->convertible, NULL)) {
@@ -267,7 +321,7 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 			*src_fmt = *dest_fmt;
 		return ret;
 	}
-	if (!v4lconvert_supported_dst_format(dst))
+	if (!v4lconvert_supported_dst_format(dst) && !packed)
 		dst = V4L2_PIX_FMT_RGB24;
 
 	for (int i = 0; i < data->n_native; i++) {
@@ -276,7 +330,8 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 		uint64_t dist;
 		int r;
 
-		if (!v4lc_fmtset_has(&data->convertible, i))
+		if (!v4lc_fmtset_has(&data->convertible, i) ||
+		    (packed && !packed_native(data, i)))
 			continue;
 		src = v4lc_source_find(data->native[i].pixelformat);
 		memset(&f, 0, sizeof(f));
@@ -303,6 +358,16 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 		return -1;
 	}
 
+	if (packed) {
+		/* Same size and layout as the packed source, another order;
+		 * the device's padding is not kept. */
+		*want = best.fmt.pix;
+		want->pixelformat = dst;
+		v4lc_fixup_packed(want);
+		if (src_fmt)
+			*src_fmt = best;
+		return 0;
+	}
 	if (best_dist) {
 		struct v4l2_format req = best;
 
@@ -348,7 +413,9 @@ LIBV4L_PUBLIC int v4lconvert_needs_conversion(
 	return s->pixelformat != d->pixelformat || s->width != d->width ||
 	       s->height != d->height ||
 	       (flips_active(data) &&
-		v4lconvert_supported_dst_format(d->pixelformat));
+		(v4lconvert_supported_dst_format(d->pixelformat) ||
+		 (v4lc_is_packed422(s->pixelformat) &&
+		  v4lc_is_packed422(d->pixelformat))));
 }
 
 /* Sizes of an emulated format: the rounded union of the native ones. */
