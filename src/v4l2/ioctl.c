@@ -9,9 +9,15 @@
 
 #include "priv.h"
 
+/* For structures starting with the buffer type (v4l2_format, streamparm). */
 static int is_capture(const void *arg)
 {
 	return *(const uint32_t *)arg == V4L2_BUF_TYPE_VIDEO_CAPTURE;
+}
+
+static int buf_capture(const struct v4l2_buffer *b)
+{
+	return b->type == V4L2_BUF_TYPE_VIDEO_CAPTURE;
 }
 
 /* Destination takes the colorimetry of what the driver really gives. */
@@ -143,7 +149,8 @@ static int dispatch(struct v4l2_dev *dev, unsigned long request, void *arg)
 		return r;
 	}
 	case VIDIOC_ENUM_FMT:
-		if (!dev->conv || !is_capture(arg))
+		if (!dev->conv || ((struct v4l2_fmtdesc *)arg)->type !=
+				  V4L2_BUF_TYPE_VIDEO_CAPTURE)
 			break;
 		return v4lconvert_enum_fmt(dev->conv, arg);
 	case VIDIOC_ENUM_FRAMESIZES:
@@ -180,19 +187,20 @@ static int dispatch(struct v4l2_dev *dev, unsigned long request, void *arg)
 			reconsider_fps(dev, arg);
 		return r;
 	case VIDIOC_REQBUFS:
-		if (!is_capture(arg))
+		if (((struct v4l2_requestbuffers *)arg)->type !=
+		    V4L2_BUF_TYPE_VIDEO_CAPTURE)
 			break;
 		return v4l2_bufs_reqbufs(dev, arg);
 	case VIDIOC_QUERYBUF:
-		if (!is_capture(arg))
+		if (!buf_capture(arg))
 			break;
 		return v4l2_bufs_querybuf(dev, arg);
 	case VIDIOC_QBUF:
-		if (!is_capture(arg))
+		if (!buf_capture(arg))
 			break;
 		return v4l2_bufs_qbuf(dev, arg);
 	case VIDIOC_DQBUF:
-		if (!is_capture(arg))
+		if (!buf_capture(arg))
 			break;
 		return v4l2_bufs_dqbuf(dev, arg);
 	case VIDIOC_STREAMON:
