@@ -14,24 +14,33 @@
  * the next DHT-less frame (a stream that always or never carries DHT never
  * pays for this).
  *
- * RGB24/BGR24 is tjDecompress2() straight into dst. YUV420/YVU420 decodes to
- * the JPEG's native planes with tjDecompressToYUVPlanes() (no colour
- * conversion, no upsampling): planes whose geometry already matches the
- * destination (luma almost always, chroma of 4:2:0 frames) are written in
- * place; the others go to a scratch buffer kept in the decoder and are then
- * cropped or averaged down to 4:2:0.
+ * RGB24/BGR24 is tjDecompress2() straight into dst. YUV420/YVU420 goes
+ * through the libjpeg API of the same library (one decompress struct kept
+ * across frames), as TurboJPEG's own YUV decoder does: raw (not upsampled,
+ * not colour-converted) output, accurate integer IDCT, so the native planes
+ * are the ones tjDecompressToYUVPlanes() gives. The frame is read one
+ * iMCU row (8 or 16 luma rows) at a time: luma straight into dst when its
+ * rows are whole blocks wide, chroma into a small band buffer that stays in
+ * the cache and is averaged (or cropped) down to 4:2:0 right away.
+ * libjpeg's Huffman tables persist across images in that struct too, so it
+ * gets the same DHT treatment as the TurboJPEG handle.
  */
 #include "jpeg/mjpeg.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <jpeglib.h>
+#include <jerror.h>
 #include <linux/videodev2.h>
 #include <turbojpeg.h>
+
+#include "dispatch/dsp.h"
 
 /* JPEG frames are at most 65535 x 65535 (16-bit SOF fields). */
 #define V4LC_JPEG_MAX_DIM 65535
@@ -40,13 +49,28 @@
  * it does not change the output of baseline or ordinary progressive
  * frames. */
 #define V4LC_JPEG_TJFLAGS TJFLAG_LIMITSCANS
+#define V4LC_JPEG_MAX_SCANS 500 /* the same bound on the YUV path */
+
+/* libjpeg error manager: fatal errors longjmp out; warnings are noted. */
+struct v4lc_jpeg_err {
+	struct jpeg_error_mgr pub;
+	jmp_buf env;
+	int data_warning;          /* damaged or missing picture data */
+	char msg[JMSG_LENGTH_MAX]; /* the error, or the first data warning */
+};
 
 struct v4lc_jpeg {
 	tjhandle tj;
 	/* The handle has seen a DHT segment: its Huffman table slots may hold
 	 * non-standard tables, which libjpeg keeps across images. */
 	int tables_dirty;
-	uint8_t *scratch;
+	/* The YUV path's libjpeg decompressor, created lazily like tj, and
+	 * the same flag for it. */
+	struct jpeg_decompress_struct d;
+	struct v4lc_jpeg_err jerr;
+	struct jpeg_progress_mgr progress;
+	int d_live, d_tables_dirty;
+	uint8_t *scratch; /* the YUV path's band buffer */
 	size_t scratch_size;
 };
 
@@ -61,6 +85,8 @@ void v4lc_jpeg_free(struct v4lc_jpeg *j)
 		return;
 	if (j->tj)
 		tjDestroy(j->tj);
+	if (j->d_live)
+		jpeg_destroy_decompress(&j->d);
 	free(j->scratch);
 	free(j);
 }
@@ -242,14 +268,6 @@ static int decode_error(struct v4lc_jpeg *j, char *err, size_t err_len)
 
 /* ---- chroma resampling to 4:2:0 (rounded averages) ---- */
 
-/* Rows r0 and r1 (r1 == r0 for an odd last row), same width. */
-static void avg_rows(const uint8_t *restrict r0, const uint8_t *restrict r1,
-		     uint8_t *restrict dst, int n)
-{
-	for (int x = 0; x < n; x++)
-		dst[x] = (uint8_t)((r0[x] + r1[x] + 1) >> 1);
-}
-
 /* 2x2 blocks of a full-width pair of rows; n output samples from sw input
  * samples (sw == 2n or 2n - 1). */
 static void avg_2x2(const uint8_t *restrict r0, const uint8_t *restrict r1,
@@ -286,70 +304,225 @@ static void avg_rows_dup(const uint8_t *restrict r0,
 }
 
 /*
- * Resample one native chroma plane (sw x sh, stride ss) to a 4:2:0 plane
- * (cw x ch, stride cw) for the given TurboJPEG subsampling. The caller
- * guarantees the native plane's geometry for that subsampling.
+ * The chroma layout of a frame relative to luma: rh luma columns and rv
+ * luma rows per native chroma sample (rh 1, 2 or 4; rv 1 or 2), native
+ * chroma width sw, 4:2:0 width cw.
  */
-static void chroma_to_420(int subsamp, const uint8_t *src, int ss, int sw,
-			  int sh, uint8_t *dst, int cw, int ch)
-{
-	for (int y = 0; y < ch; y++) {
-		uint8_t *d = dst + (size_t)y * cw;
-		const uint8_t *r0, *r1;
+struct chroma_geom {
+	int rh, rv, sw, cw;
+	v4lc_row_avg_fn *avg;
+};
 
-		if (subsamp == TJSAMP_440) {
-			/* Rows already halved: pair up columns. */
-			avg_cols(src + (size_t)y * ss, d, cw, sw);
-			continue;
+/*
+ * Resample `valid` native chroma rows of one band (stride ss) to 4:2:0 rows
+ * at dst (stride cw). A band starts on an even luma row, so row pairs never
+ * straddle two bands; an odd last row (valid odd) averages with itself.
+ */
+static void chroma_band(const struct chroma_geom *g, const uint8_t *src,
+			size_t ss, uint8_t *dst, int valid)
+{
+	int cw = g->cw;
+
+	if (g->rv == 2) { /* rows already halved */
+		for (int k = 0; k < valid; k++, src += ss, dst += cw) {
+			if (g->rh == 2)
+				memcpy(dst, src, (size_t)cw);
+			else
+				avg_cols(src, dst, cw, g->sw);
 		}
-		/* Full-height planes: rows 2y and 2y + 1 (if any). */
-		r0 = src + (size_t)(2 * y) * ss;
-		r1 = 2 * y + 1 < sh ? r0 + ss : r0;
-		switch (subsamp) {
-		case TJSAMP_422:
-			avg_rows(r0, r1, d, cw);
-			break;
-		case TJSAMP_444:
-			avg_2x2(r0, r1, d, cw, sw);
-			break;
-		case TJSAMP_411:
-			avg_rows_dup(r0, r1, d, cw);
-			break;
-		}
+		return;
+	}
+	for (int k = 0; 2 * k < valid; k++, dst += cw) {
+		const uint8_t *r0 = src + 2 * (size_t)k * ss;
+		const uint8_t *r1 = 2 * k + 1 < valid ? r0 + ss : r0;
+
+		if (g->rh == 2)
+			g->avg(r0, r1, dst, cw);
+		else if (g->rh == 1)
+			avg_2x2(r0, r1, dst, cw, g->sw);
+		else
+			avg_rows_dup(r0, r1, dst, cw);
 	}
 }
 
-static int decode_yuv(struct v4lc_jpeg *j, const uint8_t *src,
-		      size_t src_size, int yvu, uint8_t *dst, int w, int h,
-		      int subsamp, int colorspace, char *err, size_t err_len)
-{
-	int cw = (w + 1) / 2, ch = (h + 1) / 2;
-	uint8_t *dplane[3];
-	unsigned char *planes[3] = { NULL, NULL, NULL };
-	int strides[3] = { 0, 0, 0 };
-	int pw[3] = { 0, 0, 0 }, ph[3] = { 0, 0, 0 };
-	size_t offs[3] = { 0, 0, 0 }, need = 0;
-	int ncomp, direct[3] = { 0, 0, 0 }, ret = 0, r;
+/* ---- the YUV path: libjpeg API, raw output in bands ---- */
 
-	if (colorspace != TJCS_YCbCr && colorspace != TJCS_GRAY)
-		return fail(err, err_len, -EINVAL,
-			    "JPEG colour space %d cannot be decoded to YUV",
-			    colorspace);
-	switch (subsamp) {
-	case TJSAMP_444:
-	case TJSAMP_422:
-	case TJSAMP_420:
-	case TJSAMP_440:
-	case TJSAMP_411:
-		ncomp = 3;
-		break;
-	case TJSAMP_GRAY:
-		ncomp = 1;
-		break;
+static void jerr_exit(j_common_ptr c)
+{
+	struct v4lc_jpeg_err *e = (struct v4lc_jpeg_err *)c->err;
+
+	(*c->err->format_message)(c, e->msg);
+	longjmp(e->env, 1);
+}
+
+/*
+ * Warnings: header oddities that libjpeg works around are ignored; every
+ * other warning says the picture data is damaged or short (libjpeg then
+ * fills in what is missing and goes on), which makes the frame -EPIPE.
+ * Trace messages (level >= 0) are dropped.
+ */
+static void jerr_emit(j_common_ptr c, int level)
+{
+	struct v4lc_jpeg_err *e = (struct v4lc_jpeg_err *)c->err;
+
+	if (level >= 0)
+		return;
+	c->err->num_warnings++;
+	switch (c->err->msg_code) {
+	case JWRN_NOT_SEQUENTIAL:
+	case JWRN_JFIF_MAJOR:
+	case JWRN_ADOBE_XFORM:
+	case JWRN_BOGUS_ICC:
+		return;
 	default:
-		return fail(err, err_len, -EINVAL,
-			    "unsupported JPEG chroma subsampling (%d)", subsamp);
+		break;
 	}
+	if (!e->data_warning) {
+		e->data_warning = 1;
+		(*c->err->format_message)(c, e->msg);
+	}
+}
+
+/* The scan bound of TJFLAG_LIMITSCANS, for the YUV path. */
+static void scan_limit(j_common_ptr c)
+{
+	j_decompress_ptr d = (j_decompress_ptr)c;
+	struct v4lc_jpeg_err *e = (struct v4lc_jpeg_err *)c->err;
+
+	if (d->input_scan_number > V4LC_JPEG_MAX_SCANS) {
+		snprintf(e->msg, sizeof(e->msg),
+			 "progressive JPEG has more than %d scans",
+			 V4LC_JPEG_MAX_SCANS);
+		longjmp(e->env, 1);
+	}
+}
+
+static void d_close(struct v4lc_jpeg *j)
+{
+	if (j->d_live)
+		jpeg_destroy_decompress(&j->d);
+	j->d_live = 0;
+}
+
+static int d_open(struct v4lc_jpeg *j)
+{
+	memset(&j->d, 0, sizeof(j->d));
+	j->d.err = jpeg_std_error(&j->jerr.pub);
+	j->jerr.pub.error_exit = jerr_exit;
+	j->jerr.pub.emit_message = jerr_emit;
+	if (setjmp(j->jerr.env)) { /* out of memory */
+		jpeg_destroy_decompress(&j->d);
+		return -1;
+	}
+	jpeg_create_decompress(&j->d);
+	j->progress.progress_monitor = scan_limit;
+	j->d.progress = &j->progress;
+	j->d_live = 1;
+	j->d_tables_dirty = 0;
+	return 0;
+}
+
+/*
+ * Everything between jpeg_read_header() and jpeg_finish_decompress(); a
+ * fatal libjpeg error longjmps out of it to decode_yuv(). Returns 0 after a
+ * finished decode, or a negative errno after aborting the decompressor.
+ */
+static int yuv_body(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
+		    int yvu, uint8_t *dst, int w, int h, char *err,
+		    size_t err_len)
+{
+	struct jpeg_decompress_struct *d = &j->d;
+	int cw = (w + 1) / 2, ch = (h + 1) / 2, ncomp, lines, cl = 0;
+	int ydirect, r;
+	size_t yw8, cw8 = 0, need;
+	uint8_t *dplane[3], *ybuf, *cbuf[2] = { NULL, NULL }, *dump;
+	JSAMPROW rows[3][2 * DCTSIZE];
+	JSAMPARRAY planes[3] = { rows[0], rows[1], rows[2] };
+	struct chroma_geom g = { 0, 0, 0, cw, NULL };
+
+	jpeg_mem_src(d, (const unsigned char *)src, (unsigned long)src_size);
+	jpeg_read_header(d, TRUE); /* no image: a fatal error */
+	if ((int)d->image_width != w || (int)d->image_height != h) {
+		r = fail(err, err_len, -EIO,
+			 "JPEG size %ux%u does not match the format %dx%d",
+			 (unsigned)d->image_width, (unsigned)d->image_height, w,
+			 h);
+		goto abort;
+	}
+	ncomp = d->num_components;
+	if (!(ncomp == 1 ||
+	      (ncomp == 3 && d->jpeg_color_space == JCS_YCbCr))) {
+		r = fail(err, err_len, -EINVAL,
+			 "JPEG colour space %d (%d components) cannot be "
+			 "decoded to YUV",
+			 (int)d->jpeg_color_space, ncomp);
+		goto abort;
+	}
+	if (ncomp == 3) {
+		jpeg_component_info *c = d->comp_info;
+		int hm = d->max_h_samp_factor, vm = d->max_v_samp_factor;
+
+		if (c[0].h_samp_factor != hm || c[0].v_samp_factor != vm ||
+		    c[1].h_samp_factor != c[2].h_samp_factor ||
+		    c[1].v_samp_factor != c[2].v_samp_factor ||
+		    hm % c[1].h_samp_factor || vm % c[1].v_samp_factor)
+			g.rh = 0;
+		else {
+			g.rh = hm / c[1].h_samp_factor;
+			g.rv = vm / c[1].v_samp_factor;
+		}
+		if (!(g.rh == 1 || g.rh == 2 || g.rh == 4) ||
+		    !(g.rv == 1 || g.rv == 2) || (g.rh == 4 && g.rv == 2)) {
+			r = fail(err, err_len, -EINVAL,
+				 "unsupported JPEG chroma sampling (%dx%d, "
+				 "%dx%d, %dx%d)",
+				 c[0].h_samp_factor, c[0].v_samp_factor,
+				 c[1].h_samp_factor, c[1].v_samp_factor,
+				 c[2].h_samp_factor, c[2].v_samp_factor);
+			goto abort;
+		}
+	}
+
+	d->raw_data_out = TRUE;
+	d->do_fancy_upsampling = FALSE;
+	d->dct_method = JDCT_ISLOW;
+	jpeg_start_decompress(d);
+
+	/* One iMCU row of luma; the components' padded block widths. */
+	lines = d->max_v_samp_factor * DCTSIZE;
+	yw8 = (size_t)d->comp_info[0].width_in_blocks * DCTSIZE;
+	ydirect = yw8 == (size_t)w;
+	need = (ydirect ? 0 : (size_t)lines * yw8) + yw8;
+	if (ncomp == 3) {
+		cl = d->comp_info[1].v_samp_factor * DCTSIZE;
+		cw8 = (size_t)d->comp_info[1].width_in_blocks * DCTSIZE;
+		if ((size_t)d->comp_info[2].width_in_blocks * DCTSIZE != cw8) {
+			r = fail(err, err_len, -EINVAL,
+				 "bad JPEG chroma geometry");
+			goto abort;
+		}
+		need += 2 * (size_t)cl * cw8;
+		g.sw = (int)d->comp_info[1].downsampled_width;
+		g.avg = v4lc_dsp_get()->yuvlayout.avg;
+	}
+	if (scratch_reserve(j, need)) {
+		r = fail(err, err_len, -ENOMEM,
+			 "out of memory for the JPEG band buffer");
+		goto abort;
+	}
+	dump = j->scratch;
+	ybuf = dump + yw8;
+	if (ncomp == 3) {
+		cbuf[0] = ybuf + (ydirect ? 0 : (size_t)lines * yw8);
+		cbuf[1] = cbuf[0] + (size_t)cl * cw8;
+		for (int i = 0; i < cl; i++) {
+			rows[1][i] = cbuf[0] + (size_t)i * cw8;
+			rows[2][i] = cbuf[1] + (size_t)i * cw8;
+		}
+	}
+	if (!ydirect)
+		for (int i = 0; i < lines; i++)
+			rows[0][i] = ybuf + (size_t)i * yw8;
 
 	dplane[0] = dst;
 	dplane[1] = dst + (size_t)w * h;
@@ -361,60 +534,79 @@ static int decode_yuv(struct v4lc_jpeg *j, const uint8_t *src,
 		dplane[2] = t;
 	}
 
-	for (int i = 0; i < ncomp; i++) {
-		pw[i] = tjPlaneWidth(i, w, subsamp);
-		ph[i] = tjPlaneHeight(i, h, subsamp);
-		if (pw[i] <= 0 || ph[i] <= 0)
-			return fail(err, err_len, -EINVAL,
-				    "bad JPEG plane geometry");
-		if (i == 0)
-			direct[i] = pw[i] == w && ph[i] == h;
-		else
-			direct[i] = subsamp == TJSAMP_420 && pw[i] == cw &&
-				    ph[i] == ch;
-		if (direct[i]) {
-			planes[i] = dplane[i];
-			strides[i] = i ? cw : w;
-		} else {
-			offs[i] = need;
-			strides[i] = pw[i];
-			need += (size_t)pw[i] * ph[i];
+	for (int y0 = 0; y0 < h; y0 += lines) {
+		int yrows = h - y0 < lines ? h - y0 : lines;
+
+		if (ydirect)
+			for (int i = 0; i < lines; i++)
+				rows[0][i] = i < yrows ? dplane[0] +
+							 (size_t)(y0 + i) * w
+						       : dump;
+		if (jpeg_read_raw_data(d, planes, (JDIMENSION)lines) !=
+		    (JDIMENSION)lines) {
+			r = fail(err, err_len, -EAGAIN,
+				 "JPEG decoder stopped at row %d", y0);
+			goto abort;
+		}
+		if (!ydirect)
+			for (int i = 0; i < yrows; i++)
+				memcpy(dplane[0] + (size_t)(y0 + i) * w,
+				       rows[0][i], (size_t)w);
+		if (ncomp == 3) {
+			/* Native chroma rows of this band that are in the
+			 * picture, and the first 4:2:0 row they make. */
+			int valid = g.rv == 2 ? (yrows + 1) / 2 : yrows;
+
+			for (int c = 0; c < 2; c++)
+				chroma_band(&g, cbuf[c], cw8,
+					    dplane[1 + c] +
+						    (size_t)(y0 / 2) * cw,
+					    valid);
 		}
 	}
-	if (need) {
-		if (scratch_reserve(j, need))
-			return fail(err, err_len, -ENOMEM,
-				    "out of memory for JPEG scratch planes");
-		for (int i = 0; i < ncomp; i++)
-			if (!direct[i])
-				planes[i] = j->scratch + offs[i];
-	}
-
-	r = tjDecompressToYUVPlanes(j->tj, src, (unsigned long)src_size, planes,
-				    w, strides, h, V4LC_JPEG_TJFLAGS);
-	if (r) {
-		ret = decode_error(j, err, err_len);
-		if (ret && ret != -EPIPE)
-			return ret;
-		/* A warning (typically a truncated frame, whose missing
-		 * part libjpeg-turbo fills in): there is data, so finish
-		 * the frame. */
-	}
-
-	if (!direct[0])
-		for (int y = 0; y < h; y++)
-			memcpy(dplane[0] + (size_t)y * w,
-			       planes[0] + (size_t)y * strides[0], (size_t)w);
+	jpeg_finish_decompress(d);
 	if (ncomp == 1) {
 		memset(dplane[1], 128, (size_t)cw * ch);
 		memset(dplane[2], 128, (size_t)cw * ch);
-		return ret;
 	}
-	for (int i = 1; i < 3; i++)
-		if (!direct[i])
-			chroma_to_420(subsamp, planes[i], strides[i], pw[i],
-				      ph[i], dplane[i], cw, ch);
-	return ret;
+	return 0;
+
+abort:
+	jpeg_abort_decompress(d);
+	return r;
+}
+
+static int decode_yuv(struct v4lc_jpeg *j, const uint8_t *src,
+		      size_t src_size, int dht, int yvu, uint8_t *dst, int w,
+		      int h, char *err, size_t err_len)
+{
+	int r;
+
+	if (!dht && j->d_tables_dirty)
+		d_close(j);
+	if (!j->d_live && d_open(j))
+		return fail(err, err_len, -ENOMEM,
+			    "cannot create a JPEG decompressor");
+	/* Its Huffman table slots may hold this frame's tables from now. */
+	j->d_tables_dirty |= dht;
+	j->jerr.data_warning = 0;
+	j->jerr.pub.num_warnings = 0;
+	if (setjmp(j->jerr.env)) {
+		/*
+		 * A fatal error: a corrupt frame. A fresh decompressor for the
+		 * next frame, so that nothing this one loaded before failing
+		 * (tables) outlives it.
+		 */
+		r = fail(err, err_len, -EAGAIN, "error decompressing JPEG: %s",
+			 j->jerr.msg);
+		d_close(j);
+		return r;
+	}
+	r = yuv_body(j, src, src_size, yvu, dst, w, h, err, err_len);
+	if (!r && j->jerr.data_warning)
+		r = fail(err, err_len, -EPIPE,
+			 "JPEG frame decoded with errors: %s", j->jerr.msg);
+	return r;
 }
 
 int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
@@ -459,6 +651,10 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 	if (dht < 0)
 		return fail(err, err_len, -EAGAIN,
 			    "not a JPEG frame (no SOI marker)");
+	if (yuv)
+		return decode_yuv(j, src, src_size, dht,
+				  dst_fourcc == V4L2_PIX_FMT_YVU420, dst, width,
+				  height, err, err_len);
 	if (!dht && j->tables_dirty && j->tj)
 		tj_reset(j);
 	if (!j->tj) {
@@ -499,11 +695,6 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 		return fail(err, err_len, -EIO,
 			    "JPEG size %dx%d does not match the format %dx%d",
 			    jw, jh, width, height);
-
-	if (yuv)
-		return decode_yuv(j, src, src_size,
-				  dst_fourcc == V4L2_PIX_FMT_YVU420, dst, width,
-				  height, subsamp, colorspace, err, err_len);
 
 	r = tjDecompress2(j->tj, src, (unsigned long)src_size, dst, width,
 			  3 * width, height,
