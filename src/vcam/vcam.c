@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -300,13 +301,52 @@ static void *vcam_init(int fd)
 	return c;
 }
 
-static void free_buffers(struct vcam *c)
+/*
+ * Whether the process maps the memfd anywhere but our own view: then the
+ * file must not shrink under those mappings (they would fault). The kernel
+ * keeps such buffers alive ("orphaned") on REQBUFS; keeping the file size
+ * is the nearest a single file can do.
+ */
+static int foreign_maps(const struct vcam *c)
+{
+	struct stat st;
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+	int found = 0;
+
+	if (fstat(c->fd, &st))
+		return 0;
+	f = fopen("/proc/self/maps", "re");
+	if (!f)
+		return 0;
+	while (!found && getline(&line, &cap, f) > 0) {
+		unsigned long lo, hi, ino;
+		unsigned maj, min;
+
+		if (sscanf(line, "%lx-%lx %*s %*s %x:%x %lu", &lo, &hi, &maj,
+			   &min, &ino) != 5)
+			continue;
+		if (ino != (unsigned long)st.st_ino ||
+		    makedev(maj, min) != st.st_dev)
+			continue;
+		if (c->map && lo >= (unsigned long)(uintptr_t)c->map &&
+		    hi <= (unsigned long)(uintptr_t)c->map + c->map_size)
+			continue;
+		found = 1;
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+static void free_buffers(struct vcam *c, int shrink)
 {
 	if (c->map)
 		munmap(c->map, c->map_size);
 	c->map = NULL;
 	c->map_size = 0;
-	if (c->memory == V4L2_MEMORY_MMAP)
+	if (shrink)
 		(void)!ftruncate(c->fd, 0);
 	c->memory = 0;
 	c->nbufs = 0;
@@ -341,6 +381,7 @@ static int do_reqbufs(struct vcam *c, struct v4l2_requestbuffers *r)
 	long page = sysconf(_SC_PAGESIZE);
 	size_t stride;
 	uint32_t count;
+	int busy;
 
 	if (!is_capture(r->type))
 		return fail(EINVAL);
@@ -353,7 +394,8 @@ static int do_reqbufs(struct vcam *c, struct v4l2_requestbuffers *r)
 	memset(r->reserved, 0, sizeof(r->reserved));
 	r->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP |
 			  V4L2_BUF_CAP_SUPPORTS_USERPTR;
-	free_buffers(c);
+	busy = foreign_maps(c);
+	free_buffers(c, !busy);
 	if (r->count == 0)
 		return 0;
 	count = r->count > MAX_BUFFERS ? MAX_BUFFERS : r->count;
@@ -363,14 +405,17 @@ static int do_reqbufs(struct vcam *c, struct v4l2_requestbuffers *r)
 		 ~((size_t)page - 1);
 	if (r->memory == V4L2_MEMORY_MMAP) {
 		size_t total = stride * count;
+		struct stat st;
 
-		if (ftruncate(c->fd, (off_t)total))
+		if ((!busy || fstat(c->fd, &st) || (size_t)st.st_size < total) &&
+		    ftruncate(c->fd, (off_t)total))
 			return fail(ENOMEM);
 		c->map = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED,
 			      c->fd, 0);
 		if (c->map == MAP_FAILED) {
 			c->map = NULL;
-			(void)!ftruncate(c->fd, 0);
+			if (!busy)
+				(void)!ftruncate(c->fd, 0);
 			return fail(ENOMEM);
 		}
 		c->map_size = total;

@@ -29,6 +29,9 @@
  * Buffers live in the memfd itself: REQBUFS (V4L2_MEMORY_MMAP) sizes it to
  * count * page-rounded sizeimage; QUERYBUF gives m.offset = index * that
  * stride, so mmap(fd, offset) maps a buffer. V4L2_MEMORY_USERPTR works too.
+ * REQBUFS with count 0 empties the memfd, unless the process still maps it
+ * (checked in /proc/self/maps): then, as the kernel orphans such buffers,
+ * the file keeps its size so those mappings stay valid.
  * No READWRITE capability: read() and write() fail with EINVAL.
  *
  * Frames are made when DQBUF asks for one: the first queued buffer receives

@@ -981,6 +981,54 @@ static void test_flip(void)
 	free(ref);
 }
 
+/* REQBUFS while the application still maps buffers: no shrinking under it. */
+static void test_orphan(void)
+{
+	struct cam c;
+	struct v4l2_requestbuffers rb;
+	struct v4l2_buffer b;
+	struct stat st;
+	volatile uint8_t *map;
+	size_t size;
+
+	if (open_cam(&c, "YUYV:640x480:nopace")) {
+		CHECK(!"open");
+		return;
+	}
+	memset(&rb, 0, sizeof(rb));
+	rb.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	rb.memory = V4L2_MEMORY_MMAP;
+	rb.count = 3;
+	CHECK(xio(&c, VIDIOC_REQBUFS, &rb) == 0);
+	memset(&b, 0, sizeof(b));
+	b.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	b.memory = V4L2_MEMORY_MMAP;
+	b.index = 2;
+	CHECK(xio(&c, VIDIOC_QUERYBUF, &b) == 0);
+	map = mmap(NULL, b.length, PROT_READ | PROT_WRITE, MAP_SHARED, c.fd,
+		   b.m.offset);
+	CHECK(map != MAP_FAILED);
+	if (map == MAP_FAILED) {
+		close_cam(&c);
+		return;
+	}
+	CHECK(fstat(c.fd, &st) == 0);
+	size = (size_t)st.st_size;
+	rb.count = 0;
+	CHECK(xio(&c, VIDIOC_REQBUFS, &rb) == 0);
+	CHECK(fstat(c.fd, &st) == 0 && (size_t)st.st_size == size);
+	map[b.length - 1] = 1; /* would fault if the file had shrunk */
+	rb.count = 1;
+	CHECK(xio(&c, VIDIOC_REQBUFS, &rb) == 0 && rb.count == 1);
+	CHECK(fstat(c.fd, &st) == 0 && (size_t)st.st_size == size);
+	map[b.length - 1] = 2;
+	munmap((void *)map, b.length);
+	rb.count = 0;
+	CHECK(xio(&c, VIDIOC_REQBUFS, &rb) == 0);
+	CHECK(fstat(c.fd, &st) == 0 && st.st_size == 0);
+	close_cam(&c);
+}
+
 /* Default pacing: frames one interval apart on a blocking fd. */
 static void test_pacing(void)
 {
@@ -1037,6 +1085,7 @@ int main(void)
 	test_streaming(&fmts[0], 176, 144);
 	test_userptr();
 	test_flip();
+	test_orphan();
 	test_pacing();
 	if (failures) {
 		fprintf(stderr, "%d failure(s)\n", failures);
