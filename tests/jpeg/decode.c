@@ -251,6 +251,9 @@ static void check_sizes(void)
 		{ 16, 16 }, { 640, 480 }, { 33, 17 }, { 641, 479 }, { 1, 1 },
 		{ 2, 2 },   { 17, 33 },   { 3, 5 },   { 8, 7 },     { 1, 9 },
 		{ 9, 1 },   { 48, 32 },
+		/* Whole-block widths (luma decoded in place) with 1, 7 and 9
+		 * rows in the last 8- or 16-row band. */
+		{ 64, 49 }, { 72, 23 }, { 40, 57 },
 	};
 	static const int samps[] = { TJSAMP_444, TJSAMP_422, TJSAMP_420,
 				     TJSAMP_GRAY, TJSAMP_440, TJSAMP_411 };
