@@ -12,8 +12,6 @@
  * --quick). The runs of every tier and of the original are interleaved.
  * MPix/s counts source pixels.
  */
-#include <dlfcn.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <linux/videodev2.h>
@@ -25,187 +23,45 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../tests/common/origlib.h"
 #include "core/frame.h"
 #include "dispatch/cpu.h"
 #include "dispatch/dsp.h"
 
 /* --------------------------------------------------------------------- */
-/* The distribution's libv4lconvert, seen only through dlsym.             */
-
-#if defined(__x86_64__) && defined(__ILP32__)
-#define MULTIARCH "x86_64-linux-gnux32"
-#elif defined(__x86_64__)
-#define MULTIARCH "x86_64-linux-gnu"
-#elif defined(__i386__)
-#define MULTIARCH "i386-linux-gnu"
-#elif defined(__aarch64__)
-#define MULTIARCH "aarch64-linux-gnu"
-#elif defined(__arm__) && defined(__ARM_PCS_VFP)
-#define MULTIARCH "arm-linux-gnueabihf"
-#elif defined(__arm__)
-#define MULTIARCH "arm-linux-gnueabi"
-#else
-#define MULTIARCH ""
-#endif
-/* ASan's runtime refuses RTLD_DEEPBIND; sanitized builds go without. */
-#if defined(__SANITIZE_ADDRESS__)
-#define DEEPBIND 0
-#else
-#define DEEPBIND RTLD_DEEPBIND
-#endif
-
-#define ORIGINAL_PATH "/usr/lib/" MULTIARCH "/libv4lconvert.so.0"
-
-/* The plugin ABI of libv4l (struct libv4l_dev_ops), as the original has it. */
-struct orig_dev_ops {
-	void *(*init)(int fd);
-	void (*close)(void *priv);
-	int (*ioctl)(void *priv, int fd, unsigned long int request, void *arg);
-	ssize_t (*read)(void *priv, int fd, void *buffer, size_t n);
-	ssize_t (*write)(void *priv, int fd, const void *buffer, size_t n);
-	void (*reserved[7])(void);
-};
+/* The distribution's libv4lconvert (tests/common/origlib.c).             */
 
 struct original {
-	void *handle;
-	void *(*create_with_dev_ops)(int fd, void *priv,
-				     const struct orig_dev_ops *ops);
-	void (*destroy)(void *data);
-	int (*convert)(void *data, const struct v4l2_format *src_fmt,
-		       const struct v4l2_format *dst_fmt, unsigned char *src,
-		       int src_size, unsigned char *dst, int dst_size);
-	int (*s_ctrl)(void *data, void *ctrl);
-	const char *(*error)(void *data);
-	void *plain; /* no emulated controls */
-	void *flip;  /* emulated HFLIP/VFLIP enabled */
-	int hflip, vflip;
-	const char *path;
+	struct origlib lib;
+	struct v4lconvert_data *plain; /* no emulated controls */
+	struct v4lconvert_data *flip;  /* emulated HFLIP/VFLIP enabled */
 };
-
-static char fake_bus[32]; /* fits v4l2_capability.bus_info */
-
-/*
- * A capture device that answers QUERYCAP and nothing else: enough for the
- * original's control layer, which refuses an fd it cannot query when any
- * emulated control is enabled. Everything else fails with EINVAL (so the
- * "hardware" has no flip controls and the emulated ones are created).
- */
-static int fake_ioctl(void *priv, int fd, unsigned long int request,
-		      void *arg)
-{
-	(void)priv;
-	(void)fd;
-	if (request == VIDIOC_QUERYCAP) {
-		struct v4l2_capability *cap = arg;
-
-		memset(cap, 0, sizeof(*cap));
-		snprintf((char *)cap->driver, sizeof(cap->driver), "v4lcbench");
-		snprintf((char *)cap->card, sizeof(cap->card), "v4lc bench");
-		memcpy(cap->bus_info, fake_bus, sizeof(cap->bus_info));
-		cap->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
-		cap->capabilities = cap->device_caps | V4L2_CAP_DEVICE_CAPS;
-		return 0;
-	}
-	errno = EINVAL;
-	return -1;
-}
-
-static const struct orig_dev_ops fake_ops = { .ioctl = fake_ioctl };
-
-static void *orig_create(struct original *o, const char *controls)
-{
-	/* Read by the original when the instance is created. */
-	setenv("LIBV4LCONTROL_CONTROLS", controls, 1);
-	return o->create_with_dev_ops(-1, NULL, &fake_ops);
-}
 
 static int orig_load(struct original *o, const char *path)
 {
 	memset(o, 0, sizeof(*o));
-	o->path = path;
-	snprintf(fake_bus, sizeof(fake_bus), "platform:v4lc-bench-%ld",
-		 (long)getpid());
-	o->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | DEEPBIND);
-	if (!o->handle)
+	/* This program has no libv4lconvert of ours: ASan may load it. */
+	if (origlib_open_path(&o->lib, path, ORIGLIB_QUIET))
 		return -1;
-	*(void **)&o->create_with_dev_ops =
-		dlsym(o->handle, "v4lconvert_create_with_dev_ops");
-	*(void **)&o->destroy = dlsym(o->handle, "v4lconvert_destroy");
-	*(void **)&o->convert = dlsym(o->handle, "v4lconvert_convert");
-	*(void **)&o->s_ctrl = dlsym(o->handle, "v4lconvert_vidioc_s_ctrl");
-	*(void **)&o->error =
-		dlsym(o->handle, "v4lconvert_get_error_message");
-	if (!o->create_with_dev_ops || !o->destroy || !o->convert ||
-	    !o->s_ctrl || !o->error)
-		goto fail;
-	o->plain = orig_create(o, "0");
-	/* Bits 1 and 2 of the emulated-control mask: HFLIP and VFLIP. */
-	o->flip = orig_create(o, "6");
-	unsetenv("LIBV4LCONTROL_CONTROLS");
-	if (!o->plain)
-		goto fail;
-	o->hflip = o->vflip = -1;
-	return 0;
-fail:
-	if (o->plain)
-		o->destroy(o->plain);
-	if (o->flip)
-		o->destroy(o->flip);
-	dlclose(o->handle);
-	o->handle = NULL;
-	return -1;
-}
-
-static int orig_set_flip(struct original *o, int h, int v)
-{
-	struct v4l2_control c;
-
-	if (!o->flip)
+	o->plain = origlib_create_plain(&o->lib);
+	o->flip = origlib_create_flip(&o->lib);
+	if (!o->plain) {
+		if (o->flip)
+			o->lib.destroy(o->flip);
+		origlib_close(&o->lib);
 		return -1;
-	if (o->hflip != h) {
-		c.id = V4L2_CID_HFLIP;
-		c.value = h;
-		if (o->s_ctrl(o->flip, &c))
-			return -1;
-		o->hflip = h;
-	}
-	if (o->vflip != v) {
-		c.id = V4L2_CID_VFLIP;
-		c.value = v;
-		if (o->s_ctrl(o->flip, &c))
-			return -1;
-		o->vflip = v;
 	}
 	return 0;
 }
 
-/* The original keeps emulated-control values in a POSIX shm object. */
 static void orig_unload(struct original *o)
 {
-	DIR *d;
-	struct dirent *e;
-
-	if (!o->handle)
+	if (!o->lib.handle)
 		return;
-	if (o->plain)
-		o->destroy(o->plain);
+	o->lib.destroy(o->plain);
 	if (o->flip)
-		o->destroy(o->flip);
-	dlclose(o->handle);
-	o->handle = NULL;
-	d = opendir("/dev/shm");
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		char p[512];
-
-		if (strncmp(e->d_name, "libv4l-", 7) ||
-		    !strstr(e->d_name, fake_bus + strlen("platform:")))
-			continue;
-		snprintf(p, sizeof(p), "/dev/shm/%s", e->d_name);
-		unlink(p);
-	}
-	closedir(d);
+		o->lib.destroy(o->flip);
+	origlib_close(&o->lib);
 }
 
 /* --------------------------------------------------------------------- */
@@ -258,9 +114,9 @@ struct job {
 static int run_once(struct job *j)
 {
 	if (j->orig) {
-		void *inst = j->c->kind == K_TRANSFORM ? j->orig->flip
+		struct v4lconvert_data *inst = j->c->kind == K_TRANSFORM ? j->orig->flip
 						       : j->orig->plain;
-		int r = j->orig->convert(inst, &j->osrc, &j->odst, j->src.data,
+		int r = j->orig->lib.convert(inst, &j->osrc, &j->odst, j->src.data,
 					 (int)j->src.size, j->dst.data,
 					 (int)j->dst.size);
 		return r < 0 ? -1 : 0;
@@ -497,7 +353,8 @@ static void usage(FILE *f)
 		"  --runs=N       timed runs per figure (default 15)\n"
 		"  --size=WxH     one frame size instead of the default three\n"
 		"  --original=P   the libv4lconvert to compare with "
-		"(default " ORIGINAL_PATH ")\n");
+		"(default %s)\n",
+		origlib_default_path);
 }
 
 int main(int argc, char **argv)
@@ -508,7 +365,7 @@ int main(int argc, char **argv)
 	int sizes[3][2];
 	int nsizes = 3, runs_set = 0, size_set = 0;
 	struct opts op = { 0, 0, 15, NULL, 0.020 };
-	const char *orig_path = ORIGINAL_PATH;
+	const char *orig_path = origlib_default_path;
 	struct original orig;
 	int have_orig;
 	struct tier tiers[4];
@@ -581,7 +438,7 @@ int main(int argc, char **argv)
 			printf(", %s", tiers[t].name);
 		printf(". Original: %s. MPix/s of source pixels, median "
 		       "[min-max] of %d runs of ~%.0f ms.\n\n",
-		       have_orig ? orig.path : "n/a (not loaded)", op.runs,
+		       have_orig ? orig.lib.path : "n/a (not loaded)", op.runs,
 		       op.target * 1e3);
 		printf("| conversion | size | tier | ours MPix/s | original "
 		       "MPix/s | ratio |\n");
@@ -590,7 +447,7 @@ int main(int argc, char **argv)
 		printf("# tiers:");
 		for (int t = 0; t < ntiers; t++)
 			printf(" %s", tiers[t].name);
-		printf("; original: %s\n", have_orig ? orig.path
+		printf("; original: %s\n", have_orig ? orig.lib.path
 						    : "n/a (not loaded)");
 		printf("# MPix/s of source pixels, median [min-max] of %d "
 		       "runs of ~%.0f ms\n",
@@ -653,8 +510,10 @@ int main(int argc, char **argv)
 					orig_absent = "-";
 				} else if (have_orig && cv->ohflip >= 0 &&
 					   (cv->kind == K_CONVERT ||
-					    orig_set_flip(&orig, cv->ohflip,
-							  cv->ovflip) == 0)) {
+					    (orig.flip &&
+					     origlib_set_flip(&orig.lib, orig.flip,
+							      cv->ohflip,
+							      cv->ovflip) == 0))) {
 					oi = n;
 					jobs[n] = j;
 					jobs[n].orig = &orig;

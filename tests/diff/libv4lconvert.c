@@ -15,20 +15,14 @@
  *
  * Exits 77 (skip) when the distribution library is not installed.
  */
-#include <dlfcn.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <linux/videodev2.h>
 #include <math.h>
-#include <pwd.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/types.h>
-#include <unistd.h>
 
+#include "../common/origlib.h"
 #include "core/frame.h"
 
 #if defined(__has_include)
@@ -44,146 +38,24 @@
 #define HAVE_YUV422 1
 #endif
 
-#if defined(__x86_64__)
-#define MULTIARCH "x86_64-linux-gnu"
-#elif defined(__i386__)
-#define MULTIARCH "i386-linux-gnu"
-#elif defined(__aarch64__)
-#define MULTIARCH "aarch64-linux-gnu"
-#elif defined(__arm__) && defined(__ARM_PCS_VFP)
-#define MULTIARCH "arm-linux-gnueabihf"
-#elif defined(__arm__)
-#define MULTIARCH "arm-linux-gnueabi"
-#else
-#define MULTIARCH "unknown"
-#endif
-#define ORIG_PATH "/usr/lib/" MULTIARCH "/libv4lconvert.so.0"
+/* The original, and its instance with emulated HFLIP/VFLIP controls. */
+static struct origlib orig;
+static struct v4lconvert_data *odata;
 
-#define CARD "v4lc-diff"
-
-/*
- * RTLD_DEEPBIND keeps the original's own symbol references inside it; the
- * AddressSanitizer runtime refuses it (it must interpose malloc), so a
- * sanitized build loads without it.
- */
-#if defined(__SANITIZE_ADDRESS__)
-#define ORIG_DLOPEN_FLAGS (RTLD_NOW | RTLD_LOCAL)
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ORIG_DLOPEN_FLAGS (RTLD_NOW | RTLD_LOCAL)
-#endif
-#endif
-#ifndef ORIG_DLOPEN_FLAGS
-#define ORIG_DLOPEN_FLAGS (RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND)
-#endif
-
-/* The few pieces of the original API this test needs (libv4l-plugin.h). */
-struct libv4l_dev_ops {
-	void *(*init)(int fd);
-	void (*close)(void *priv);
-	int (*ioctl)(void *priv, int fd, unsigned long request, void *arg);
-	ssize_t (*read)(void *priv, int fd, void *buffer, size_t n);
-	ssize_t (*write)(void *priv, int fd, const void *buffer, size_t n);
-	void (*reserved[7])(void);
-};
-struct v4lconvert_data;
-
-static struct {
-	void *lib;
-	struct v4lconvert_data *data;
-	struct v4lconvert_data *(*create_with_dev_ops)(
-		int fd, void *priv, const struct libv4l_dev_ops *ops);
-	void (*destroy)(struct v4lconvert_data *data);
-	int (*convert)(struct v4lconvert_data *data,
-		       const struct v4l2_format *src_fmt,
-		       const struct v4l2_format *dest_fmt, unsigned char *src,
-		       int src_size, unsigned char *dest, int dest_size);
-	const char *(*error_message)(struct v4lconvert_data *data);
-	int (*s_ctrl)(struct v4lconvert_data *data, void *arg);
-	int (*g_ctrl)(struct v4lconvert_data *data, void *arg);
-} orig;
-
-static char bus_info[32];
 static int failures;
-
-/* The fake device: a capture device with no formats and no controls. */
-static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
-{
-	(void)priv;
-	(void)fd;
-	if (request == VIDIOC_QUERYCAP) {
-		struct v4l2_capability *cap = arg;
-
-		memset(cap, 0, sizeof(*cap));
-		snprintf((char *)cap->driver, sizeof(cap->driver), "v4lc-test");
-		snprintf((char *)cap->card, sizeof(cap->card), CARD);
-		snprintf((char *)cap->bus_info, sizeof(cap->bus_info), "%s",
-			 bus_info);
-		cap->capabilities = V4L2_CAP_VIDEO_CAPTURE |
-				    V4L2_CAP_STREAMING | V4L2_CAP_DEVICE_CAPS;
-		cap->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
-		return 0;
-	}
-	errno = request == VIDIOC_ENUM_FMT || request == VIDIOC_QUERYCTRL ||
-			request == VIDIOC_ENUM_FRAMESIZES
-		? EINVAL
-		: ENOTTY;
-	return -1;
-}
-
-static const struct libv4l_dev_ops fake_ops = { .ioctl = fake_ioctl };
-
-/* The original keeps its control values in shm named after the device. */
-static void shm_name(char *buf, size_t size)
-{
-	struct passwd *pw = getpwuid(geteuid());
-
-	if (pw)
-		snprintf(buf, size, "/libv4l-%s:%s:%s", pw->pw_name, bus_info,
-			 CARD);
-	else
-		snprintf(buf, size, "/libv4l-%u:%s:%s", (unsigned)geteuid(),
-			 bus_info, CARD);
-}
 
 static int load_original(void)
 {
-	char name[128];
+	int ret = origlib_open(&orig, 0);
 
-	if (access(ORIG_PATH, R_OK) != 0) {
-		printf("SKIP: %s not installed (Debian package libv4lconvert0)\n",
-		       ORIG_PATH);
-		return 0;
+	if (ret == -1)
+		return 0; /* the reason is printed */
+	if (ret) {
+		printf("FAIL: %s is incomplete\n", orig.path);
+		exit(1);
 	}
-	orig.lib = dlopen(ORIG_PATH, ORIG_DLOPEN_FLAGS);
-	if (!orig.lib) {
-		printf("SKIP: cannot load %s: %s\n", ORIG_PATH, dlerror());
-		return 0;
-	}
-#define SYM(field, name)                                                     \
-	do {                                                                 \
-		*(void **)&orig.field = dlsym(orig.lib, name);               \
-		if (!orig.field) {                                           \
-			printf("FAIL: %s lacks %s\n", ORIG_PATH, name);      \
-			exit(1);                                             \
-		}                                                            \
-	} while (0)
-	SYM(create_with_dev_ops, "v4lconvert_create_with_dev_ops");
-	SYM(destroy, "v4lconvert_destroy");
-	SYM(convert, "v4lconvert_convert");
-	SYM(error_message, "v4lconvert_get_error_message");
-	SYM(s_ctrl, "v4lconvert_vidioc_s_ctrl");
-	SYM(g_ctrl, "v4lconvert_vidioc_g_ctrl");
-#undef SYM
-
-	/* Emulated controls: bit 1 HFLIP, bit 2 VFLIP; no quirk flags. */
-	setenv("LIBV4LCONTROL_CONTROLS", "6", 1);
-	unsetenv("LIBV4LCONTROL_FLAGS");
-	snprintf(bus_info, sizeof(bus_info), "v4lc-diff-%ld", (long)getpid());
-	shm_name(name, sizeof(name));
-	shm_unlink(name); /* a leftover of a dead run with our pid */
-	orig.data = orig.create_with_dev_ops(-1, NULL, &fake_ops);
-	if (!orig.data) {
+	odata = origlib_create_flip(&orig);
+	if (!odata) {
 		printf("FAIL: v4lconvert_create_with_dev_ops failed\n");
 		exit(1);
 	}
@@ -192,12 +64,8 @@ static int load_original(void)
 
 static void unload_original(void)
 {
-	char name[128];
-
-	orig.destroy(orig.data);
-	shm_name(name, sizeof(name));
-	shm_unlink(name);
-	dlclose(orig.lib);
+	orig.destroy(odata);
+	origlib_close(&orig);
 }
 
 /* ------------------------------------------------------------------ */
@@ -227,13 +95,13 @@ static int orig_convert(uint32_t sfc, uint32_t dfc, int w, int h,
 
 	v4l2_fmt(&sf, sfc, w, h);
 	v4l2_fmt(&df, dfc, w, h);
-	ret = orig.convert(orig.data, &sf, &df, src,
+	ret = orig.convert(odata, &sf, &df, src,
 			   (int)frame_size(sfc, w, h), dst,
 			   (int)frame_size(dfc, w, h));
 	if (ret != (int)frame_size(dfc, w, h)) {
 		printf("FAIL: original %.4s->%.4s %dx%d returned %d (%s)\n",
 		       (char *)&sfc, (char *)&dfc, w, h, ret,
-		       orig.error_message(orig.data));
+		       orig.get_error_message(odata));
 		failures++;
 		return -1;
 	}
@@ -331,22 +199,6 @@ static void check_identical(void)
 }
 
 /* (b) flips through the original's emulated controls */
-static int set_flips(int hflip, int vflip)
-{
-	struct v4l2_control c = { V4L2_CID_HFLIP, hflip };
-
-	if (orig.s_ctrl(orig.data, &c))
-		return -1;
-	c.id = V4L2_CID_VFLIP;
-	c.value = vflip;
-	if (orig.s_ctrl(orig.data, &c))
-		return -1;
-	c.value = -1;
-	if (orig.g_ctrl(orig.data, &c) || c.value != vflip)
-		return -1;
-	return 0;
-}
-
 /* Naive flip of a frame with minimal strides (RGB24 or YUV420). */
 static void naive_flip(uint32_t fourcc, const uint8_t *s, uint8_t *d, int w,
 		       int h, int hf, int vf)
@@ -400,7 +252,8 @@ static void check_flips(void)
 				int ret;
 
 				randomise(s, n);
-				if (set_flips(ops[o].h, ops[o].v)) {
+				if (origlib_set_flip(&orig, odata, ops[o].h,
+						     ops[o].v)) {
 					printf("FAIL: cannot set the original's "
 					       "flip controls\n");
 					failures++;
@@ -411,7 +264,7 @@ static void check_flips(void)
 				}
 				ret = orig_convert(fmts[f], fmts[f], w, h, s,
 						   a);
-				set_flips(0, 0);
+				origlib_set_flip(&orig, odata, 0, 0);
 				naive_flip(fmts[f], s, e, w, h, ops[o].h,
 					   ops[o].v);
 				if (!ret && memcmp(a, e, n)) {
@@ -674,7 +527,7 @@ int main(void)
 {
 	if (!load_original())
 		return 77;
-	printf("original: %s; ours: %s tier\n", ORIG_PATH,
+	printf("original: %s; ours: %s tier\n", orig.path,
 	       v4lc_cpu_tier_name(v4lc_cpu_flags()));
 	check_identical();
 	check_flips();

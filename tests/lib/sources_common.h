@@ -9,7 +9,6 @@
 #ifndef V4LC_TEST_SOURCES_COMMON_H
 #define V4LC_TEST_SOURCES_COMMON_H
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +19,7 @@
 #include <libv4lconvert.h>
 
 #include "../common/fakedev.h"
+#include "../common/origlib.h"
 
 static int failures;
 
@@ -201,55 +201,32 @@ static void check_yuv(const uint8_t *out, int ds, uint32_t dst,
 		}
 }
 
-/* The distribution's library, by absolute path (NULL when absent). */
-struct orig {
-	void *handle;
-	void *(*create)(int);
-	void (*destroy)(void *);
-	int (*convert)(void *, const struct v4l2_format *,
+/* v4lconvert_convert: ours, or the original's through struct orig. */
+typedef int convert_fn(void *, const struct v4l2_format *,
 		       const struct v4l2_format *, unsigned char *, int,
 		       unsigned char *, int);
-	void *data;
+
+/* The distribution's library, by absolute path (data NULL when absent). */
+struct orig {
+	struct origlib lib;
+	convert_fn *convert;
+	struct v4lconvert_data *data;
 };
 
 static int orig_open(struct orig *o)
 {
-	const char *path = "/usr/lib/x86_64-linux-gnu/libv4lconvert.so.0";
-
 	memset(o, 0, sizeof(*o));
-#if defined(__SANITIZE_ADDRESS__)
-#define SOURCES_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SOURCES_ASAN 1
-#endif
-#endif
-#ifdef SOURCES_ASAN
-	printf("SKIP differential: AddressSanitizer refuses RTLD_DEEPBIND\n");
-	return 0;
-#endif
-#if defined(__x86_64__)
-	setenv("LIBV4LCONTROL_CONTROLS", "0", 1);
-	o->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-#endif
-	if (!o->handle) {
-		printf("SKIP differential: %s not loadable\n", path);
-		return 0;
-	}
-	*(void **)&o->create = dlsym(o->handle, "v4lconvert_create");
-	*(void **)&o->destroy = dlsym(o->handle, "v4lconvert_destroy");
-	*(void **)&o->convert = dlsym(o->handle, "v4lconvert_convert");
-	if (!o->create || !o->convert || !(o->data = o->create(-1))) {
-		printf("SKIP differential: cannot create an instance of %s\n", path);
-		return 0;
-	}
-	return 1;
+	o->data = origlib_open_plain(&o->lib, ORIGLIB_LINKED_WITH_OURS);
+	o->convert = (convert_fn *)(void *)o->lib.convert;
+	if (!o->data)
+		printf("SKIP differential\n");
+	return o->data != NULL;
 }
 
 static void orig_close(struct orig *o)
 {
-	if (o->data && o->destroy)
-		o->destroy(o->data);
+	if (o->data)
+		o->lib.destroy(o->data);
 	/* Not dlclosed: the library may keep thread-local state. */
 }
 
@@ -272,10 +249,6 @@ static int cmp_double(const void *a, const void *b)
  * Median MPix/s of `runs` conversions of a w x h frame through `convert`
  * (ours: v4lconvert_convert; orig: the dlopened one).
  */
-typedef int convert_fn(void *, const struct v4l2_format *,
-		       const struct v4l2_format *, unsigned char *, int,
-		       unsigned char *, int);
-
 static double bench(convert_fn *fn, void *data, const struct v4l2_format *sf,
 		    const struct v4l2_format *df, uint8_t *src, int src_size,
 		    uint8_t *dst, int dst_size, int runs)

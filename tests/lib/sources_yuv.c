@@ -18,7 +18,6 @@
  * --bench: MPix/s at 1280x720 of ours (the tier LIBV4LCONVERT_SIMD picks)
  * and of the original.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +28,7 @@
 #include <libv4lconvert.h>
 
 #include "../common/fakedev.h"
+#include "../common/origlib.h"
 
 static int failures;
 #define CHECK(cond, ...)                                                     \
@@ -504,50 +504,14 @@ typedef int convert_fn(void *, const struct v4l2_format *,
 		       const struct v4l2_format *, unsigned char *, int,
 		       unsigned char *, int);
 
-struct orig {
-	void *data;
-	convert_fn *convert;
-	void (*destroy)(void *);
-};
-
-static int orig_open(struct orig *o)
-{
-	memset(o, 0, sizeof(*o));
-#if defined(__SANITIZE_ADDRESS__)
-	printf("SKIP differential: AddressSanitizer refuses RTLD_DEEPBIND\n");
-	return 0;
-#elif !defined(__x86_64__)
-	printf("SKIP differential: not x86_64\n");
-	return 0;
-#else
-	const char *path = "/usr/lib/x86_64-linux-gnu/libv4lconvert.so.0";
-	void *(*create)(int);
-	void *h;
-
-	setenv("LIBV4LCONTROL_CONTROLS", "0", 1);
-	h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-	if (!h) {
-		printf("SKIP differential: %s not loadable\n", path);
-		return 0;
-	}
-	*(void **)&create = dlsym(h, "v4lconvert_create");
-	*(void **)&o->convert = dlsym(h, "v4lconvert_convert");
-	*(void **)&o->destroy = dlsym(h, "v4lconvert_destroy");
-	if (!create || !o->convert || !o->destroy || !(o->data = create(-1))) {
-		printf("SKIP differential: no instance of %s\n", path);
-		return 0;
-	}
-	return 1;
-#endif
-}
-
 /*
  * Compare with the original: luma must match; chroma either matches
  * exactly, or the original took one row of each pair (even rows) where we
  * average, which is then reported and ours must be the average.
  */
-static void diff_one(struct v4lconvert_data *cv, struct orig *o, uint32_t f,
-		     int w, int h, uint32_t df)
+static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
+		     struct v4lconvert_data *od, uint32_t f, int w, int h,
+		     uint32_t df)
 {
 	enum sub s = sub_of(f);
 	struct pic p;
@@ -563,7 +527,7 @@ static void diff_one(struct v4lconvert_data *cv, struct orig *o, uint32_t f,
 	a = v4lconvert_convert(cv, &sf, &dfm, src, (int)ssize, ours, (int)dsize);
 	sf = fmt(f, w, h, ms, 0);
 	dfm = fmt(df, w, h, w, 0);
-	b = o->convert(o->data, &sf, &dfm, src, (int)ssize, theirs, (int)dsize);
+	b = o->convert(od, &sf, &dfm, src, (int)ssize, theirs, (int)dsize);
 	CHECK(a == (int)dsize && b == (int)dsize, "diff %s %dx%d: ours %d, original %d",
 	      fcc(f), w, h, a, b);
 	if (a == (int)dsize && b == (int)dsize) {
@@ -680,7 +644,8 @@ int main(int argc, char **argv)
 	int bench = argc > 1 && !strcmp(argv[1], "--bench");
 
 	setvbuf(stdout, NULL, _IONBF, 0);
-	struct orig o;
+	struct origlib o;
+	struct v4lconvert_data *od;
 
 	if (!cv) {
 		printf("FAIL: create_with_dev_ops\n");
@@ -689,7 +654,8 @@ int main(int argc, char **argv)
 	if (!bench)
 		test_all(cv);
 
-	if (orig_open(&o)) {
+	od = origlib_open_plain(&o, ORIGLIB_LINKED_WITH_OURS);
+	if (od) {
 		static const uint32_t dfs[] = { V4L2_PIX_FMT_NV16, V4L2_PIX_FMT_NV61,
 						V4L2_PIX_FMT_M420,
 						V4L2_PIX_FMT_NV12_16L16 };
@@ -700,8 +666,8 @@ int main(int argc, char **argv)
 			for (size_t k = 0; k < 3; k++) {
 				const int *z = dfs[i] == V4L2_PIX_FMT_NV12_16L16 ? hm[k] : sz[k];
 
-				diff_one(cv, &o, dfs[i], z[0], z[1], V4L2_PIX_FMT_YUV420);
-				diff_one(cv, &o, dfs[i], z[0], z[1], V4L2_PIX_FMT_YVU420);
+				diff_one(cv, &o, od, dfs[i], z[0], z[1], V4L2_PIX_FMT_YUV420);
+				diff_one(cv, &o, od, dfs[i], z[0], z[1], V4L2_PIX_FMT_YVU420);
 			}
 	}
 	if (bench) {
@@ -717,9 +683,9 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
 			double a = bench_one((convert_fn *)(void *)v4lconvert_convert,
 					     cv, pairs[i][0], pairs[i][1]);
-			double b = o.data ? bench_one(o.convert, o.data, pairs[i][0],
-						      pairs[i][1])
-					  : 0;
+			double b = od ? bench_one((convert_fn *)(void *)o.convert,
+						  od, pairs[i][0], pairs[i][1])
+				      : 0;
 
 			printf("bench %s -> %s 1280x720: ours (%s) %.0f MPix/s, "
 			       "original %.0f MPix/s\n",
@@ -727,8 +693,8 @@ int main(int argc, char **argv)
 			       tier ? tier : "best", a, b);
 		}
 	}
-	if (o.data)
-		o.destroy(o.data);
+	if (od)
+		o.destroy(od); /* not dlclosed, as before */
 	v4lconvert_destroy(cv);
 	printf("%s: %d failures\n", __FILE__, failures);
 	return failures ? 1 : 0;
