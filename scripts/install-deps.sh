@@ -44,6 +44,6 @@ if [ $cross = 1 ]; then
 fi
 if [ $vm = 1 ]; then
 	$APT install -qq --no-install-recommends qemu-system-x86 \
-		busybox-static kmod v4l-utils >/dev/null
+		busybox-static kmod v4l-utils ffmpeg >/dev/null
 fi
 echo "dependencies installed"
