@@ -137,6 +137,9 @@ static int parse_spec(struct vcam *c, char *spec)
 				if (len == 0 || len > 4)
 					return -1;
 				memcpy(cc, f, len);
+				/* The Bayer order by name: BGGR is "BA81". */
+				if (!strcmp(f, "BGGR"))
+					memcpy(cc, "BA81", 4);
 				d = find_format(v4l2_fourcc(cc[0], cc[1], cc[2],
 							    cc[3]));
 				if (!d || c->nformats == MAX_FORMATS)
@@ -586,13 +589,13 @@ static int *ctrl_value(struct vcam *c, uint32_t id)
 	return NULL;
 }
 
-static int do_queryctrl(struct v4l2_queryctrl *q)
+static const struct ctrl_desc *find_ctrl(uint32_t id)
 {
 	const struct ctrl_desc *d = NULL;
 
-	if (q->id & V4L2_CTRL_FLAG_NEXT_CTRL) {
-		uint32_t after = q->id & ~(V4L2_CTRL_FLAG_NEXT_CTRL |
-					   V4L2_CTRL_FLAG_NEXT_COMPOUND);
+	if (id & V4L2_CTRL_FLAG_NEXT_CTRL) {
+		uint32_t after = id & ~(V4L2_CTRL_FLAG_NEXT_CTRL |
+					V4L2_CTRL_FLAG_NEXT_COMPOUND);
 
 		/* ctrls[] is sorted by id. */
 		for (int i = 0; i < NCTRLS && !d; i++)
@@ -600,9 +603,87 @@ static int do_queryctrl(struct v4l2_queryctrl *q)
 				d = &ctrls[i];
 	} else {
 		for (int i = 0; i < NCTRLS && !d; i++)
-			if (ctrls[i].id == q->id)
+			if (ctrls[i].id == id)
 				d = &ctrls[i];
 	}
+	return d;
+}
+
+static int clamp_ctrl(const struct ctrl_desc *d, int v)
+{
+	return v < d->min ? d->min : v > d->max ? d->max : v;
+}
+
+static int do_query_ext_ctrl(struct v4l2_query_ext_ctrl *q)
+{
+	const struct ctrl_desc *d = find_ctrl(q->id);
+
+	if (!d)
+		return fail(EINVAL);
+	memset(q, 0, sizeof(*q));
+	q->id = d->id;
+	q->type = V4L2_CTRL_TYPE_INTEGER;
+	snprintf(q->name, sizeof(q->name), "%s", d->name);
+	q->minimum = d->min;
+	q->maximum = d->max;
+	q->step = 1;
+	q->default_value = d->def;
+	q->flags = V4L2_CTRL_FLAG_SLIDER;
+	q->elem_size = sizeof(int32_t);
+	q->elems = 1;
+	return 0;
+}
+
+/*
+ * G/S/TRY_EXT_CTRLS: every id is checked first (an unknown one fails the
+ * whole call with error_idx at it, nothing changed); values are clamped.
+ */
+static int do_ext_ctrls(struct vcam *c, unsigned long request,
+			struct v4l2_ext_controls *e)
+{
+	uint32_t which = e->which;
+
+	if (which != V4L2_CTRL_WHICH_CUR_VAL &&
+	    which != V4L2_CTRL_WHICH_DEF_VAL &&
+	    which != V4L2_CTRL_CLASS_USER && which != V4L2_CTRL_CLASS_CAMERA)
+		return fail(EINVAL);
+	if (which == V4L2_CTRL_WHICH_DEF_VAL && request != VIDIOC_G_EXT_CTRLS)
+		return fail(EINVAL);
+	if (e->count && !e->controls)
+		return fail(EFAULT);
+	for (uint32_t i = 0; i < e->count; i++) {
+		uint32_t id = e->controls[i].id;
+
+		if (!find_ctrl(id) || (id & V4L2_CTRL_FLAG_NEXT_CTRL) ||
+		    ((which == V4L2_CTRL_CLASS_USER ||
+		      which == V4L2_CTRL_CLASS_CAMERA) &&
+		     V4L2_CTRL_ID2WHICH(id) != which)) {
+			e->error_idx = i;
+			return fail(EINVAL);
+		}
+	}
+	for (uint32_t i = 0; i < e->count; i++) {
+		struct v4l2_ext_control *x = &e->controls[i];
+		const struct ctrl_desc *d = find_ctrl(x->id);
+
+		if (request == VIDIOC_G_EXT_CTRLS) {
+			x->value = which == V4L2_CTRL_WHICH_DEF_VAL ?
+					   d->def :
+					   *ctrl_value(c, x->id);
+		} else {
+			x->value = clamp_ctrl(d, x->value);
+			if (request == VIDIOC_S_EXT_CTRLS)
+				*ctrl_value(c, x->id) = x->value;
+		}
+	}
+	e->error_idx = e->count;
+	return 0;
+}
+
+static int do_queryctrl(struct v4l2_queryctrl *q)
+{
+	const struct ctrl_desc *d = find_ctrl(q->id);
+
 	if (!d)
 		return fail(EINVAL);
 	memset(q, 0, sizeof(*q));
@@ -778,6 +859,12 @@ static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 		return do_streamoff(c);
 	case VIDIOC_QUERYCTRL:
 		return do_queryctrl(arg);
+	case VIDIOC_QUERY_EXT_CTRL:
+		return do_query_ext_ctrl(arg);
+	case VIDIOC_G_EXT_CTRLS:
+	case VIDIOC_S_EXT_CTRLS:
+	case VIDIOC_TRY_EXT_CTRLS:
+		return do_ext_ctrls(c, request, arg);
 	case VIDIOC_G_CTRL: {
 		struct v4l2_control *ctl = arg;
 		int *v = ctrl_value(c, ctl->id);
@@ -794,14 +881,7 @@ static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 		if (!v)
 			return fail(EINVAL);
 		/* Integer controls clamp, as the kernel's control core does. */
-		for (int i = 0; i < NCTRLS; i++) {
-			if (ctrls[i].id != ctl->id)
-				continue;
-			if (ctl->value < ctrls[i].min)
-				ctl->value = ctrls[i].min;
-			if (ctl->value > ctrls[i].max)
-				ctl->value = ctrls[i].max;
-		}
+		ctl->value = clamp_ctrl(find_ctrl(ctl->id), ctl->value);
 		*v = ctl->value;
 		return 0;
 	}

@@ -16,7 +16,7 @@
  *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace]
  *   FORMAT  fourcc text, offered by ENUM_FMT in the order given; the first is
  *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
- *           NV21 RGB3 BGR3 GREY BA81 GBRG GRBG RGGB MJPG JPEG. An empty
+ *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG. An empty
  *           spec ("libv4l-vcam:" or "libv4l-vcam") means YUYV 640x480.
  *   WxH     initial size (even, 16..4096 x 16..4096), also enumerated in
  *           addition to 320x240, 640x480 and 1280x720. Default 640x480.
@@ -42,7 +42,9 @@
  * blocking one (a real driver would block forever); when not streaming,
  * EINVAL.
  *
- * Controls: V4L2_CID_BRIGHTNESS (0..255, default 128) and
+ * Controls (QUERYCTRL, QUERY_EXT_CTRL, G/S_CTRL, G/S/TRY_EXT_CTRLS; values
+ * are clamped to the range as the kernel does): V4L2_CID_BRIGHTNESS
+ * (0..255, default 128) and
  * V4L2_CID_FOCUS_ABSOLUTE (0..1023, default 512); they are stored and
  * reported but do not change the picture.
  *

@@ -96,6 +96,7 @@ static void test_claim(void)
 	CHECK(!declines("libv4l-vcam:"));
 	CHECK(!declines("libv4l-vcam:MJPG:1280x720"));
 	CHECK(!declines("libv4l-vcam:YUYV,MJPG,RGB3:flip=hv:nopace"));
+	CHECK(!declines("libv4l-vcam:BGGR"));
 
 	/* A regular file and a pipe are not cameras. */
 	fd = mkstemp(path);
@@ -297,6 +298,56 @@ static void test_caps(void)
 		ctl.id = V4L2_CID_CONTRAST;
 		CHECK(xio(&c, VIDIOC_G_CTRL, &ctl) == EINVAL);
 		CHECK(xio(&c, VIDIOC_S_CTRL, &ctl) == EINVAL);
+	}
+	/* Extended controls. */
+	{
+		struct v4l2_query_ext_ctrl q;
+		struct v4l2_ext_control x[2];
+		struct v4l2_ext_controls e;
+		struct v4l2_control ctl;
+
+		memset(&q, 0, sizeof(q));
+		q.id = V4L2_CTRL_FLAG_NEXT_CTRL;
+		CHECK(xio(&c, VIDIOC_QUERY_EXT_CTRL, &q) == 0);
+		CHECK(q.id == V4L2_CID_BRIGHTNESS && q.maximum == 255 &&
+		      q.elems == 1 && q.elem_size == 4);
+		q.id = V4L2_CID_FOCUS_ABSOLUTE;
+		CHECK(xio(&c, VIDIOC_QUERY_EXT_CTRL, &q) == 0);
+		CHECK(q.maximum == 1023 && q.default_value == 512);
+
+		memset(x, 0, sizeof(x));
+		memset(&e, 0, sizeof(e));
+		x[0].id = V4L2_CID_BRIGHTNESS;
+		x[1].id = V4L2_CID_FOCUS_ABSOLUTE;
+		e.count = 2;
+		e.controls = x;
+		e.which = V4L2_CTRL_WHICH_DEF_VAL;
+		CHECK(xio(&c, VIDIOC_G_EXT_CTRLS, &e) == 0);
+		CHECK(x[0].value == 128 && x[1].value == 512);
+		e.which = V4L2_CTRL_WHICH_CUR_VAL;
+		x[0].value = 77;
+		x[1].value = 5000;
+		CHECK(xio(&c, VIDIOC_TRY_EXT_CTRLS, &e) == 0);
+		CHECK(x[0].value == 77 && x[1].value == 1023);
+		ctl.id = V4L2_CID_BRIGHTNESS;
+		CHECK(xio(&c, VIDIOC_G_CTRL, &ctl) == 0 && ctl.value == 255);
+		CHECK(xio(&c, VIDIOC_S_EXT_CTRLS, &e) == 0);
+		CHECK(xio(&c, VIDIOC_G_CTRL, &ctl) == 0 && ctl.value == 77);
+		x[0].value = x[1].value = 0;
+		CHECK(xio(&c, VIDIOC_G_EXT_CTRLS, &e) == 0);
+		CHECK(x[0].value == 77 && x[1].value == 1023);
+		/* An unknown id: EINVAL at its index, nothing changed. */
+		x[0].value = 10;
+		x[1].id = V4L2_CID_CONTRAST;
+		CHECK(xio(&c, VIDIOC_S_EXT_CTRLS, &e) == EINVAL);
+		CHECK(e.error_idx == 1);
+		CHECK(xio(&c, VIDIOC_G_CTRL, &ctl) == 0 && ctl.value == 77);
+		/* Class mismatch: focus is a camera-class control. */
+		x[1].id = V4L2_CID_FOCUS_ABSOLUTE;
+		e.which = V4L2_CTRL_CLASS_USER;
+		CHECK(xio(&c, VIDIOC_G_EXT_CTRLS, &e) == EINVAL);
+		e.which = V4L2_CTRL_WHICH_DEF_VAL;
+		CHECK(xio(&c, VIDIOC_S_EXT_CTRLS, &e) == EINVAL);
 	}
 	CHECK(xio(&c, VIDIOC_G_STD, &(v4l2_std_id){ 0 }) == ENOTTY);
 	close_cam(&c);
