@@ -105,25 +105,25 @@ PICK(pick321, P321)
 /*
  * RGB565, 16 pixels per vector: vpermq first puts pixels 0-3, 8-11 in the
  * low lane and 4-7, 12-15 in the high one, so the word unpacks give
- * pixels 0-7 and 8-15 in order. Each channel lands in the top bits of a
- * 16-bit lane, then ch | ch >> width replicates it into 8 bits.
+ * pixels 0-7 and 8-15 in order. Bit replication is one vpmulhuw per
+ * channel: with the field v at the top of its bits, (v << 11) * 264 >> 16
+ * is v << 3 | v >> 2 for 5 bits and (v << 5) * 8320 >> 16 is v << 2 | v >> 4
+ * for 6 bits (both exact for every v).
  */
 static inline void rgb565_16(const uint8_t *s, __m256i *lo, __m256i *hi,
 			     int swap)
 {
-	const __m256i f8 = _mm256_set1_epi16(0xf8), fc = _mm256_set1_epi16(0xfc);
+	const __m256i k5 = _mm256_set1_epi16(264), k6 = _mm256_set1_epi16(8320);
 	__m256i x = _mm256_permute4x64_epi64(
 		_mm256_loadu_si256((const __m256i *)s), 0xd8);
-	__m256i r = _mm256_and_si256(_mm256_srli_epi16(x, 8), f8);
-	__m256i g = _mm256_and_si256(_mm256_srli_epi16(x, 3), fc);
-	__m256i b = _mm256_and_si256(_mm256_slli_epi16(x, 3), f8);
-	__m256i two, third;
+	__m256i r = _mm256_mulhi_epu16(
+		_mm256_and_si256(x, _mm256_set1_epi16((short)0xf800)), k5);
+	__m256i g = _mm256_mulhi_epu16(
+		_mm256_and_si256(x, _mm256_set1_epi16(0x07e0)), k6);
+	__m256i b = _mm256_mulhi_epu16(_mm256_slli_epi16(x, 11), k5);
+	__m256i two = _mm256_or_si256(swap ? b : r, _mm256_slli_epi16(g, 8));
+	__m256i third = swap ? r : b;
 
-	r = _mm256_or_si256(r, _mm256_srli_epi16(r, 5));
-	g = _mm256_or_si256(g, _mm256_srli_epi16(g, 6));
-	b = _mm256_or_si256(b, _mm256_srli_epi16(b, 5));
-	two = _mm256_or_si256(swap ? b : r, _mm256_slli_epi16(g, 8));
-	third = swap ? r : b;
 	*lo = _mm256_unpacklo_epi16(two, third);
 	*hi = _mm256_unpackhi_epi16(two, third);
 }
