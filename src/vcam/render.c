@@ -68,54 +68,58 @@ static const uint8_t bars[8][3] = {
 	{ 191, 0, 191 },   { 191, 0, 0 },   { 0, 0, 191 },   { 0, 0, 0 },
 };
 
-/* The pattern's pixel at (x, y) of a w x h upright frame. */
-static void pattern_pixel(int x, int y, int w, int h, uint32_t seq,
-			  uint8_t *rgb)
+/*
+ * The pattern, upright: 75% colour bars over rows [0, 3h/4), a grey ramp
+ * (left dark, right bright) below, with a red tint on rows [3h/4, 7h/8);
+ * a square of side h/8 whose top-left corner bounces along both axes with
+ * the sequence number, white with a black top-left quadrant (any flip
+ * shows). Rows are built from per-frame templates.
+ */
+static void pattern_rgb(uint8_t *dst, int w, int h, uint32_t seq,
+			unsigned flip)
 {
+	size_t row_bytes = 3 * (size_t)w;
+	uint8_t *tpl = malloc(3 * row_bytes);
 	int side = h / 8 > 2 ? h / 8 : 2;
 	int rx = w - side, ry = h * 3 / 4 - side;
-	/* The square bounces along both axes, a few pixels per frame. */
+	/* The square moves a few pixels per frame and bounces at the edges. */
 	uint32_t px = rx > 0 ? (seq * 7u) % (2u * (uint32_t)rx) : 0;
 	uint32_t py = ry > 0 ? (seq * 3u) % (2u * (uint32_t)ry) : 0;
 	int sx = px > (uint32_t)rx ? 2 * rx - (int)px : (int)px;
 	int sy = py > (uint32_t)ry ? 2 * ry - (int)py : (int)py;
 
-	if (x >= sx && x < sx + side && y >= sy && y < sy + side) {
-		/* White with a black top-left quadrant: shows any flip. */
-		int dark = x < sx + side / 2 && y < sy + side / 2;
-
-		rgb[0] = rgb[1] = rgb[2] = dark ? 16 : 235;
+	if (!tpl) {
+		memset(dst, 0, row_bytes * (size_t)h);
 		return;
 	}
-	if (y < h * 3 / 4) {
-		const uint8_t *c = bars[(x * 8) / w];
+	/* Templates: bars, tinted ramp, ramp (already mirrored for hflip). */
+	for (int x = 0; x < w; x++) {
+		int ux = flip & V4LC_VCAM_HFLIP ? w - 1 - x : x;
+		uint8_t g = (uint8_t)(w > 1 ? (ux * 255) / (w - 1) : 0);
+		uint8_t *b = tpl + 3 * (size_t)x;
+		uint8_t *t = b + row_bytes, *r = t + row_bytes;
 
-		memcpy(rgb, c, 3);
-		return;
+		memcpy(b, bars[(ux * 8) / w], 3);
+		t[0] = (uint8_t)(255 - g / 2);
+		t[1] = t[2] = g;
+		r[0] = r[1] = r[2] = g;
 	}
-	/* Grey ramp, left dark to right bright, with a red tint on top. */
-	{
-		uint8_t g = (uint8_t)(w > 1 ? (x * 255) / (w - 1) : 0);
-
-		rgb[0] = y < h * 7 / 8 ? (uint8_t)(255 - g / 2) : g;
-		rgb[1] = g;
-		rgb[2] = g;
-	}
-}
-
-static void pattern_rgb(uint8_t *dst, int w, int h, uint32_t seq,
-			unsigned flip)
-{
 	for (int y = 0; y < h; y++) {
-		int sy = flip & V4LC_VCAM_VFLIP ? h - 1 - y : y;
-		uint8_t *row = dst + (size_t)y * 3 * (size_t)w;
+		int uy = flip & V4LC_VCAM_VFLIP ? h - 1 - y : y;
+		uint8_t *row = dst + (size_t)y * row_bytes;
+		int k = uy < h * 3 / 4 ? 0 : uy < h * 7 / 8 ? 1 : 2;
 
-		for (int x = 0; x < w; x++) {
-			int sx = flip & V4LC_VCAM_HFLIP ? w - 1 - x : x;
+		memcpy(row, tpl + (size_t)k * row_bytes, row_bytes);
+		if (uy < sy || uy >= sy + side)
+			continue;
+		for (int ux = sx; ux < sx + side; ux++) {
+			int x = flip & V4LC_VCAM_HFLIP ? w - 1 - ux : ux;
+			int dark = ux < sx + side / 2 && uy < sy + side / 2;
 
-			pattern_pixel(sx, sy, w, h, seq, row + 3 * x);
+			memset(row + 3 * (size_t)x, dark ? 16 : 235, 3);
 		}
 	}
+	free(tpl);
 }
 
 /* Packed 4:2:2 from RGB24 with the formulas of src/scalar/pixel.h. */
