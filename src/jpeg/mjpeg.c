@@ -436,7 +436,7 @@ static int yuv_body(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 	int ydirect, r;
 	size_t yw8, cw8 = 0, need;
 	uint8_t *dplane[3], *ybuf, *cbuf[2] = { NULL, NULL }, *dump;
-	JSAMPROW rows[3][2 * DCTSIZE];
+	JSAMPROW rows[3][MAX_SAMP_FACTOR * DCTSIZE]; /* one iMCU row */
 	JSAMPARRAY planes[3] = { rows[0], rows[1], rows[2] };
 	struct chroma_geom g = { 0, 0, 0, cw, NULL };
 

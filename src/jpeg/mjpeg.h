@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * MJPEG/JPEG decoding for libv4lconvert, through libjpeg-turbo's TurboJPEG
- * API. One decoder per converter instance; it keeps its TurboJPEG handle and
- * its scratch planes across frames, so the steady state allocates nothing in
- * this module (libjpeg-turbo itself still uses its own per-frame pools).
+ * MJPEG/JPEG decoding for libv4lconvert, through libjpeg-turbo (its
+ * TurboJPEG API for RGB, its libjpeg API for YUV). One decoder per converter
+ * instance; it keeps both decompressors and a small band buffer across
+ * frames, so the steady state allocates nothing in this module
+ * (libjpeg-turbo itself still uses its own per-frame pools).
  *
  * Not thread-safe: one decoder must not be used by two threads at once
  * (like the converter instance that owns it).
@@ -16,8 +17,8 @@
 
 struct v4lc_jpeg;
 
-/* A decoder, or NULL when out of memory. The TurboJPEG handle is created
- * lazily by the first decode. */
+/* A decoder, or NULL when out of memory. The decompressors are created
+ * lazily by the first decode that needs them. */
 struct v4lc_jpeg *v4lc_jpeg_new(void);
 void v4lc_jpeg_free(struct v4lc_jpeg *j);
 

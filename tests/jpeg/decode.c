@@ -314,6 +314,45 @@ static void check_variants(void)
 }
 
 /*
+ * A grey frame whose only component claims 4x4 sampling. A single-component
+ * scan codes one block per MCU whatever the factors, so it is the same
+ * picture, but the decoder hands it out in 32-row iMCU rows (the largest
+ * JPEG allows). Must equal the reference of the unpatched frame.
+ */
+static void check_tall_imcu(void)
+{
+	static const int sizes[][2] = { { 64, 48 }, { 40, 33 }, { 24, 65 } };
+	struct v4lc_jpeg *j = v4lc_jpeg_new();
+
+	for (size_t s = 0; s < JT_ARRAY_SIZE(sizes); s++) {
+		int w = sizes[s][0], h = sizes[s][1];
+		uint8_t *img = jt_make_image(w, h, 11);
+		size_t n, sof, nd = v4lc_jpeg_dst_bytes(V4L2_PIX_FMT_YUV420, w, h);
+		uint8_t *jpg = jt_compress(img, w, h, TJSAMP_GRAY, 90, 0, &n);
+		uint8_t *want = jt_reference_yuv420(jpg, n, w, h, TJSAMP_GRAY);
+		uint8_t *got = guarded(nd, 0x3c);
+		char err[256];
+		int r;
+
+		sof = jt_find_marker(jpg, n, 0xc0);
+		CHECK(sof && jpg[sof + 9] == 1 && jpg[sof + 11] == 0x11,
+		      "grey SOF not as expected");
+		jpg[sof + 11] = 0x44;
+		r = v4lc_jpeg_decode(j, jpg, n, V4L2_PIX_FMT_YUV420, got, nd, w,
+				     h, err, sizeof(err));
+		CHECK(r == 0 && want && !memcmp(want, got, nd),
+		      "%dx%d grey 4x4 sampling: %d (%s)", w, h, r,
+		      r ? err : "output differs");
+		CHECK(guard_ok(got, nd, 0x3c), "grey 4x4: wrote past dst");
+		free(img);
+		free(jpg);
+		free(want);
+		free(got);
+	}
+	v4lc_jpeg_free(j);
+}
+
+/*
  * One decoder over many frames whose size, subsampling, DHT presence and
  * destination change from frame to frame (scratch growth and reuse, stale
  * state), each checked against the references.
@@ -475,6 +514,7 @@ int main(void)
 	check_lifecycle();
 	check_sizes();
 	check_variants();
+	check_tall_imcu();
 	check_reuse();
 	if (failures) {
 		printf("%d failures\n", failures);
