@@ -698,6 +698,16 @@ static int do_queryctrl(struct v4l2_queryctrl *q)
 	return 0;
 }
 
+static const unsigned long served[] = {
+	VIDIOC_QUERYCAP, VIDIOC_ENUM_FMT, VIDIOC_ENUM_FRAMESIZES,
+	VIDIOC_ENUM_FRAMEINTERVALS, VIDIOC_G_FMT, VIDIOC_TRY_FMT, VIDIOC_S_FMT,
+	VIDIOC_G_PARM, VIDIOC_S_PARM, VIDIOC_ENUMINPUT, VIDIOC_G_INPUT,
+	VIDIOC_S_INPUT, VIDIOC_REQBUFS, VIDIOC_QUERYBUF, VIDIOC_QBUF,
+	VIDIOC_DQBUF, VIDIOC_STREAMON, VIDIOC_STREAMOFF, VIDIOC_QUERYCTRL,
+	VIDIOC_QUERY_EXT_CTRL, VIDIOC_G_EXT_CTRLS, VIDIOC_S_EXT_CTRLS,
+	VIDIOC_TRY_EXT_CTRLS, VIDIOC_G_CTRL, VIDIOC_S_CTRL,
+};
+
 static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 {
 	struct vcam *c = priv;
@@ -705,6 +715,13 @@ static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 	(void)fd;
 	if (!c)
 		return fail(EBADF);
+	if (!arg) {
+		/* Every ioctl served here takes an argument. */
+		for (size_t i = 0; i < sizeof(served) / sizeof(served[0]); i++)
+			if (served[i] == request)
+				return fail(EFAULT);
+		return fail(ENOTTY);
+	}
 	switch (request) {
 	case VIDIOC_QUERYCAP: {
 		struct v4l2_capability *cap = arg;

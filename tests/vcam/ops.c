@@ -350,6 +350,10 @@ static void test_caps(void)
 		CHECK(xio(&c, VIDIOC_S_EXT_CTRLS, &e) == EINVAL);
 	}
 	CHECK(xio(&c, VIDIOC_G_STD, &(v4l2_std_id){ 0 }) == ENOTTY);
+	CHECK(xio(&c, VIDIOC_G_STD, NULL) == ENOTTY);
+	CHECK(xio(&c, VIDIOC_QUERYCAP, NULL) == EFAULT);
+	CHECK(xio(&c, VIDIOC_S_FMT, NULL) == EFAULT);
+	CHECK(xio(&c, VIDIOC_DQBUF, NULL) == EFAULT);
 	close_cam(&c);
 }
 
