@@ -40,7 +40,14 @@
  * (unless "nopace"); on an O_NONBLOCK fd it never sleeps. DQBUF with no
  * buffer queued fails with EAGAIN on an O_NONBLOCK fd and EINVAL on a
  * blocking one (a real driver would block forever); when not streaming,
- * EINVAL.
+ * EINVAL. Other errors as vb2 drivers give them: EBUSY for REQBUFS while
+ * streaming and for S_FMT changing format or size while buffers exist;
+ * EINVAL for a wrong buffer type, memory type or index, a buffer queued
+ * twice, a USERPTR buffer shorter than sizeimage, STREAMON without
+ * buffers; ENOTTY for ioctls not served; EFAULT for a NULL argument.
+ * Each DQBUF'd buffer has V4L2_BUF_FLAG_DONE, TIMESTAMP_MONOTONIC and
+ * TSTAMP_SRC_EOF, field NONE, the sequence number and bytesused (the
+ * JPEG size for MJPG/JPEG, sizeimage otherwise).
  *
  * Controls (QUERYCTRL, QUERY_EXT_CTRL, G/S_CTRL, G/S/TRY_EXT_CTRLS; values
  * are clamped to the range as the kernel does): V4L2_CID_BRIGHTNESS
