@@ -23,7 +23,7 @@ static int failures;
 
 int main(void)
 {
-	int p[2], fd, n;
+	int p[2], fd, n, plain;
 	char buf[16];
 	struct v4l2_capability cap;
 	char path[] = "/tmp/v4l2-passthrough-XXXXXX";
@@ -33,8 +33,12 @@ int main(void)
 	CHECK(v4l2_write(p[1], "hello", 5) == 5);
 	CHECK(v4l2_ioctl(p[0], FIONREAD, &n) == 0 && n == 5);
 	CHECK(v4l2_read(p[0], buf, sizeof(buf)) == 5 && !memcmp(buf, "hello", 5));
+	/* Exactly what the plain ioctl gives (ENOTTY from Linux; qemu-user
+	 * answers ioctls it does not know with ENOSYS). */
 	errno = 0;
-	CHECK(v4l2_ioctl(p[0], VIDIOC_QUERYCAP, &cap) == -1 && errno == ENOTTY);
+	plain = ioctl(p[0], VIDIOC_QUERYCAP, &cap) == -1 ? errno : 0;
+	errno = 0;
+	CHECK(plain && v4l2_ioctl(p[0], VIDIOC_QUERYCAP, &cap) == -1 && errno == plain);
 	/* Not a V4L2 device: refused, left open. */
 	CHECK(v4l2_fd_open(p[0], 0) == -1);
 	CHECK(fcntl(p[0], F_GETFD) >= 0);
@@ -62,7 +66,7 @@ int main(void)
 
 		close(before);
 		errno = 0;
-		CHECK(v4l2_open(path, O_RDWR) == -1 && errno == ENOTTY);
+		CHECK(v4l2_open(path, O_RDWR) == -1 && errno == plain);
 		after = dup(0);
 		CHECK(after == before);
 		close(after);
