@@ -172,6 +172,13 @@ static int fake_buf(struct fake *f, int fd, unsigned long req,
 	} else if (b->index >= f->nbufs) {
 		return err(EINVAL);
 	}
+	if (req == VIDIOC_PREPARE_BUF) {
+		b->flags = V4L2_BUF_FLAG_MAPPED | V4L2_BUF_FLAG_PREPARED;
+		b->length = 1;
+		p[0].length = FAKE_STRIDE;
+		p[0].m.mem_offset = b->index * FAKE_STRIDE;
+		return 0;
+	}
 	b->length = 1;
 	p[0].length = FAKE_STRIDE;	/* more than the image */
 	p[0].m.mem_offset = b->index * FAKE_STRIDE;
@@ -292,7 +299,26 @@ static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 	case VIDIOC_QUERYBUF:
 	case VIDIOC_QBUF:
 	case VIDIOC_DQBUF:
+	case VIDIOC_PREPARE_BUF:
 		return fake_buf(f, fd, req, arg);
+	case VIDIOC_CREATE_BUFS: {
+		struct v4l2_create_buffers *c = arg;
+		struct v4l2_pix_format_mplane *mp = &c->format.fmt.pix_mp;
+
+		/* One plane, at least as large as the current image. */
+		if (c->format.type != MP_CAP ||
+		    c->memory != V4L2_MEMORY_MMAP || mp->num_planes != 1 ||
+		    mp->plane_fmt[0].sizeimage < fake_size(f))
+			return err(EINVAL);
+		if (c->count > FAKE_MAX_BUFS - f->nbufs)
+			c->count = FAKE_MAX_BUFS - f->nbufs;
+		c->index = f->nbufs;
+		f->nbufs += c->count;
+		c->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP;
+		if (ftruncate(fd, (off_t)FAKE_STRIDE * FAKE_MAX_BUFS) < 0)
+			return -1;
+		return 0;
+	}
 	case VIDIOC_STREAMON:
 	case VIDIOC_STREAMOFF:
 		if (*(uint32_t *)arg != MP_CAP)
@@ -551,6 +577,66 @@ static void test_stream(int fd, uint32_t w, uint32_t h, uint32_t bpp)
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
 }
 
+/* CREATE_BUFS and PREPARE_BUF (no conversion: the driver's buffers). */
+static void test_create(int fd)
+{
+	struct v4l2_requestbuffers req;
+	struct v4l2_create_buffers c;
+	struct v4l2_buffer b;
+	struct v4l2_format g;
+
+	memset(&req, 0, sizeof(req));
+	req.count = 2;
+	req.type = SP_CAP;
+	req.memory = V4L2_MEMORY_MMAP;
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == 2);
+	memset(&g, 0, sizeof(g));
+	g.type = SP_CAP;
+	CHECK(v4l2_ioctl(fd, VIDIOC_G_FMT, &g) == 0);
+
+	memset(&c, 0, sizeof(c));
+	c.count = 2;
+	c.memory = V4L2_MEMORY_MMAP;
+	c.format = g;
+	c.format.type = MP_CAP;
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_CREATE_BUFS, &c) == -1 && errno == EINVAL);
+	c.format = g;
+	c.format.fmt.pix.pixelformat = V4L2_PIX_FMT_NV12M;
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_CREATE_BUFS, &c) == -1 && errno == EINVAL);
+	/* Too small for the current format: the fake says EINVAL, so the
+	 * size went down as the plane's sizeimage. */
+	c.format = g;
+	c.format.fmt.pix.sizeimage = g.fmt.pix.sizeimage - 1;
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_CREATE_BUFS, &c) == -1 && errno == EINVAL);
+	c.format = g;
+	CHECK(v4l2_ioctl(fd, VIDIOC_CREATE_BUFS, &c) == 0);
+	CHECK(c.index == 2 && c.count == 2 &&
+	      (c.capabilities & V4L2_BUF_CAP_SUPPORTS_MMAP));
+	CHECK(c.format.type == SP_CAP &&
+	      c.format.fmt.pix.pixelformat == g.fmt.pix.pixelformat &&
+	      c.format.fmt.pix.sizeimage == g.fmt.pix.sizeimage);
+
+	memset(&b, 0, sizeof(b));
+	b.type = MP_CAP;
+	b.memory = V4L2_MEMORY_MMAP;
+	b.index = 3;
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_PREPARE_BUF, &b) == -1 && errno == EINVAL);
+	b.type = SP_CAP;
+	CHECK(v4l2_ioctl(fd, VIDIOC_PREPARE_BUF, &b) == 0);
+	CHECK(b.type == SP_CAP && b.index == 3 &&
+	      (b.flags & V4L2_BUF_FLAG_PREPARED) &&
+	      b.length == FAKE_STRIDE && b.m.offset == 3 * FAKE_STRIDE);
+	b.index = 4;
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_PREPARE_BUF, &b) == -1 && errno == EINVAL);
+	req.count = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
+}
+
 /* With conversion on: libv4lconvert sees the device through the adapter. */
 static void test_convert(int fd)
 {
@@ -660,6 +746,7 @@ int main(int argc, char **argv)
 	CHECK(fd >= 0 && v4l2_fd_open(fd, V4L2_DISABLE_CONVERSION) == fd);
 	test_formats(fd, 1);
 	test_stream(fd, 160, 120, 2);
+	test_create(fd);
 	CHECK(v4l2_close(fd) == 0);
 	CHECK(fake_open_count == 0);
 
