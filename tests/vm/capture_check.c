@@ -55,6 +55,7 @@ void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 static int passed, failed, skipped;
 static uint32_t only_fmt; /* 0: the filter declines every fd */
 static int filter_priv;
+static struct v4l2_format last_s_fmt; /* the driver's last S_FMT answer */
 
 static const char *fcc(uint32_t f, char buf[5])
 {
@@ -104,6 +105,7 @@ static void force_fmt(struct v4l2_format *f)
 		return;
 	f->fmt.pix.pixelformat = only_fmt;
 	if (only_fmt == V4L2_PIX_FMT_HSV24 || only_fmt == V4L2_PIX_FMT_HSV32) {
+		f->fmt.pix.priv = V4L2_PIX_FMT_PRIV_MAGIC;
 		f->fmt.pix.flags |= V4L2_PIX_FMT_FLAG_SET_CSC;
 		f->fmt.pix.hsv_enc = V4L2_HSV_ENC_256;
 	}
@@ -136,6 +138,13 @@ static int flt_ioctl(void *priv, int fd, unsigned long req, void *arg)
 	}
 	if (req == VIDIOC_TRY_FMT || req == VIDIOC_S_FMT)
 		force_fmt(arg);
+	if (req == VIDIOC_S_FMT) {
+		int r = sys_ioctl(fd, req, arg);
+
+		if (r == 0)
+			last_s_fmt = *(struct v4l2_format *)arg;
+		return r;
+	}
 	if (req == VIDIOC_ENUM_FRAMESIZES &&
 	    ((struct v4l2_frmsizeenum *)arg)->pixel_format != only_fmt) {
 		errno = EINVAL;
@@ -181,6 +190,7 @@ static struct v4l2_format pixfmt(uint32_t fourcc, uint32_t w, uint32_t h)
 	f.fmt.pix.width = w;
 	f.fmt.pix.height = h;
 	f.fmt.pix.field = V4L2_FIELD_NONE;
+	f.fmt.pix.priv = V4L2_PIX_FMT_PRIV_MAGIC; /* flags, hsv_enc valid */
 	if (fourcc == V4L2_PIX_FMT_HSV24 || fourcc == V4L2_PIX_FMT_HSV32) {
 		f.fmt.pix.flags = V4L2_PIX_FMT_FLAG_SET_CSC;
 		f.fmt.pix.hsv_enc = V4L2_HSV_ENC_256;
@@ -364,6 +374,8 @@ static void check_format(const char *dev, const char *name)
 		report(0, name, msg);
 		goto done;
 	}
+	/* vivid's S_FMT answer may carry a stale hsv_enc: ask again. */
+	sys_ioctl(fd, VIDIOC_G_FMT, &raw_fmt);
 	memset(&cap, 0, sizeof(cap));
 	sys_ioctl(fd, VIDIOC_QUERYCAP, &cap);
 	set_30fps(sys_ioctl, fd);
@@ -471,6 +483,12 @@ static void check_format(const char *dev, const char *name)
 				continue;
 			}
 			compare(what, got, n, want, (size_t)want_n);
+			if (last_s_fmt.fmt.pix.ycbcr_enc !=
+			    raw_fmt.fmt.pix.ycbcr_enc)
+				printf("    note: the raw frame had hsv/ycbcr_enc "
+				       "%u, libv4l2's source %u\n",
+				       raw_fmt.fmt.pix.ycbcr_enc,
+				       last_s_fmt.fmt.pix.ycbcr_enc);
 		}
 	}
 done:
