@@ -214,6 +214,20 @@ struct v4lc_bayer_dsp {
 	v4lc_row_copy_fn *unpack10p;
 };
 
+/*
+ * Families added later keep their table in dispatch/dsp_<family>.h, so that
+ * work on one family does not touch this file.
+ */
+#if __has_include("dispatch/dsp_proc.h")
+#include "dispatch/dsp_proc.h"
+#endif
+#if __has_include("dispatch/dsp_focus.h")
+#include "dispatch/dsp_focus.h"
+#endif
+#if __has_include("dispatch/dsp_chip.h")
+#include "dispatch/dsp_chip.h"
+#endif
+
 #define V4LC_DSP_MEMBER(family) struct v4lc_##family##_dsp family;
 struct v4lc_dsp {
 	V4LC_FAMILIES(V4LC_DSP_MEMBER)
