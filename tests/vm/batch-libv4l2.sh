@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # Guest side of the vm-libv4l2 test (run by vivid-vm.sh):
-#   batch-libv4l2.sh LIBV4L2_SO LIBV4LCONVERT_SO V4L2CONVERT_SO FLIPCHECK GRAB
+#   batch-libv4l2.sh LIBV4L2_SO LIBV4LCONVERT_SO V4L2CONVERT_SO FLIPCHECK GRAB \
+#                    DMABUFCHECK
 # Our libv4l2 on the real vivid driver:
 #  1. v4l2-compliance -s10 on the bare driver, -w -s10 through the
 #     distribution's libv4l2 (reported) and through ours (LD_LIBRARY_PATH):
@@ -10,7 +11,9 @@
 #  2. streaming through our libv4l2: v4l2-ctl -w with mmap buffers and an
 #     emulated conversion, our v4l2-grab with read() and a conversion, and
 #     v4l2-ctl -w with USERPTR buffers where no conversion is needed (the
-#     original refuses USERPTR);
+#     original refuses USERPTR), and DMABUF buffers exported by a second
+#     vivid instance (/dev/video1) imported through v4l2_open/v4l2_ioctl
+#     (the distribution's libv4l2 is tried too and reported);
 #  3. a sensor mounted upside down (vivid's sensor_flipped_* controls) is
 #     corrected: our RGB24 frames are the 180-degree rotation of the raw ones;
 #  4. ffmpeg, unmodified, under LD_PRELOAD=v4l2convert.so asking for rgb24.
@@ -18,6 +21,7 @@
 set -uo pipefail
 
 lib2=${1:?} libc=${2:?} shim=${3:?} flipcheck=${4:?} grab=${5:?}
+dmabufcheck=${6:?}
 dev=/dev/video0
 libs="$(dirname "$lib2"):$(dirname "$libc")"
 out=$(mktemp -d /tmp/vm-v4l2.XXXXXX)
@@ -73,6 +77,18 @@ rm -f "$out/u.raw"
 LD_LIBRARY_PATH=$libs v4l2-ctl -d $dev -w -v width=640,height=480,pixelformat=YUYV \
 	--stream-user --stream-count=3 --stream-to="$out/u.raw" >"$out/u.log" 2>&1
 frames_ok "v4l2-ctl -w --stream-user (USERPTR passes through)" "$out/u.raw" $((3 * 640 * 480 * 2))
+if [ -c /dev/video1 ]; then
+	if LD_LIBRARY_PATH=$libs "$dmabufcheck" "$lib2" /dev/video1 $dev >"$out/d.log" 2>&1; then
+		ok "DMABUF passes through: $(tail -n 1 "$out/d.log")"
+	else
+		ko "DMABUF through our libv4l2: $(tail -n 2 "$out/d.log" | tr '\n' ' ')"
+	fi
+	"$dmabufcheck" libv4l2.so.0 /dev/video1 $dev >"$out/dd.log" 2>&1
+	echo "DMABUF through the distribution's libv4l2: $(tail -n 1 "$out/dd.log")"
+else
+	ko "DMABUF: no second vivid instance (/dev/video1)"
+fi
+reset_fmt
 
 # 3. sensor flip: raw capture without libv4l2, then through ours.
 v4l2-ctl -d $dev --set-ctrl=osd_text_mode=2,test_pattern=4 \
