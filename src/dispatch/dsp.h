@@ -209,9 +209,19 @@ enum v4lc_bayer_order {
 };
 typedef void v4lc_bayer_row_fn(const uint8_t *above, const uint8_t *cur,
 			       const uint8_t *below, uint8_t *dst, int width);
+/*
+ * to_yuv420[order]: rows y (even) and y + 1 demosaiced as demosaic[order][0]
+ * and [1] to RGB24 and converted as rgb2yuv (one pass, no RGB rows); rows
+ * holds rows y - 1, y, y + 1, y + 2 (mirrored by the caller). NULL in a
+ * tier where the two-pass row path is faster.
+ */
+typedef void v4lc_bayer_yuv_fn(const uint8_t *const rows[4], uint8_t *y0,
+			       uint8_t *y1, uint8_t *u, uint8_t *v, int width,
+			       const struct v4lc_rgb2yuv *k);
 struct v4lc_bayer_dsp {
 	v4lc_bayer_row_fn *demosaic[V4LC_BAYER_ORDERS][2][V4LC_RGB_ORDERS];
 	v4lc_row_copy_fn *unpack10p;
+	v4lc_bayer_yuv_fn *to_yuv420[V4LC_BAYER_ORDERS];
 };
 
 /*

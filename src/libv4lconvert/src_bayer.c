@@ -7,8 +7,9 @@
  *   S????10, S????12, S????16: little-endian 16-bit words, >> 2, >> 4, >> 8.
  * Row pipeline, no full-frame intermediate: deeper formats are reduced to 8
  * bits into a ring of four rows; RGB destinations are demosaiced straight
- * into their rows; YUV 4:2:0 destinations go two rows at a time through two
- * RGB24 rows and the rgb2yuv kernel (colour per the source's colorimetry:
+ * into their rows; YUV 4:2:0 destinations go two rows at a time through the
+ * fused bayer.to_yuv420 kernel where the tier has one, else (and for an odd
+ * last row) through two RGB24 rows and the rgb2yuv kernel (colour per the source's colorimetry:
  * by default BT.601 limited range). Buffers come from v4lc_rows_scratch.
  */
 #include <errno.h>
@@ -165,11 +166,28 @@ static int convert_bayer(struct v4lconvert_data *data,
 		uint8_t *rgb0 = buf + ring, *rgb1 = rgb0 + 3 * w;
 		struct v4lc_rgb2yuv m;
 
+		v4lc_bayer_yuv_fn *fused = data->dsp->bayer.to_yuv420[f.order];
+
 		v4lc_rgb2yuv_init(&m, &data->colorimetry);
 		for (int y = 0; y < r.height; y += 2) {
 			int pair = y + 1 < r.height;
 			uint8_t *y0 = r.dst + (size_t)y * r.dstride;
 
+			if (pair && fused) {
+				/* Slots y & 3 of four consecutive rows differ. */
+				const uint8_t *rows[4] = {
+					bayer_row(&b, mirror_row(y - 1, r.height)),
+					bayer_row(&b, y),
+					bayer_row(&b, y + 1),
+					bayer_row(&b, mirror_row(y + 2, r.height)),
+				};
+
+				fused(rows, y0, y0 + r.dstride,
+				      r.u + (size_t)(y / 2) * r.cstride,
+				      r.v + (size_t)(y / 2) * r.cstride, r.width,
+				      &m);
+				continue;
+			}
 			demosaic_row(&b, y, V4LC_RGB24, rgb0);
 			if (pair)
 				demosaic_row(&b, y + 1, V4LC_RGB24, rgb1);

@@ -12,6 +12,7 @@
  * exists on both ISAs).
  */
 #include <arm_neon.h>
+#include <stddef.h>
 
 #include "dispatch/dsp.h"
 
@@ -123,5 +124,9 @@ void v4lc_bayer_init_neon(struct v4lc_bayer_dsp *dsp)
 						     rg_neon };
 
 	v4lc_bayer_fill_table(dsp, kinds);
+	/* No fused Bayer -> YUV420 here: the two-pass rows with this tier's
+	 * demosaic and rgb2yuv kernels beat the scalar fused kernel. */
+	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
+		dsp->to_yuv420[o] = NULL;
 	dsp->unpack10p = unpack10p_neon;
 }

@@ -37,6 +37,7 @@
  * pixels is read as its first k bytes only.
  */
 #include "dispatch/dsp.h"
+#include "scalar/pixel.h"
 
 static inline int mirror(int j, int n)
 {
@@ -142,6 +143,97 @@ void v4lc_bayer_unpack10p_c(const uint8_t *src, uint8_t *dst, int width)
 }
 
 /*
+ * Bayer -> YUV 4:2:0, two rows in one pass: exactly demosaic[order][0] and
+ * [1] to RGB24 followed by the rgb2yuv rule (v4lc_rgb_to_y per pixel,
+ * v4lc_rgb_to_uv of each 2x2 block sum; an odd last column counts twice).
+ * Row y holds colour C0 (red when red0) at even columns when cfirst0; row
+ * y + 1 holds the other colour, at the other parity.
+ * v4lc_bayer_yuv_span_c does column pairs from x0 (even) to x1, kind =
+ * 2 * cfirst0 + red0; SIMD kernels call it for the row edges.
+ */
+void v4lc_bayer_yuv_span_c(const uint8_t *const rows[4], uint8_t *y0,
+			   uint8_t *y1, uint8_t *u, uint8_t *v, int w, int x0,
+			   int x1, int kind, const struct v4lc_rgb2yuv *k);
+
+static inline __attribute__((always_inline)) void
+rgb_px(const uint8_t *a, const uint8_t *c, const uint8_t *b, int w, int x,
+       int cfirst, int red, uint8_t d[3])
+{
+	if (x > 0 && x < w - 1)
+		pixel(a, c, b, d, x - 1, x, x + 1, cfirst, red);
+	else
+		pixel(a, c, b, d, mirror(x - 1, w), x, mirror(x + 1, w),
+		      cfirst, red);
+}
+
+static inline __attribute__((always_inline)) void
+yuv_span(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1, uint8_t *u,
+	 uint8_t *v, int w, int x0, int x1, int cfirst0, int red0,
+	 const struct v4lc_rgb2yuv *kp)
+{
+	const struct v4lc_rgb2yuv kc = *kp, *k = &kc;
+
+	for (int x = x0; x < x1; x += 2) {
+		uint8_t p[4][3]; /* row 0 x, x + 1, row 1 x, x + 1 */
+		int n = x + 1 < w ? 2 : 1;
+
+		for (int i = 0; i < n; i++) {
+			rgb_px(rows[0], rows[1], rows[2], w, x + i, cfirst0,
+			       red0, p[i]);
+			rgb_px(rows[1], rows[2], rows[3], w, x + i, !cfirst0,
+			       !red0, p[2 + i]);
+			y0[x + i] = v4lc_rgb_to_y(k, p[i][0], p[i][1], p[i][2]);
+			y1[x + i] = v4lc_rgb_to_y(k, p[2 + i][0], p[2 + i][1],
+						  p[2 + i][2]);
+		}
+		if (n == 1)
+			for (int j = 0; j < 3; j++) {
+				p[1][j] = p[0][j];
+				p[3][j] = p[2][j];
+			}
+		v4lc_rgb_to_uv(k, p[0][0] + p[1][0] + p[2][0] + p[3][0],
+			       p[0][1] + p[1][1] + p[2][1] + p[3][1],
+			       p[0][2] + p[1][2] + p[2][2] + p[3][2], &u[x / 2],
+			       &v[x / 2]);
+	}
+}
+
+void v4lc_bayer_yuv_span_c(const uint8_t *const rows[4], uint8_t *y0,
+			   uint8_t *y1, uint8_t *u, uint8_t *v, int w, int x0,
+			   int x1, int kind, const struct v4lc_rgb2yuv *k)
+{
+	switch (kind) {
+	case 0:
+		yuv_span(rows, y0, y1, u, v, w, x0, x1, 0, 0, k);
+		break;
+	case 1:
+		yuv_span(rows, y0, y1, u, v, w, x0, x1, 0, 1, k);
+		break;
+	case 2:
+		yuv_span(rows, y0, y1, u, v, w, x0, x1, 1, 0, k);
+		break;
+	default:
+		yuv_span(rows, y0, y1, u, v, w, x0, x1, 1, 1, k);
+		break;
+	}
+}
+
+/* Row 0: BGGR "B G", GBRG "G B", GRBG "G R", RGGB "R G". */
+#define YUV_KERNEL(name, cfirst0, red0)                                      \
+	void v4lc_bayer_##name##_yuv420_c(const uint8_t *const rows[4],      \
+					  uint8_t *y0, uint8_t *y1,          \
+					  uint8_t *u, uint8_t *v, int w,     \
+					  const struct v4lc_rgb2yuv *k)      \
+	{                                                                    \
+		yuv_span(rows, y0, y1, u, v, w, 0, w, cfirst0, red0, k);     \
+	}
+YUV_KERNEL(bggr, 1, 0)
+YUV_KERNEL(gbrg, 0, 0)
+YUV_KERNEL(grbg, 0, 1)
+YUV_KERNEL(rggb, 1, 1)
+#undef YUV_KERNEL
+
+/*
  * Fill demosaic[order][parity][rgb_order] from the four row kernels:
  * kinds[row colour pattern] per the comment at the top.
  */
@@ -189,4 +281,8 @@ void v4lc_bayer_init_c(struct v4lc_bayer_dsp *dsp)
 
 	v4lc_bayer_fill_table(dsp, kinds);
 	dsp->unpack10p = v4lc_bayer_unpack10p_c;
+	dsp->to_yuv420[V4LC_BGGR] = v4lc_bayer_bggr_yuv420_c;
+	dsp->to_yuv420[V4LC_GBRG] = v4lc_bayer_gbrg_yuv420_c;
+	dsp->to_yuv420[V4LC_GRBG] = v4lc_bayer_grbg_yuv420_c;
+	dsp->to_yuv420[V4LC_RGGB] = v4lc_bayer_rggb_yuv420_c;
 }

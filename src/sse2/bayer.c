@@ -17,6 +17,7 @@
  * pixel, which the code after it rewrites.
  */
 #include <emmintrin.h>
+#include <stddef.h>
 
 #include "dispatch/dsp.h"
 
@@ -135,4 +136,8 @@ void v4lc_bayer_init_sse2(struct v4lc_bayer_dsp *dsp)
 						     rg_sse2 };
 
 	v4lc_bayer_fill_table(dsp, kinds);
+	/* No fused Bayer -> YUV420 here: the two-pass rows with this tier's
+	 * demosaic and rgb2yuv kernels beat the scalar fused kernel. */
+	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
+		dsp->to_yuv420[o] = NULL;
 }

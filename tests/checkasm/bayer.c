@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include "checkasm.h"
 
+#include <linux/videodev2.h>
+
 static const char *const order_names[V4LC_BAYER_ORDERS] = {
 	"bggr", "gbrg", "grbg", "rggb"
 };
@@ -87,8 +89,107 @@ static void check_unpack10p(void)
 	checkasm_report();
 }
 
+/*
+ * Fused Bayer -> YUV420: both the scalar fused kernel (the specification
+ * restated) and the tier's are compared with the composition of the scalar
+ * demosaic rows [order][0] and [order][1] and the scalar rgb2yuv kernel,
+ * for four independent input rows (edges mirrored by the kernels), every
+ * width, several matrices (standard ones and random weights).
+ */
+static void check_yuv420_one(v4lc_bayer_yuv_fn *fn, int o,
+			     const struct v4lc_rgb2yuv *mats, int nmat)
+{
+	for (int wi = 0; wi < checkasm_nwidths; wi++) {
+		int width = checkasm_widths[wi], cw = (width + 1) / 2, ok = 1;
+		uint8_t *in[4], *rgb0 = checkasm_out_alloc((size_t)width * 3, 0);
+		uint8_t *rgb1 = checkasm_out_alloc((size_t)width * 3, 0);
+		uint8_t *ref[4], *out[4];
+		size_t sz[4] = { (size_t)width, (size_t)width, (size_t)cw,
+				 (size_t)cw };
+
+		for (int i = 0; i < 4; i++) {
+			in[i] = checkasm_in_alloc((size_t)width);
+			ref[i] = checkasm_out_alloc(sz[i], 0x5a);
+			out[i] = checkasm_out_alloc(sz[i], 0x5a);
+		}
+		for (int kind = 0; kind < CHECKASM_PATTERNS * 2 && ok; kind++) {
+			const struct v4lc_rgb2yuv *m = &mats[kind % nmat];
+			const uint8_t *rows[4] = { in[0], in[1], in[2], in[3] };
+
+			for (int i = 0; i < 4; i++)
+				checkasm_pattern(in[i], (size_t)width,
+						 (kind + 3 * i + kind / 7) %
+							 CHECKASM_PATTERNS);
+			checkasm_ref->bayer.demosaic[o][0][V4LC_RGB24](
+				in[0], in[1], in[2], rgb0, width);
+			checkasm_ref->bayer.demosaic[o][1][V4LC_RGB24](
+				in[1], in[2], in[3], rgb1, width);
+			checkasm_ref->rgb2yuv.to_yuv420[V4LC_RGB24](
+				rgb0, rgb1, ref[0], ref[1], ref[2], ref[3], width, m);
+			fn(rows, out[0], out[1], out[2], out[3], width, m);
+			for (int i = 0; i < 4 && ok; i++)
+				ok = checkasm_check_bytes(ref[i], out[i], sz[i],
+							  i < 2 ? "luma" : "chroma",
+							  width);
+		}
+		for (int i = 0; i < 4; i++) {
+			checkasm_in_free(in[i]);
+			checkasm_out_free(ref[i]);
+			checkasm_out_free(out[i]);
+		}
+		checkasm_out_free(rgb0);
+		checkasm_out_free(rgb1);
+	}
+	checkasm_report();
+}
+
+static void check_yuv420(void)
+{
+	static const struct v4lc_colorimetry cm[3] = {
+		{ V4L2_COLORSPACE_SMPTE170M, V4L2_YCBCR_ENC_601,
+		  V4L2_QUANTIZATION_LIM_RANGE },
+		{ V4L2_COLORSPACE_REC709, V4L2_YCBCR_ENC_709,
+		  V4L2_QUANTIZATION_FULL_RANGE },
+		{ V4L2_COLORSPACE_JPEG, 0, 0 },
+	};
+	struct v4lc_rgb2yuv mats[5];
+
+	for (int i = 0; i < 3; i++)
+		v4lc_rgb2yuv_init(&mats[i], &cm[i]);
+	for (int i = 3; i < 5; i++) {
+		/* random weights; the luma sum stays below 2^16 (see rgb2yuv) */
+		unsigned y_off = checkasm_rand() % 33;
+		unsigned budget = 65535u - 256u * y_off - 256u;
+		unsigned yr = checkasm_rand() % (budget + 1);
+		unsigned yg = checkasm_rand() % (budget - yr + 1);
+		unsigned yb = checkasm_rand() % (budget - yr - yg + 1);
+
+		mats[i].y_off = (uint16_t)y_off;
+		mats[i].yr = (uint16_t)yr;
+		mats[i].yg = (uint16_t)yg;
+		mats[i].yb = (uint16_t)yb;
+		mats[i].ur = (uint16_t)checkasm_rand();
+		mats[i].ug = (uint16_t)checkasm_rand();
+		mats[i].ub = (uint16_t)checkasm_rand();
+		mats[i].vr = (uint16_t)checkasm_rand();
+		mats[i].vg = (uint16_t)checkasm_rand();
+		mats[i].vb = (uint16_t)checkasm_rand();
+	}
+	for (int o = 0; o < V4LC_BAYER_ORDERS; o++) {
+		v4lc_bayer_yuv_fn *spec = checkasm_ref->bayer.to_yuv420[o];
+		v4lc_bayer_yuv_fn *fn = checkasm_new->bayer.to_yuv420[o];
+
+		if (checkasm_func(spec, NULL, "bayer_yuv420_spec_%s",
+				  order_names[o]))
+			check_yuv420_one(spec, o, mats, 5);
+		if (checkasm_func(fn, spec, "bayer_yuv420_%s", order_names[o]))
+			check_yuv420_one(fn, o, mats, 5);
+	}
+}
+
 void checkasm_check_bayer(void)
 {
 	check_demosaic();
+	check_yuv420();
 	check_unpack10p();
 }
