@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fakectrl.h"
 #include "priv.h"
 #include "quirks.h"
 
@@ -56,6 +57,30 @@ static int32_t fake_default(const struct v4lconvert_data *data, int i)
 	return fakes[i].def;
 }
 
+void v4lc_fake_range(const struct v4lconvert_data *data, int i, int32_t *min,
+		     int32_t *max, int32_t *def)
+{
+	*min = fakes[i].min;
+	*max = fakes[i].max;
+	*def = fake_default(data, i);
+}
+
+/*
+ * The value from the shared copy, validated: another process (of the same
+ * user) may have written anything there; out of range means the default.
+ */
+int32_t v4lc_fake_get(struct v4lconvert_data *data, int i)
+{
+	if (data->shared) {
+		int32_t v = v4lc_ctrlstore_load(data, i);
+
+		if (v < fakes[i].min || v > fakes[i].max)
+			v = fake_default(data, i);
+		data->fake_value[i] = v;
+	}
+	return data->fake_value[i];
+}
+
 static void fill_queryctrl(const struct v4lconvert_data *data, int i,
 			   struct v4l2_queryctrl *q)
 {
@@ -76,9 +101,38 @@ static void update_flips(struct v4lconvert_data *data)
 	int h = fake_index(data, V4L2_CID_HFLIP), v = fake_index(data, V4L2_CID_VFLIP);
 
 	data->hflip = !!(data->quirks & V4LC_QUIRK_HFLIP) ^
-		      (h >= 0 && data->fake_value[h]);
+		      (h >= 0 && v4lc_fake_get(data, h));
 	data->vflip = !!(data->quirks & V4LC_QUIRK_VFLIP) ^
-		      (v >= 0 && data->fake_value[v]);
+		      (v >= 0 && v4lc_fake_get(data, v));
+}
+
+void v4lc_controls_refresh(struct v4lconvert_data *data)
+{
+	if (data->shared)
+		update_flips(data);
+}
+
+/* The fake-only query of libv4l2 (fakectrl.h). */
+static int query_fake_only(struct v4lconvert_data *data,
+			   struct v4l2_queryctrl *q)
+{
+	uint32_t id = q->id & ~V4L2_CTRL_FLAG_NEXT_CTRL;
+	int i = -1;
+
+	if (!(q->id & V4L2_CTRL_FLAG_NEXT_CTRL)) {
+		i = fake_index(data, id);
+	} else {
+		for (int k = 0; k < V4LC_FAKE_CONTROLS; k++)
+			if ((data->fake_enabled & (1u << k)) && fakes[k].id > id &&
+			    (i < 0 || fakes[k].id < fakes[i].id))
+				i = k;
+	}
+	if (i < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	fill_queryctrl(data, i, q);
+	return 0;
 }
 
 LIBV4L_PUBLIC int v4lconvert_vidioc_queryctrl(struct v4lconvert_data *data,
@@ -88,6 +142,8 @@ LIBV4L_PUBLIC int v4lconvert_vidioc_queryctrl(struct v4lconvert_data *data,
 	uint32_t id = q->id;
 	int i = fake_index(data, id), next = -1, ret;
 
+	if (q->reserved[0] == V4LC_QUERYCTRL_FAKE_ONLY)
+		return query_fake_only(data, q);
 	if (i >= 0) {
 		fill_queryctrl(data, i, q);
 		return 0;
@@ -132,6 +188,8 @@ static int set_fake(struct v4lconvert_data *data, int i, int32_t value,
 	}
 	if (apply) {
 		data->fake_value[i] = value;
+		if (data->shared)
+			v4lc_ctrlstore_store(data, i, value);
 		update_flips(data);
 	}
 	return 0;
@@ -145,7 +203,7 @@ LIBV4L_PUBLIC int v4lconvert_vidioc_g_ctrl(struct v4lconvert_data *data,
 
 	if (i < 0)
 		return v4lc_dev_ioctl(data, VIDIOC_G_CTRL, arg);
-	c->value = data->fake_value[i];
+	c->value = v4lc_fake_get(data, i);
 	return 0;
 }
 
@@ -220,7 +278,10 @@ static int ext_ctrls(struct v4lconvert_data *data, unsigned long request,
 			if (i < 0)
 				continue;
 			if (request == VIDIOC_G_EXT_CTRLS)
-				ec->controls[k].value = data->fake_value[i];
+				ec->controls[k].value =
+					ec->which == V4L2_CTRL_WHICH_DEF_VAL
+						? fake_default(data, i)
+						: v4lc_fake_get(data, i);
 			else if (request == VIDIOC_S_EXT_CTRLS)
 				set_fake(data, i, ec->controls[k].value, 1);
 		}
@@ -328,5 +389,8 @@ void v4lc_controls_init(struct v4lconvert_data *data)
 	enable_fakes(data);
 	for (int i = 0; i < V4LC_FAKE_CONTROLS; i++)
 		data->fake_value[i] = fake_default(data, i);
+	/* shared with this user's other programs (initialised when new) */
+	if (data->fake_enabled)
+		v4lc_ctrlstore_open(data);
 	update_flips(data);
 }

@@ -73,7 +73,7 @@ static int convert_packed(struct v4lconvert_data *data,
 			  const struct v4l2_pix_format *sp,
 			  const struct v4l2_pix_format *dp, unsigned char *src,
 			  int src_size, unsigned char *dest, int dest_size,
-			  int flip)
+			  int flip, int proc)
 {
 	struct v4lc_frame in = { sp->pixelformat, (int)sp->width,
 				 (int)sp->height, stride_of(sp), src,
@@ -97,7 +97,7 @@ static int convert_packed(struct v4lconvert_data *data,
 	if (!have || have > in.size)
 		return v4lc_error(data, EPIPE, "short frame (%d bytes)",
 				  src_size);
-	if (in.fourcc != out.fourcc) {
+	if (in.fourcc != out.fourcc || proc) {
 		struct v4lc_frame mid = out;
 
 		if (flip) {
@@ -108,8 +108,17 @@ static int convert_packed(struct v4lconvert_data *data,
 			if (!mid.data)
 				return v4lc_error(data, ENOMEM, "out of memory");
 		}
-		reorder_packed(&in, &mid);
-		in = mid;
+		if (in.fourcc != out.fourcc) {
+			reorder_packed(&in, &mid);
+			in = mid;
+		}
+		if (proc) {
+			/* white balance and gamma on the packed pixels */
+			ret = v4lc_proc_frame(data, &in, &mid);
+			if (ret < 0)
+				return v4lc_error(data, -ret, "processing");
+			in = mid;
+		}
 	}
 	if (flip) {
 		ret = v4lc_frame_transform(data->dsp, &in, &out, flip_op(data));
@@ -130,7 +139,7 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 	const struct v4lc_source *source;
 	struct v4lc_frame in, out, mid;
 	size_t need, one = 0;
-	int ret, flip, do_crop, packed;
+	int ret, flip, do_crop, packed, proc;
 
 	if (src_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
 	    dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE || src_size < 0 ||
@@ -140,15 +149,21 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 	do_crop = dp->width != sp->width || dp->height != sp->height;
 	packed = v4lc_is_packed422(sp->pixelformat) &&
 		 v4lc_is_packed422(dp->pixelformat) && !do_crop;
+	/* shared control values may have changed (another program) */
+	v4lc_controls_refresh(data);
 	flip = v4lc_flips_active(data) &&
 	       (v4lconvert_supported_dst_format(dp->pixelformat) || packed);
-	if (packed && (flip || sp->pixelformat != dp->pixelformat))
+	proc = v4lc_proc_possible(data) &&
+	       (v4lconvert_supported_dst_format(dp->pixelformat) || packed) &&
+	       v4lc_proc_active(data);
+	if (packed && (flip || proc || sp->pixelformat != dp->pixelformat))
 		return convert_packed(data, sp, dp, src, src_size, dest,
-				      dest_size, flip);
+				      dest_size, flip, proc);
 
 	/* Nothing to do but copy: the same format, or a native one. */
 	if (!v4lconvert_supported_dst_format(dp->pixelformat) ||
-	    (sp->pixelformat == dp->pixelformat && !flip && !do_crop)) {
+	    (sp->pixelformat == dp->pixelformat && !flip && !do_crop &&
+	     !proc)) {
 		if (dest_size < src_size)
 			return v4lc_error(data, EFAULT,
 					  "destination buffer too small "
@@ -218,6 +233,31 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 		mid.size = one;
 		mid.data = scratch;
 	}
+	if (proc && v4lc_proc_bayer8(in.fourcc)) {
+		/*
+		 * Processing on the raw samples, before demosaic (cheaper, and
+		 * white balance before interpolation): a processed copy.
+		 */
+		struct v4lc_frame raw = in;
+		int st = in.stride >= in.width ? in.stride : in.width;
+		size_t have = (size_t)st * (size_t)(in.height - 1) +
+			      (size_t)in.width;
+
+		if (!in.width || !in.height || have > in.size)
+			return v4lc_error(data, EPIPE, "short frame (%d bytes)",
+					  src_size);
+		raw.stride = in.width;
+		raw.size = (size_t)in.width * (size_t)in.height;
+		raw.data = v4lc_proc_bayer_buffer(data, raw.size);
+		if (!raw.data)
+			return v4lc_error(data, ENOMEM, "out of memory");
+		in.stride = st;
+		ret = v4lc_proc_frame(data, &in, &raw);
+		if (ret < 0)
+			return v4lc_error(data, -ret, "processing");
+		in = raw;
+		proc = 0;
+	}
 	if (in.fourcc == mid.fourcc) {
 		/* Only a flip or crop: read the source in place. */
 		size_t have = v4lc_frame_bytes(in.fourcc, in.width, in.height,
@@ -226,7 +266,15 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 		if (!have || have > in.size)
 			return v4lc_error(data, EPIPE, "short frame (%d bytes)",
 					  src_size);
-		mid = in;
+		if (proc) {
+			/* processing is the conversion: source to mid */
+			ret = v4lc_proc_frame(data, &in, &mid);
+			if (ret < 0)
+				return v4lc_error(data, -ret, "processing");
+			proc = 0;
+		} else {
+			mid = in;
+		}
 	} else {
 		data->error[0] = '\0';
 		ret = source->convert(data, &in, &mid);
@@ -237,6 +285,12 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 					   (const char *)&out.fourcc);
 			errno = -ret;
 			return -1;
+		}
+		if (proc) {
+			/* on the converted frame, in place */
+			ret = v4lc_proc_frame(data, &mid, &mid);
+			if (ret < 0)
+				return v4lc_error(data, -ret, "processing");
 		}
 	}
 

@@ -117,6 +117,8 @@ LIBV4L_PUBLIC void v4lconvert_destroy(struct v4lconvert_data *data)
 	if (!data)
 		return;
 	v4lc_jpeg_free(data->jpeg);
+	v4lc_proc_free(data);
+	v4lc_ctrlstore_close(data);
 	free(data->scratch);
 	free(data->rows);
 	free(data);

@@ -55,7 +55,8 @@ LIBV4L_PUBLIC int v4lconvert_supported_dst_fmt_only(
 	 * Flips run on the destination formats and on packed 4:2:2 (served
 	 * from packed 4:2:2 sources only): the other native formats hide.
 	 */
-	return v4lc_fmtset_meets(&data->convertible, NULL) && flips_active(data);
+	return v4lc_fmtset_meets(&data->convertible, NULL) &&
+	       (flips_active(data) || v4lc_proc_possible(data));
 }
 
 void v4lc_fixup(struct v4l2_pix_format *pix)
@@ -412,7 +413,7 @@ LIBV4L_PUBLIC int v4lconvert_needs_conversion(
 		return 0;
 	return s->pixelformat != d->pixelformat || s->width != d->width ||
 	       s->height != d->height ||
-	       (flips_active(data) &&
+	       ((flips_active(data) || v4lc_proc_possible(data)) &&
 		(v4lconvert_supported_dst_format(d->pixelformat) ||
 		 (v4lc_is_packed422(s->pixelformat) &&
 		  v4lc_is_packed422(d->pixelformat))));

@@ -18,7 +18,19 @@
 #define V4LC_ERROR_LEN 256
 #define V4LC_FAKE_CONTROLS 6
 
+/* The emulated controls, in the order of LIBV4LCONTROL_CONTROLS's bits. */
+enum {
+	V4LC_FAKE_AWB,
+	V4LC_FAKE_HFLIP,
+	V4LC_FAKE_VFLIP,
+	V4LC_FAKE_GAMMA,
+	V4LC_FAKE_AUTOGAIN,
+	V4LC_FAKE_AG_TARGET,
+};
+
 struct v4lc_jpeg;
+struct v4lc_proc;
+struct v4lc_ctrl_shm;
 
 /*
  * A source format the library can convert from. `convert` turns a whole
@@ -98,7 +110,11 @@ struct v4lconvert_data {
 	int default_gamma; /* 0: none from the table */
 	/* Emulated controls: which exist (bit i = fakes[i] of controls.c). */
 	unsigned fake_enabled;
+	/* validated copy of the values; `shared` is where they live (ctrlstore.c) */
 	int32_t fake_value[V4LC_FAKE_CONTROLS];
+	struct v4lc_ctrl_shm *shared; /* NULL: this instance's values only */
+
+	struct v4lc_proc *proc; /* processing state (processing.c), lazily */
 
 	struct v4lc_jpeg *jpeg;
 	uint8_t *scratch;
@@ -145,6 +161,46 @@ void v4lc_halve(const struct v4lc_frame *src, struct v4lc_frame *dst);
 /* Quirk flags and emulated controls (called at create). */
 void v4lc_controls_init(struct v4lconvert_data *data);
 
+/*
+ * Emulated control values (controls.c): fake control i's current value,
+ * always within its range (its default when the shared copy holds
+ * garbage); v4lc_controls_refresh re-reads the shared values and updates
+ * the flips (once per frame).
+ */
+int32_t v4lc_fake_get(struct v4lconvert_data *data, int i);
+void v4lc_controls_refresh(struct v4lconvert_data *data);
+/* Range and default of fake control i (controls.c). */
+void v4lc_fake_range(const struct v4lconvert_data *data, int i, int32_t *min,
+		     int32_t *max, int32_t *def);
+
+/*
+ * Settings shared by the processes of one user (ctrlstore.c): attach to or
+ * create the device's shared segment (0600, validated), or stay private.
+ */
+void v4lc_ctrlstore_open(struct v4lconvert_data *data);
+void v4lc_ctrlstore_close(struct v4lconvert_data *data);
+/* Load / store value i of the shared copy (no validation: the caller's). */
+int32_t v4lc_ctrlstore_load(const struct v4lconvert_data *data, int i);
+void v4lc_ctrlstore_store(struct v4lconvert_data *data, int i, int32_t value);
+
+/*
+ * Software processing (processing.c): white balance, gamma, auto gain.
+ * v4lc_proc_possible: the controls that drive it exist, so destination
+ * formats (and packed 4:2:2) go through v4lc_proc_frame.
+ * v4lc_proc_active: their current values ask for processing.
+ * v4lc_proc_frame: in to out (same format and size; in place allowed) for
+ * RGB3, BGR3, YU12, YV12, packed 4:2:2 and 8-bit Bayer; 0 or -errno.
+ */
+int v4lc_proc_possible(const struct v4lconvert_data *data);
+int v4lc_proc_active(struct v4lconvert_data *data);
+int v4lc_proc_frame(struct v4lconvert_data *data, const struct v4lc_frame *in,
+		    struct v4lc_frame *out);
+/* Is fourcc an 8-bit Bayer format processing works on before demosaic? */
+int v4lc_proc_bayer8(uint32_t fourcc);
+/* Where a processed copy of a Bayer source goes (kept across frames). */
+uint8_t *v4lc_proc_bayer_buffer(struct v4lconvert_data *data, size_t size);
+void v4lc_proc_free(struct v4lconvert_data *data);
+
 /* USB bus bandwidth of the device in bytes per second (0 = unknown). */
 unsigned int v4lc_bus_bandwidth(int fd);
 
@@ -156,8 +212,9 @@ void v4lc_fixup(struct v4l2_pix_format *pix);
  * of v4lconvert_supported_dst_format): a packed 4:2:2 source (YUYV, YVYU,
  * UYVY, VYUY) also serves packed 4:2:2 of any of these orders, same size,
  * with the flips applied (and the byte order changed when it differs), so
- * a flipped YUYV camera still offers YUYV. Only flips run on them: any
- * other processing needs one of the four destination formats.
+ * a flipped YUYV camera still offers YUYV. Flips and the software
+ * processing (processing.c, in the YUV domain) run on them; dst-only mode
+ * is on when flips are active or processing controls exist.
  */
 int v4lc_is_packed422(uint32_t fourcc);
 /* Flips are active (and packed destinations then serve them). */

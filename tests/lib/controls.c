@@ -136,6 +136,8 @@ int main(void)
 	      "gamma out of range");
 	CHECK(set(cv, V4L2_CID_GAMMA, 1500) == 0 && get(cv, V4L2_CID_GAMMA) == 1500,
 	      "gamma set");
+	/* back to no processing: flip_of compares pixels exactly */
+	set(cv, V4L2_CID_GAMMA, 1000);
 
 	/* extended controls: fake and real in one call */
 	struct v4l2_ext_control c[3] = {
@@ -157,6 +159,7 @@ int main(void)
 	c[1].value = 7;
 	CHECK(v4lconvert_vidioc_try_ext_ctrls(cv, &ec) == -1 && ec.error_idx == 1,
 	      "fake out of range at index 1");
+	set(cv, V4L2_CID_GAMMA, 1500);
 	memset(c, 0, sizeof(c));
 	c[0].id = V4L2_CID_GAMMA;
 	c[1].id = V4L2_CID_BRIGHTNESS;
