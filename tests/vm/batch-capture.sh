@@ -15,10 +15,10 @@ check=${1:?usage: $0 CAPTURE_CHECK [DEVICE]}
 dev=${2:-/dev/video0}
 
 formats=(YUYV UYVY YVYU VYUY NV12 NV21 YU12 YV12 NV16 NV61 422P
-	RGB3 BGR3 RGBP XR24 BA24 GREY 'Y16 ' BA81 GBRG GRBG RGGB)
-# HSV3 left out for now: vivid reports hsv_enc 0 (default, 0-179) for the
-# plain-ioctl raw capture but 256 to libv4l2's S_FMT, so the reference
-# conversion of the raw frame uses the other hue range (a test-side issue).
+	RGB3 BGR3 RGBP XR24 BA24 GREY 'Y16 ' BA81 GBRG GRBG RGGB HSV3)
+# HSV3: vivid may report hsv_enc 0 (0-179) to the plain-ioctl raw capture
+# but 256 to libv4l2's S_FMT for the same picture; capture_check then
+# converts the raw frame as libv4l2's source was described (and says so).
 
 [ -c "$dev" ] || { echo "no $dev in the VM: skipped"; exit 77; }
 command -v v4l2-ctl >/dev/null || { echo "v4l2-ctl missing: skipped"; exit 77; }
