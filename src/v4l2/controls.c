@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "libv4lconvert/fakectrl.h"
 #include "priv.h"
 
 static int query(int fd, struct v4l2_queryctrl *q, int cid)
@@ -59,4 +60,86 @@ LIBV4L_PUBLIC int v4l2_get_control(int fd, int cid)
 		return 0;
 	return (int)((((int64_t)c.value - q.minimum) * 65535 + range / 2) /
 		     range);
+}
+
+/*
+ * VIDIOC_QUERY_EXT_CTRL and VIDIOC_QUERYMENU with the emulated controls
+ * merged in (the original passes them to the driver, which does not know
+ * them). libv4lconvert answers about its emulated controls alone through
+ * the fake-only query (libv4lconvert/fakectrl.h).
+ */
+static int fake_query(struct v4l2_dev *dev, uint32_t id,
+		      struct v4l2_queryctrl *q)
+{
+	memset(q, 0, sizeof(*q));
+	q->id = id;
+	q->reserved[0] = V4LC_QUERYCTRL_FAKE_ONLY;
+	return v4lconvert_vidioc_queryctrl(dev->conv, q);
+}
+
+static void to_ext(const struct v4l2_queryctrl *q,
+		   struct v4l2_query_ext_ctrl *e)
+{
+	memset(e, 0, sizeof(*e));
+	e->id = q->id;
+	e->type = q->type;
+	memcpy(e->name, q->name, sizeof(q->name));
+	e->minimum = q->minimum;
+	e->maximum = q->maximum;
+	e->step = (uint64_t)q->step;
+	e->default_value = q->default_value;
+	e->flags = q->flags;
+	e->elem_size = sizeof(int32_t);
+	e->elems = 1;
+}
+
+int v4l2_query_ext_ctrl(struct v4l2_dev *dev, struct v4l2_query_ext_ctrl *q)
+{
+	const uint32_t next = V4L2_CTRL_FLAG_NEXT_CTRL |
+			      V4L2_CTRL_FLAG_NEXT_COMPOUND;
+	uint32_t flags = q->id & next, base = q->id & ~next;
+	struct v4l2_query_ext_ctrl hw;
+	struct v4l2_queryctrl f, s;
+	int have_fake, ret, err;
+
+	if (!flags) {
+		if (!fake_query(dev, base, &f)) {
+			to_ext(&f, q);
+			return 0;
+		}
+		return v4l2_dev_ioctl(dev, VIDIOC_QUERY_EXT_CTRL, q);
+	}
+	/* emulated controls are plain ones: not listed for compound only */
+	have_fake = (flags & V4L2_CTRL_FLAG_NEXT_CTRL) &&
+		    !fake_query(dev, base | V4L2_CTRL_FLAG_NEXT_CTRL, &f);
+	hw = *q;
+	ret = v4l2_dev_ioctl(dev, VIDIOC_QUERY_EXT_CTRL, &hw);
+	/* a driver control shadowed by an emulated one is skipped past */
+	while (ret == 0 && !fake_query(dev, hw.id, &s)) {
+		uint32_t skip = hw.id;
+
+		memset(&hw, 0, sizeof(hw));
+		hw.id = skip | flags;
+		ret = v4l2_dev_ioctl(dev, VIDIOC_QUERY_EXT_CTRL, &hw);
+	}
+	err = errno;
+	if (have_fake && (ret != 0 || f.id < hw.id)) {
+		to_ext(&f, q);
+		return 0;
+	}
+	if (ret == 0)
+		*q = hw;
+	errno = err;
+	return ret;
+}
+
+int v4l2_querymenu(struct v4l2_dev *dev, struct v4l2_querymenu *m)
+{
+	struct v4l2_queryctrl f;
+
+	if (!fake_query(dev, m->id, &f)) {
+		errno = EINVAL; /* no emulated control is a menu */
+		return -1;
+	}
+	return v4l2_dev_ioctl(dev, VIDIOC_QUERYMENU, m);
 }

@@ -239,6 +239,14 @@ static int dispatch(struct v4l2_dev *dev, unsigned long request, void *arg)
 		if (!dev->conv)
 			break;
 		return v4lconvert_vidioc_s_ext_ctrls(dev->conv, arg);
+	case VIDIOC_QUERY_EXT_CTRL:
+		if (!dev->conv)
+			break;
+		return v4l2_query_ext_ctrl(dev, arg);
+	case VIDIOC_QUERYMENU:
+		if (!dev->conv)
+			break;
+		return v4l2_querymenu(dev, arg);
 	}
 	return v4l2_dev_ioctl(dev, request, arg);
 }

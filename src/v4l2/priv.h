@@ -123,6 +123,10 @@ void v4l2_bufs_free_fake(struct v4l2_dev *dev);
 /* read.c (dev->lock held) */
 void v4l2_read_stop(struct v4l2_dev *dev);
 
+/* controls.c: the emulated controls merged in (dev->conv set) */
+int v4l2_query_ext_ctrl(struct v4l2_dev *dev, struct v4l2_query_ext_ctrl *q);
+int v4l2_querymenu(struct v4l2_dev *dev, struct v4l2_querymenu *m);
+
 /* ioctl.c */
 int v4l2_fmt_apply(struct v4l2_dev *dev, struct v4l2_format *fmt);
 
