@@ -120,6 +120,19 @@ row(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d, int w,
 		return;
 	}
 	v4lc_bayer_span_c(a, c, b, d, w, 0, 2, kind);
+	step32(a + x, c + x, b + x, d + 3 * x, cfirst, ownfirst);
+	/*
+	 * Then from the first even x > 2 where d + 3 x is 32-byte aligned
+	 * (3 * 11 = 1 mod 32), if the row start allows one: the steps in
+	 * between overlap and rewrite identical bytes.
+	 */
+	if (!((uintptr_t)d & 1)) {
+		int xa = (int)((0u - (unsigned)(uintptr_t)d) * 11u & 31u);
+
+		x = xa > 2 ? xa : xa + 32;
+	} else {
+		x += 32;
+	}
 	for (; x <= w - 33; x += 32)
 		step32(a + x, c + x, b + x, d + 3 * x, cfirst, ownfirst);
 	if (w - x > 2) {
@@ -244,6 +257,15 @@ yuv_rows(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1, uint8_t *u,
 	k.cadd = _mm256_set1_epi16((short)32896);
 	k.ones = _mm256_set1_epi8(1);
 	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, 2, kind, kp);
+	yuv_step32(rows, x, y0, y1, u, v, cfirst0, red0, &k);
+	/* then from the first even x > 2 with y0 + x 32-byte aligned */
+	if (!((uintptr_t)y0 & 1)) {
+		int xa = (int)((0u - (unsigned)(uintptr_t)y0) & 31u);
+
+		x = xa > 2 ? xa : xa + 32;
+	} else {
+		x += 32;
+	}
 	for (; x <= w - 33; x += 32)
 		yuv_step32(rows, x, y0, y1, u, v, cfirst0, red0, &k);
 	if (w - x > 2) {

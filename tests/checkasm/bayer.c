@@ -33,8 +33,11 @@ static void check_demosaic(void)
 					uint8_t *a = checkasm_in_alloc((size_t)width);
 					uint8_t *c = checkasm_in_alloc((size_t)width);
 					uint8_t *b = checkasm_in_alloc((size_t)width);
+					/* destination misaligned by 0..31 bytes */
+					size_t off = ((size_t)width * 7) & 31;
 					uint8_t *ref = checkasm_out_alloc(size, 0x5a);
-					uint8_t *out = checkasm_out_alloc(size, 0x5a);
+					uint8_t *obuf = checkasm_out_alloc(size + off, 0x5a);
+					uint8_t *out = obuf + off;
 					int ok = 1;
 
 					for (int kind = 0;
@@ -56,7 +59,7 @@ static void check_demosaic(void)
 					checkasm_in_free(c);
 					checkasm_in_free(b);
 					checkasm_out_free(ref);
-					checkasm_out_free(out);
+					checkasm_out_free(obuf);
 				}
 				checkasm_report();
 			}
@@ -103,14 +106,17 @@ static void check_yuv420_one(v4lc_bayer_yuv_fn *fn, int o,
 		int width = checkasm_widths[wi], cw = (width + 1) / 2, ok = 1;
 		uint8_t *in[4], *rgb0 = checkasm_out_alloc((size_t)width * 3, 0);
 		uint8_t *rgb1 = checkasm_out_alloc((size_t)width * 3, 0);
-		uint8_t *ref[4], *out[4];
+		uint8_t *ref[4], *out[4], *obuf[4];
 		size_t sz[4] = { (size_t)width, (size_t)width, (size_t)cw,
 				 (size_t)cw };
+		/* destinations misaligned by 0..31 bytes */
+		size_t off = ((size_t)width * 7) & 31;
 
 		for (int i = 0; i < 4; i++) {
 			in[i] = checkasm_in_alloc((size_t)width);
 			ref[i] = checkasm_out_alloc(sz[i], 0x5a);
-			out[i] = checkasm_out_alloc(sz[i], 0x5a);
+			obuf[i] = checkasm_out_alloc(sz[i] + off, 0x5a);
+			out[i] = obuf[i] + off;
 		}
 		for (int kind = 0; kind < CHECKASM_PATTERNS * 2 && ok; kind++) {
 			const struct v4lc_rgb2yuv *m = &mats[kind % nmat];
@@ -135,7 +141,7 @@ static void check_yuv420_one(v4lc_bayer_yuv_fn *fn, int o,
 		for (int i = 0; i < 4; i++) {
 			checkasm_in_free(in[i]);
 			checkasm_out_free(ref[i]);
-			checkasm_out_free(out[i]);
+			checkasm_out_free(obuf[i]);
 		}
 		checkasm_out_free(rgb0);
 		checkasm_out_free(rgb1);
