@@ -18,6 +18,9 @@
 
 /* The virtual camera (src/vcam), when it is linked into this library. */
 extern const struct libv4l_dev_ops v4lc_vcam_ops __attribute__((weak));
+/* The frame server's client (src/server/client.c): claims capture devices
+ * only when LIBV4L2_SHARE=1, before any other plugin. */
+extern const struct libv4l_dev_ops v4lc_share_ops __attribute__((weak));
 
 #ifdef V4L2_TEST_HOOKS
 static const struct libv4l_dev_ops *test_ops;
@@ -59,6 +62,8 @@ void v4l2_plugin_attach(struct v4l2_dev *dev)
 	if (try_builtin(dev, test_ops))
 		return;
 #endif
+	if (&v4lc_share_ops && try_builtin(dev, &v4lc_share_ops))
+		return;
 	if (&v4lc_vcam_ops && try_builtin(dev, &v4lc_vcam_ops))
 		return;
 

@@ -1,0 +1,568 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The frame server end to end on the virtual camera (YUYV 640x480, 30 fps):
+ * several client processes capture at once through libv4l2 with
+ * LIBV4L2_SHARE=1, in different formats, sizes and I/O methods. Every
+ * frame is compared with the camera's own renderer (src/vcam) scaled by
+ * this file's own nearest-neighbour code and converted by an independent
+ * libv4lconvert; the first frames are also compared with a direct capture
+ * (LIBV4L2_SHARE=0). Then: a stalled and a killed client do not slow the
+ * others; controls are shared; another uid is refused; the server exits
+ * when idle.
+ *
+ *   server-share SERVER_BINARY
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/securebits.h>
+
+#include <libv4l2.h>
+#include <libv4lconvert.h>
+
+#include "vcam/vcam.h"
+#include "server/proto.h"
+
+#define SPEC "YUYV:640x480"
+#define SW 640			/* the size the server streams */
+#define SH 480
+
+static int failures;
+
+#define CHECK(c) do { if (!(c)) { \
+	printf("FAIL [%d] %s:%d: %s (errno %s)\n", (int)getpid(), __FILE__, \
+	       __LINE__, #c, strerror(errno)); failures++; } } while (0)
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* YUYV at SW x SH, nearest neighbour (by pixel pair) down to w x h. */
+static void nn_yuyv(const uint8_t *src, uint8_t *dst, int w, int h)
+{
+	for (int y = 0; y < h; y++) {
+		int sy = y * SH / h;
+
+		for (int x = 0; x < w / 2; x++) {
+			int sx = x * (SW / 2) / (w / 2);
+
+			memcpy(dst + (size_t)y * w * 2 + x * 4,
+			       src + (size_t)sy * SW * 2 + sx * 4, 4);
+		}
+	}
+}
+
+static struct v4lconvert_data *ref;
+
+/* The frame a client asking fourcc at w x h must get for seq. */
+static uint8_t *expected(uint32_t fourcc, int w, int h, uint32_t seq,
+			 size_t *len)
+{
+	size_t big = (size_t)SW * SH * 2, small = (size_t)w * h * 2;
+	uint8_t *raw = malloc(big), *yuyv = malloc(small), *out;
+	struct v4l2_format s = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE }, d;
+
+	CHECK(v4lc_vcam_render(V4L2_PIX_FMT_YUYV, SW, SH, seq, raw, big) ==
+	      (int)big);
+	nn_yuyv(raw, yuyv, w, h);
+	free(raw);
+	if (fourcc == V4L2_PIX_FMT_YUYV) {
+		*len = small;
+		return yuyv;
+	}
+	s.fmt.pix.width = (uint32_t)w;
+	s.fmt.pix.height = (uint32_t)h;
+	s.fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
+	s.fmt.pix.field = V4L2_FIELD_NONE;
+	s.fmt.pix.bytesperline = (uint32_t)w * 2;
+	s.fmt.pix.sizeimage = (uint32_t)small;
+	s.fmt.pix.colorspace = V4L2_COLORSPACE_SMPTE170M;
+	d = s;
+	d.fmt.pix.pixelformat = fourcc;
+	v4lconvert_fixup_fmt(&d);
+	*len = d.fmt.pix.sizeimage;
+	out = malloc(*len);
+	CHECK(v4lconvert_convert(ref, &s, &d, yuyv, (int)small, out,
+				 (int)*len) == (int)*len);
+	free(yuyv);
+	return out;
+}
+
+struct job {
+	const char *name;
+	uint32_t fourcc;
+	int w, h;
+	int use_read;
+	int frames;		/* stop after this many frames... */
+	double seconds;		/* ...or after this long (if > 0) */
+	int stall_after;	/* stop dequeuing after N frames (0: never) */
+	int direct;		/* LIBV4L2_SHARE=0 */
+	int save;		/* write frames to <dir>/<name>-<seq> */
+	int ctrl_set;		/* S_CTRL brightness to this value first */
+	int ready_fd;		/* write 'r' after the first frame */
+	int want_brightness;	/* expected at the end (0: not checked) */
+};
+
+static char tmpdir[64];
+
+static int open_cam(int direct)
+{
+	int fd;
+	char link[256], path[64];
+	ssize_t n;
+
+	setenv("LIBV4L2_SHARE", direct ? "0" : "1", 1);
+	fd = v4lc_vcam_create(SPEC);
+	CHECK(fd >= 0);
+	CHECK(v4l2_fd_open(fd, 0) == fd);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	n = readlink(path, link, sizeof(link) - 1);
+	link[n > 0 ? n : 0] = '\0';
+	/* Shared: the fd now holds the client's own buffers. */
+	if (direct)
+		CHECK(strstr(link, "libv4l-vcam") != NULL);
+	else
+		CHECK(strstr(link, "libv4l-share:") != NULL);
+	return fd;
+}
+
+/* Runs in a child: capture, check every frame; prints a summary line. */
+static int run_job(const struct job *j)
+{
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+	struct v4l2_requestbuffers req = {
+		.count = 4, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = V4L2_MEMORY_MMAP,
+	};
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, fd, got = 0, bad = 0, gaps = 0;
+	void *maps[4];
+	size_t lens[4], size;
+	uint8_t *rbuf = NULL;
+	int64_t last = -1;
+	double t0;
+
+	ref = v4lconvert_create(-1);
+	fd = open_cam(j->direct);
+	if (j->ctrl_set) {
+		struct v4l2_control c = { .id = V4L2_CID_BRIGHTNESS,
+					  .value = j->ctrl_set };
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_S_CTRL, &c) == 0);
+	}
+	f.fmt.pix.width = (uint32_t)j->w;
+	f.fmt.pix.height = (uint32_t)j->h;
+	f.fmt.pix.pixelformat = j->fourcc;
+	f.fmt.pix.field = V4L2_FIELD_NONE;
+	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, &f) == 0);
+	CHECK(f.fmt.pix.pixelformat == j->fourcc);
+	CHECK(f.fmt.pix.width == (uint32_t)j->w &&
+	      f.fmt.pix.height == (uint32_t)j->h);
+	size = f.fmt.pix.sizeimage;
+	if (j->use_read) {
+		rbuf = malloc(size);
+	} else {
+		CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
+		CHECK(req.count == 4);
+		for (unsigned i = 0; i < 4; i++) {
+			struct v4l2_buffer b = {
+				.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+				.memory = V4L2_MEMORY_MMAP, .index = i,
+			};
+
+			CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
+			lens[i] = b.length;
+			maps[i] = v4l2_mmap(NULL, b.length, PROT_READ |
+					    PROT_WRITE, MAP_SHARED, fd,
+					    b.m.offset);
+			CHECK(maps[i] != MAP_FAILED);
+			CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+		}
+		CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
+	}
+	t0 = now_s();
+	while (failures < 5) {
+		const uint8_t *data;
+		uint32_t seq;
+		ssize_t used;
+		struct v4l2_buffer b = {
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+			.memory = V4L2_MEMORY_MMAP,
+		};
+
+		if (j->seconds > 0 ? now_s() - t0 >= j->seconds :
+		    got >= j->frames)
+			break;
+		if (j->stall_after && got >= j->stall_after) {
+			sleep_ms(50);	/* stalled: never dequeues again */
+			continue;
+		}
+		if (j->use_read) {
+			used = v4l2_read(fd, rbuf, size);
+			CHECK(used == (ssize_t)size);
+			if (used != (ssize_t)size)
+				break;
+			data = rbuf;
+			seq = 0;
+		} else {
+			if (v4l2_ioctl(fd, VIDIOC_DQBUF, &b) < 0) {
+				CHECK(!"DQBUF");
+				break;
+			}
+			CHECK(b.bytesused == size);
+			data = maps[b.index];
+			seq = b.sequence;
+			used = b.bytesused;
+		}
+		{
+			/* read() has no sequence: find it among the next ones. */
+			uint32_t from = j->use_read ? (uint32_t)(last + 1) : seq;
+			uint32_t to = j->use_read ? from + 40 : seq;
+			int ok = 0;
+
+			for (uint32_t s = from; s <= to && !ok; s++) {
+				size_t len;
+				uint8_t *want = expected(j->fourcc, j->w, j->h,
+							 s, &len);
+
+				if (len == (size_t)used &&
+				    !memcmp(want, data, len)) {
+					ok = 1;
+					seq = s;
+				}
+				free(want);
+			}
+			if (!ok) {
+				bad++;
+				printf("%s: frame seq %u differs\n", j->name,
+				       seq);
+			}
+		}
+		if (last >= 0 && seq > last + 1)
+			gaps += (int)(seq - last - 1);
+		last = seq;
+		if (j->save) {
+			char p[128];
+			FILE *o;
+
+			snprintf(p, sizeof(p), "%s/%s-%u", tmpdir, j->name,
+				 seq);
+			o = fopen(p, "wb");
+			if (o) {
+				fwrite(data, 1, (size_t)used, o);
+				fclose(o);
+			}
+		}
+		got++;
+		if (got == 1 && j->ready_fd >= 0)
+			CHECK(write(j->ready_fd, "r", 1) == 1);
+		if (!j->use_read)
+			CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+	}
+	if (!j->use_read) {
+		CHECK(v4l2_ioctl(fd, VIDIOC_STREAMOFF, &type) == 0);
+		for (unsigned i = 0; i < 4; i++)
+			v4l2_munmap(maps[i], lens[i]);
+	}
+	if (j->ctrl_set == 0) {
+		struct v4l2_control c = { .id = V4L2_CID_BRIGHTNESS };
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_G_CTRL, &c) == 0);
+		printf("%s: brightness %d\n", j->name, c.value);
+		if (j->want_brightness)
+			CHECK(c.value == j->want_brightness);
+	}
+	CHECK(v4l2_close(fd) == 0);
+	CHECK(bad == 0);
+	/* Timed clients must keep the camera's pace (30 fps). */
+	if (j->seconds > 0 && !j->stall_after) {
+		CHECK(got >= (int)(j->seconds * 30 * 0.75));
+		CHECK(gaps <= got / 10);
+	}
+	printf("%s: %d frames in %.2f s, %d missing sequence numbers, %d bad\n",
+	       j->name, got, now_s() - t0, gaps, bad);
+	fflush(stdout);
+	v4lconvert_destroy(ref);
+	free(rbuf);
+	return failures ? 1 : 0;
+}
+
+static pid_t start(const struct job *j)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0)
+		_exit(run_job(j));
+	return pid;
+}
+
+static int finish(pid_t pid)
+{
+	int st = 0;
+
+	CHECK(waitpid(pid, &st, 0) == pid);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static void wait_ready(int fd)
+{
+	char c;
+
+	CHECK(read(fd, &c, 1) == 1);
+}
+
+static char sock_path[200];
+
+/* Connect to the server and ask its pid; -1 if refused/absent. */
+static int server_pid(void)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	struct fs_hello h = { .h.type = FS_HELLO, .version = FS_PROTO_VERSION };
+	int s = socket(AF_UNIX, SOCK_SEQPACKET, 0), fd, pid = -1;
+
+	strcpy(a.sun_path, sock_path);
+	if (connect(s, (struct sockaddr *)&a, sizeof(a)) == 0 &&
+	    fs_send(s, &h, sizeof(h), -1, 0) == 0 &&
+	    fs_recv(s, &h, sizeof(h), &fd, 0) == (ssize_t)sizeof(h))
+		pid = (int)h.pid;
+	close(s);
+	return pid;
+}
+
+static int alive(int pid)
+{
+	char p[64], st[256];
+	FILE *f;
+	int ok = 0;
+
+	snprintf(p, sizeof(p), "/proc/%d/stat", pid);
+	f = fopen(p, "r");
+	if (f) {
+		char *r = fgets(st, sizeof(st), f), *c = r ? strrchr(st, ')') : 0;
+
+		ok = c && c[2] != 'Z' && c[2] != 'X';
+		fclose(f);
+	}
+	return ok;
+}
+
+static int cmp_files(const char *a, const char *b)
+{
+	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+	int same = fa && fb, ca, cb;
+
+	while (same) {
+		ca = getc(fa);
+		cb = getc(fb);
+		if (ca != cb)
+			same = 0;
+		if (ca == EOF || cb == EOF)
+			break;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
+/* A connection from another uid must be refused by SO_PEERCRED. */
+static void test_other_uid(void)
+{
+	pid_t pid;
+
+	if (geteuid() != 0) {
+		printf("other uid: not root, only the unit test covers it\n");
+		return;
+	}
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		struct sockaddr_un a = { .sun_family = AF_UNIX };
+		struct fs_hello h = { .h.type = FS_HELLO,
+				      .version = FS_PROTO_VERSION };
+		int s, fd;
+		ssize_t n;
+
+		/* Keep CAP_DAC_OVERRIDE to reach the 0700 directory, so the
+		 * server's SO_PEERCRED check is what refuses us. */
+		if (prctl(PR_SET_SECUREBITS, SECBIT_NO_SETUID_FIXUP) < 0 ||
+		    setresgid(65534, 65534, 65534) < 0 ||
+		    setresuid(65534, 65534, 65534) < 0)
+			_exit(77);
+		strcpy(a.sun_path, sock_path);
+		s = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+		if (connect(s, (struct sockaddr *)&a, sizeof(a)) < 0)
+			_exit(78);
+		(void)fs_send(s, &h, sizeof(h), -1, 0);
+		n = fs_recv(s, &h, sizeof(h), &fd, 0);
+		_exit(n > 0 ? 1 : 0);	/* any answer: not refused */
+	}
+	{
+		int r = finish(pid);
+
+		if (r == 77 || r == 78)
+			printf("other uid: cannot switch uid here (%d), "
+			       "skipped\n", r);
+		else
+			CHECK(r == 0);
+		if (r == 0)
+			printf("other uid: connection refused\n");
+	}
+}
+
+int main(int argc, char **argv)
+{
+	char key[80];
+	int p[2], spid;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s SERVER\n", argv[0]);
+		return 2;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	strcpy(tmpdir, "/tmp/fsrvXXXXXX");
+	CHECK(mkdtemp(tmpdir) != NULL);
+	setenv("XDG_RUNTIME_DIR", tmpdir, 1);
+	setenv("LIBV4L2_FRAMESERVER", argv[1], 1);
+	setenv("LIBV4L2_FRAMESERVER_IDLE_MS", "500", 1);
+	CHECK(fs_device_key(V4LC_VCAM_PREFIX ":" SPEC, key, sizeof(key)) == 0);
+	CHECK(fs_socket_path(key, sock_path, sizeof(sock_path)) == 0);
+
+	/* 1. Direct capture (no server), kept for comparison. */
+	{
+		struct job d = { "direct", V4L2_PIX_FMT_RGB24, SW, SH, 0, 12,
+				 0, 0, 1, 1, 0, -1, 0 };
+
+		CHECK(finish(start(&d)) == 0);
+		CHECK(access(sock_path, F_OK) < 0);	/* no server used */
+	}
+
+	/* 2. Three clients at once: RGB24 640x480 mmap (first, so that the
+	 * server streams 640x480 from the start), YUYV 320x240 mmap (native,
+	 * scaled), BGR24 320x240 read(); the first also saves frames. */
+	{
+		struct job a = { "A-rgb24-640", V4L2_PIX_FMT_RGB24, 640, 480, 0,
+				 45, 0, 0, 0, 1, 0, -1, 0 };
+		struct job b = { "B-yuyv-320", V4L2_PIX_FMT_YUYV, 320, 240, 0,
+				 30, 0, 0, 0, 0, 0, -1, 0 };
+		struct job c = { "C-bgr24-320-read", V4L2_PIX_FMT_BGR24, 320,
+				 240, 1, 20, 0, 0, 0, 0, 0, -1, 0 };
+		pid_t pa, pb, pc;
+
+		CHECK(pipe(p) == 0);
+		a.ready_fd = p[1];
+		pa = start(&a);
+		wait_ready(p[0]);
+		pb = start(&b);
+		pc = start(&c);
+		CHECK(finish(pa) == 0);
+		CHECK(finish(pb) == 0);
+		CHECK(finish(pc) == 0);
+		close(p[0]);
+		close(p[1]);
+		/* Same sequence number, same picture as the direct capture. */
+		{
+			int compared = 0;
+
+			for (int s = 0; s < 12; s++) {
+				char x[128], y[128];
+
+				snprintf(x, sizeof(x), "%s/direct-%d", tmpdir, s);
+				snprintf(y, sizeof(y), "%s/A-rgb24-640-%d",
+					 tmpdir, s);
+				if (access(x, F_OK) || access(y, F_OK))
+					continue;
+				CHECK(cmp_files(x, y));
+				compared++;
+			}
+			printf("compared with the direct capture: %d frames\n",
+			       compared);
+			CHECK(compared >= 6);
+		}
+	}
+
+	/* 3. A stalled client and a killed one do not slow the others; a
+	 * control set by one is seen by another. */
+	{
+		struct job a = { "A-timed", V4L2_PIX_FMT_RGB24, 640, 480, 0, 0,
+				 3.0, 0, 0, 0, 0, -1, 0 };
+		struct job s = { "S-stalled", V4L2_PIX_FMT_YUYV, 640, 480, 0, 0,
+				 3.5, 3, 0, 0, 200, -1, 0 };
+		struct job k = { "K-killed", V4L2_PIX_FMT_RGB24, 320, 240, 0,
+				 100000, 0, 0, 0, 0, 0, -1, 0 };
+		pid_t pa, ps, pk;
+		int q[2];
+
+		a.want_brightness = 200;
+
+		CHECK(pipe(p) == 0);
+		CHECK(pipe(q) == 0);
+		s.ready_fd = p[1];
+		k.ready_fd = q[1];
+		ps = start(&s);
+		wait_ready(p[0]);	/* brightness is 200 now */
+		pk = start(&k);
+		wait_ready(q[0]);
+		pa = start(&a);
+		sleep_ms(800);
+		kill(pk, SIGKILL);
+		CHECK(finish(pa) == 0);
+		CHECK(finish(ps) == 0);
+		finish(pk);
+		close(p[0]); close(p[1]); close(q[0]); close(q[1]);
+	}
+
+	/* 4. Refusals, then idle exit. */
+	spid = server_pid();
+	CHECK(spid > 0);
+	printf("server pid %d\n", spid);
+	test_other_uid();
+	{
+		double t0 = now_s();
+
+		while (now_s() - t0 < 5 && (alive(spid) ||
+					    !access(sock_path, F_OK)))
+			sleep_ms(50);
+		CHECK(!alive(spid));
+		CHECK(access(sock_path, F_OK) < 0);
+		printf("server exited %.2f s after its last client\n",
+		       now_s() - t0);
+	}
+	/* 5. The next open starts a new server. */
+	{
+		struct job a = { "A-again", V4L2_PIX_FMT_RGB24, 640, 480, 0, 5,
+				 0, 0, 0, 0, 0, -1, 0 };
+
+		CHECK(finish(start(&a)) == 0);
+	}
+	printf("%s\n", failures ? "FAILED" : "OK");
+	return failures ? 1 : 0;
+}
