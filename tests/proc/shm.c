@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Emulated control values shared per user and device in POSIX shared
+ * memory (src/libv4lconvert/ctrlstore.c documents the name and layout: a
+ * 16-byte header, then 32-bit values in the order of the emulated controls:
+ * white balance, hflip, vflip, gamma, auto gain, target):
+ * - shared live between two processes, persisting after both instances end;
+ * - mode 0600, owned by us, 4096 bytes;
+ * - out-of-range values written by anyone read back as the default, never
+ *   out of range; a garbage header or a wrong size is replaced; a segment
+ *   with group/other permissions is not used;
+ * - concurrent first opens agree on one segment.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <libv4lconvert.h>
+
+#include "../common/fakedev.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                    \
+	do {                                                                \
+		if (!(cond)) {                                              \
+			failures++;                                         \
+			printf("FAIL line %d: ", __LINE__);                 \
+			printf(__VA_ARGS__);                                \
+			printf("\n");                                       \
+		}                                                           \
+	} while (0)
+
+#define W 16
+#define H 8
+#define SHM_SIZE 4096
+#define VALUES 16 /* byte offset of the first value */
+
+static struct fakedev dev;
+static char bus[32];
+static char name[128];
+
+static int ioctl_with_bus(void *priv, int fd, unsigned long req, void *arg)
+{
+	int r = fakedev_ops.ioctl(priv, fd, req, arg);
+
+	if (req == VIDIOC_QUERYCAP && r == 0)
+		snprintf((char *)((struct v4l2_capability *)arg)->bus_info,
+			 sizeof(((struct v4l2_capability *)arg)->bus_info), "%s",
+			 bus);
+	return r;
+}
+
+static struct libv4l_dev_ops ops;
+
+/* A device named by `tag` (distinct per test, per run). */
+static void use_device(const char *tag)
+{
+	snprintf(bus, sizeof(bus), "test:%d:%s", (int)getpid(), tag);
+	/* the documented name, built independently (fakedev's card) */
+	snprintf(name, sizeof(name), "/libv4lc-%u:%s:Fake camera",
+		 (unsigned)geteuid(), bus);
+	shm_unlink(name);
+}
+
+static struct v4lconvert_data *open_cam(void)
+{
+	memset(&dev, 0, sizeof(dev));
+	dev.driver = "shmcam";
+	dev.n_formats = 1;
+	dev.formats[0].fourcc = V4L2_PIX_FMT_RGB24;
+	dev.formats[0].n_sizes = 1;
+	dev.formats[0].sizes[0][0] = W;
+	dev.formats[0].sizes[0][1] = H;
+	ops = fakedev_ops;
+	ops.ioctl = ioctl_with_bus;
+	return v4lconvert_create_with_dev_ops(-1, &dev, &ops);
+}
+
+static int32_t get(struct v4lconvert_data *cv, uint32_t id)
+{
+	struct v4l2_control c = { .id = id };
+
+	if (v4lconvert_vidioc_g_ctrl(cv, &c))
+		return -12345;
+	return c.value;
+}
+
+static int set(struct v4lconvert_data *cv, uint32_t id, int32_t v)
+{
+	struct v4l2_control c = { .id = id, .value = v };
+
+	return v4lconvert_vidioc_s_ctrl(cv, &c);
+}
+
+/* The segment mapped by the test, or NULL. */
+static int32_t *map_segment(void)
+{
+	int fd = shm_open(name, O_RDWR, 0);
+	void *p;
+
+	if (fd < 0)
+		return NULL;
+	p = mmap(NULL, SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	return p == MAP_FAILED ? NULL : (int32_t *)((uint8_t *)p + VALUES);
+}
+
+static void unmap_segment(int32_t *v)
+{
+	if (v)
+		munmap((uint8_t *)v - VALUES, SHM_SIZE);
+}
+
+static int in_range(struct v4lconvert_data *cv)
+{
+	int32_t awb = get(cv, V4L2_CID_AUTO_WHITE_BALANCE),
+		h = get(cv, V4L2_CID_HFLIP), v = get(cv, V4L2_CID_VFLIP),
+		g = get(cv, V4L2_CID_GAMMA);
+
+	return awb >= 0 && awb <= 1 && h >= 0 && h <= 1 && v >= 0 && v <= 1 &&
+	       g >= 500 && g <= 3000;
+}
+
+static int convert_ok(struct v4lconvert_data *cv)
+{
+	uint8_t src[W * H * 3], out[W * H * 3];
+	struct v4l2_format f;
+
+	memset(&f, 0, sizeof(f));
+	f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	f.fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
+	f.fmt.pix.width = W;
+	f.fmt.pix.height = H;
+	f.fmt.pix.bytesperline = W * 3;
+	memset(src, 77, sizeof(src));
+	return v4lconvert_convert(cv, &f, &f, src, sizeof(src), out,
+				  sizeof(out)) == (int)sizeof(out);
+}
+
+static void test_sharing(void)
+{
+	struct v4lconvert_data *a, *c;
+	struct stat st;
+	char path[160];
+	pid_t pid;
+	int status = -1, fd;
+
+	use_device("share");
+	a = open_cam();
+	snprintf(path, sizeof(path), "/dev/shm%s", name);
+	fd = shm_open(name, O_RDONLY, 0);
+	CHECK(fd >= 0 && !fstat(fd, &st) && (st.st_mode & 0777) == 0600 &&
+		      st.st_uid == geteuid() && st.st_size == SHM_SIZE,
+	      "segment %s: 0600, ours, %d bytes", name, SHM_SIZE);
+	if (fd >= 0)
+		close(fd);
+	CHECK(get(a, V4L2_CID_HFLIP) == 0 && get(a, V4L2_CID_GAMMA) == 1000,
+	      "defaults");
+
+	/* another process changes the settings */
+	pid = fork();
+	if (pid == 0) {
+		struct v4lconvert_data *b = open_cam();
+		int ok = b && set(b, V4L2_CID_HFLIP, 1) == 0 &&
+			 set(b, V4L2_CID_GAMMA, 2000) == 0;
+
+		v4lconvert_destroy(b);
+		_exit(ok ? 0 : 1);
+	}
+	waitpid(pid, &status, 0);
+	CHECK(status == 0, "child set the controls");
+	CHECK(get(a, V4L2_CID_HFLIP) == 1 && get(a, V4L2_CID_GAMMA) == 2000,
+	      "seen live by the first instance (%d, %d)", get(a, V4L2_CID_HFLIP),
+	      get(a, V4L2_CID_GAMMA));
+	v4lconvert_destroy(a);
+	c = open_cam();
+	CHECK(get(c, V4L2_CID_HFLIP) == 1 && get(c, V4L2_CID_GAMMA) == 2000,
+	      "persist after both instances ended");
+	v4lconvert_destroy(c);
+	shm_unlink(name);
+}
+
+static void test_corrupt_values(void)
+{
+	struct v4lconvert_data *cv;
+	int32_t *v;
+	int bad = 0;
+
+	use_device("values");
+	cv = open_cam();
+	v = map_segment();
+	CHECK(v != NULL, "segment mapped");
+	if (!v)
+		return;
+	CHECK(v[3] == 1000, "layout as documented: gamma at slot 3 (%d)", v[3]);
+	for (int i = 0; i < 6; i++)
+		v[i] = 0x7fffffff;
+	CHECK(get(cv, V4L2_CID_GAMMA) == 1000 && get(cv, V4L2_CID_HFLIP) == 0,
+	      "out-of-range values read as the defaults");
+	v[3] = -5;
+	CHECK(get(cv, V4L2_CID_GAMMA) == 1000, "negative gamma: default");
+	v[3] = 2500;
+	CHECK(get(cv, V4L2_CID_GAMMA) == 2500, "a valid value is taken");
+	/* a hostile writer while frames are converted */
+	srand(7);
+	for (int k = 0; k < 500; k++) {
+		for (int i = 0; i < 16; i++)
+			v[i] = (int32_t)((unsigned)rand() * 2654435761u);
+		bad += !convert_ok(cv) || !in_range(cv);
+	}
+	CHECK(!bad, "%d frames failed or gave out-of-range values", bad);
+	unmap_segment(v);
+	v4lconvert_destroy(cv);
+	shm_unlink(name);
+}
+
+static void test_corrupt_segment(void)
+{
+	struct v4lconvert_data *cv;
+	struct stat st;
+	int32_t *v;
+	int fd;
+
+	/* garbage everywhere, header included */
+	use_device("header");
+	cv = open_cam();
+	set(cv, V4L2_CID_GAMMA, 2222);
+	v4lconvert_destroy(cv);
+	v = map_segment();
+	if (v) {
+		memset((uint8_t *)v - VALUES, 0xa5, SHM_SIZE);
+		unmap_segment(v);
+	}
+	cv = open_cam();
+	CHECK(cv && in_range(cv) && get(cv, V4L2_CID_GAMMA) == 1000 &&
+		      convert_ok(cv),
+	      "garbage header: fresh defaults");
+	CHECK(set(cv, V4L2_CID_GAMMA, 1700) == 0 && (v = map_segment()) &&
+		      v[3] == 1700,
+	      "garbage header: replaced by a fresh segment");
+	unmap_segment(v);
+	v4lconvert_destroy(cv);
+
+	/* wrong size */
+	fd = shm_open(name, O_RDWR, 0);
+	CHECK(fd >= 0 && ftruncate(fd, 100) == 0, "shrink");
+	if (fd >= 0)
+		close(fd);
+	cv = open_cam();
+	CHECK(cv && in_range(cv) && convert_ok(cv), "short segment survived");
+	v4lconvert_destroy(cv);
+	shm_unlink(name);
+
+	/* open to others: not used */
+	use_device("mode");
+	fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
+	CHECK(fd >= 0 && fchmod(fd, 0666) == 0 && ftruncate(fd, SHM_SIZE) == 0,
+	      "world-writable segment");
+	if (fd >= 0)
+		close(fd);
+	v = map_segment();
+	cv = open_cam();
+	CHECK(cv && set(cv, V4L2_CID_GAMMA, 2900) == 0 &&
+		      get(cv, V4L2_CID_GAMMA) == 2900,
+	      "private values work");
+	CHECK(v && v[3] == 0, "world-writable segment left alone (%d)",
+	      v ? v[3] : -1);
+	if (v)
+		v[3] = 600;
+	CHECK(get(cv, V4L2_CID_GAMMA) == 2900, "and not read");
+	unmap_segment(v);
+	if (stat("/dev/shm", &st) == 0) {
+		char path[200];
+
+		snprintf(path, sizeof(path), "/dev/shm%s", name);
+		CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0666,
+		      "its mode untouched");
+	}
+	v4lconvert_destroy(cv);
+	shm_unlink(name);
+}
+
+/* Eight processes open the device for the first time at once. */
+static void test_race(void)
+{
+	pid_t pids[8];
+	int ok = 1, pipefd[2];
+	struct v4lconvert_data *cv;
+
+	use_device("race");
+	CHECK(pipe(pipefd) == 0, "pipe");
+	for (int k = 0; k < 8; k++) {
+		pids[k] = fork();
+		if (pids[k] == 0) {
+			char c;
+			struct v4lconvert_data *x;
+			int r;
+
+			close(pipefd[1]);
+			r = (int)read(pipefd[0], &c, 1); /* start together */
+			(void)r;
+			x = open_cam();
+			r = x && in_range(x);
+			/* the last writer wins; all write in range */
+			r = r && set(x, V4L2_CID_GAMMA, 1100 + 100 * k) == 0;
+			v4lconvert_destroy(x);
+			_exit(r ? 0 : 1);
+		}
+	}
+	close(pipefd[0]);
+	close(pipefd[1]); /* EOF releases them all */
+	for (int k = 0; k < 8; k++) {
+		int status = -1;
+
+		waitpid(pids[k], &status, 0);
+		ok &= status == 0;
+	}
+	CHECK(ok, "all eight opened and set");
+	cv = open_cam();
+	{
+		int g = get(cv, V4L2_CID_GAMMA);
+
+		CHECK(g >= 1100 && g <= 1800 && g % 100 == 0,
+		      "one segment: the value is one child's (%d)", g);
+	}
+	v4lconvert_destroy(cv);
+	shm_unlink(name);
+}
+
+int main(void)
+{
+	setenv("LIBV4LCONTROL_CONTROLS", "0x3f", 1);
+	unsetenv("LIBV4LCONTROL_FLAGS");
+	test_sharing();
+	test_corrupt_values();
+	test_corrupt_segment();
+	test_race();
+	printf("proc-shm: %d failures\n", failures);
+	return failures != 0;
+}
