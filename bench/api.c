@@ -4,6 +4,10 @@
  * distribution's libv4lconvert in the same process on the same frames:
  * MPix/s (median of several timed batches, with the min-max spread) and the
  * ratio. Our tier follows LIBV4LCONVERT_SIMD, so run it once per tier.
+ * The batches of ours, the original and a memcpy of the larger of the
+ * source and destination frames (the bandwidth ceiling for moving those
+ * bytes once) are interleaved, so load from other processes hits all three
+ * alike.
  *
  *   bench/api [--size=WxH] [--runs=N] [--filter=SUBSTRING] [--markdown]
  */
@@ -67,38 +71,61 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Median MPix/s over `runs` batches of ~20 ms; 0 when conversion fails. */
-static double measure(convert_fn *fn, struct v4lconvert_data *cv,
-		      struct v4l2_format *s, struct v4l2_format *d,
-		      uint8_t *src, int src_size, uint8_t *dst, int dst_size,
-		      int runs, double *lo, double *hi)
+/* One timed setting: a conversion through one library, or a memcpy. */
+struct timed {
+	convert_fn *fn; /* NULL: memcpy of `src_size` bytes */
+	struct v4lconvert_data *cv;
+	struct v4l2_format *s, *d;
+	uint8_t *src, *dst;
+	int src_size, dst_size, iters;
+	double r[64];
+};
+
+static double batch(struct timed *t)
 {
-	double pix = (double)s->fmt.pix.width * s->fmt.pix.height, r[64];
-	int iters = 1;
+	double t0 = now();
 
-	if (fn(cv, s, d, src, src_size, dst, dst_size) < 0)
+	for (int i = 0; i < t->iters; i++)
+		if (t->fn)
+			t->fn(t->cv, t->s, t->d, t->src, t->src_size, t->dst,
+			      t->dst_size);
+		else
+			memcpy(t->dst, t->src, (size_t)t->src_size);
+	return now() - t0;
+}
+
+/* Iterations for a batch of ~20 ms; 0 when the conversion fails. */
+static int calibrate(struct timed *t)
+{
+	if (t->fn && t->fn(t->cv, t->s, t->d, t->src, t->src_size, t->dst,
+			   t->dst_size) < 0)
 		return 0;
-	for (;;) { /* calibrate */
-		double t = now();
+	for (t->iters = 1;; t->iters *= 2)
+		if (batch(t) > 0.02 || t->iters > 1 << 20)
+			return 1;
+}
 
-		for (int i = 0; i < iters; i++)
-			fn(cv, s, d, src, src_size, dst, dst_size);
-		t = now() - t;
-		if (t > 0.02 || iters > 1 << 20)
-			break;
-		iters *= 2;
+/*
+ * Runs of the settings are interleaved (run k of each before run k + 1 of
+ * any), so load from other processes hits them alike; median MPix/s and
+ * the spread of each.
+ */
+static void measure(struct timed *t, int n, int runs, double pix, double *med,
+		    double *lo, double *hi)
+{
+	for (int k = 0; k < runs; k++)
+		for (int j = 0; j < n; j++)
+			if (t[j].iters)
+				t[j].r[k] = pix * t[j].iters / batch(&t[j]) / 1e6;
+	for (int j = 0; j < n; j++) {
+		med[j] = lo[j] = hi[j] = 0;
+		if (!t[j].iters)
+			continue;
+		qsort(t[j].r, (size_t)runs, sizeof(t[j].r[0]), cmp_double);
+		lo[j] = t[j].r[0];
+		hi[j] = t[j].r[runs - 1];
+		med[j] = t[j].r[runs / 2];
 	}
-	for (int k = 0; k < runs; k++) {
-		double t = now();
-
-		for (int i = 0; i < iters; i++)
-			fn(cv, s, d, src, src_size, dst, dst_size);
-		r[k] = pix * iters / (now() - t) / 1e6;
-	}
-	qsort(r, (size_t)runs, sizeof(r[0]), cmp_double);
-	*lo = r[0];
-	*hi = r[runs - 1];
-	return r[runs / 2];
 }
 
 int main(int argc, char **argv)
@@ -144,17 +171,18 @@ int main(int argc, char **argv)
 
 	tier = tier && *tier ? tier : "best tier";
 	if (markdown)
-		printf("| %dx%d | ours (%s) MPix/s | original MPix/s | ratio |\n"
-		       "|---|---:|---:|---:|\n", w, h, tier);
+		printf("| %dx%d | ours (%s) MPix/s | original MPix/s | ratio | memcpy MPix/s | ours / memcpy |\n"
+		       "|---|---:|---:|---:|---:|---:|\n", w, h, tier);
 	else
-		printf("%dx%d, ours at %s\n%-16s %9s  %9s   %s\n", w, h, tier,
-		       "conversion", "ours", "original", "ratio");
+		printf("%dx%d, ours at %s\n%-16s %9s  %9s   %7s  %9s  %s\n", w, h,
+		       tier, "conversion", "ours", "original", "ratio", "memcpy",
+		       "ours/memcpy");
 	for (size_t j = 0; j < sizeof(jobs) / sizeof(jobs[0]); j++) {
 		const struct job *jb = &jobs[j];
 		struct v4l2_format s, d;
 		uint8_t *in = src;
 		int in_size;
-		double a, b = 0, alo, ahi, blo = 0, bhi = 0;
+		double a, b = 0, alo, ahi, blo = 0, bhi = 0, mc;
 
 		if (filter && !strstr(jb->name, filter))
 			continue;
@@ -179,20 +207,40 @@ int main(int argc, char **argv)
 			in = jpg;
 			in_size = (int)jpg_size;
 		}
-		a = measure(v4lconvert_convert, ours, &s, &d, in, in_size, dst,
-			    w * h * 3, runs, &alo, &ahi);
-		if (have_orig)
-			b = measure(orig.convert, theirs, &s, &d, in, in_size, dst,
-				    w * h * 3, runs, &blo, &bhi);
+		{
+			struct timed t[3] = {
+				{ v4lconvert_convert, ours, &s, &d, in, dst, in_size,
+				  w * h * 3, 0, { 0 } },
+				{ have_orig ? orig.convert : NULL, theirs, &s, &d, in,
+				  dst, in_size, w * h * 3, 0, { 0 } },
+				/* memcpy of the larger of source and destination */
+				{ NULL, NULL, NULL, NULL, src, dst, 0, 0, 0, { 0 } },
+			};
+			double med[3], lo[3], hi[3];
+			int dsz = (int)d.fmt.pix.sizeimage;
+
+			t[2].src_size = jb->bpp_num && dsz < in_size ? in_size : dsz;
+			if (t[2].src_size > w * h * 3)
+				t[2].src_size = w * h * 3;
+			calibrate(&t[0]);
+			if (have_orig)
+				calibrate(&t[1]);
+			calibrate(&t[2]);
+			measure(t, 3, runs, (double)w * h, med, lo, hi);
+			a = med[0], alo = lo[0], ahi = hi[0];
+			b = med[1], blo = lo[1], bhi = hi[1];
+			mc = med[2];
+		}
 		if (a == 0)
 			printf("%s: ours failed: %s\n", jb->name,
 			       v4lconvert_get_error_message(ours));
 		else if (markdown)
-			printf("| %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | %.2fx |\n",
-			       jb->name, a, alo, ahi, b, blo, bhi, b > 0 ? a / b : 0);
+			printf("| %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | %.2fx | %.0f | %.0f %% |\n",
+			       jb->name, a, alo, ahi, b, blo, bhi, b > 0 ? a / b : 0,
+			       mc, 100 * a / mc);
 		else
-			printf("%-16s %9.0f  %9.0f   %6.2fx\n", jb->name, a, b,
-			       b > 0 ? a / b : 0);
+			printf("%-16s %9.0f  %9.0f   %6.2fx  %9.0f  %4.0f %%\n",
+			       jb->name, a, b, b > 0 ? a / b : 0, mc, 100 * a / mc);
 	}
 	free(src);
 	free(dst);
