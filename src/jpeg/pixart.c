@@ -1,0 +1,628 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Pixart JPEG (PJPG) decoder: our own baseline Huffman decoder (64-bit bit
+ * buffer, 9-bit lookup tables), a float IDCT and 4:2:2 output stages.
+ *
+ * Quantization: the frame carries no tables. The original library builds
+ * them per MCU marker from tables found by trial and error; we measured
+ * its behaviour black-box (single-coefficient frames through the
+ * distribution's libv4lconvert) and reproduce the measured structure:
+ *   - the DC step is 8 (luma, and chroma when marker bit 7 is set) or 16
+ *     (chroma otherwise);
+ *   - index i = (marker >> 2) & 31 selects a scale S[i] (percent);
+ *   - i >= 16: luma AC steps are 8, 16, 32, 64 (zigzag 1-5, 6-27, 28-42,
+ *     43-63) times S; i < 16: 8, 16, 32 (zigzag 1-27, 28-53, 54-63) times S;
+ *   - chroma with bit 7 set uses the luma table; otherwise its zigzag 1-5
+ *     and 6-14 take the luma's second and third step and 15-63 that third
+ *     step times 99/32.
+ * The measured steps agree with these to about +-2; the original's own
+ * IDCT and colour conversion (tinyjpeg) differ from ours as well, so the
+ * output is close to, not identical with, the original's.
+ */
+#include "jpeg/pixart.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <linux/videodev2.h>
+
+#define LOOK 9
+
+struct huff {
+	/* lookup: (length << 8) | symbol, 0 = longer code */
+	uint16_t look[1 << LOOK];
+	int32_t maxcode[18]; /* largest code of each length, -1 if none */
+	int32_t valptr[17];  /* index of the first symbol of each length */
+	int32_t mincode[17];
+	uint8_t vals[256];
+};
+
+struct v4lc_pjpg {
+	struct huff dc[2], ac[2];
+	uint8_t *buf; /* the de-chunked entropy data */
+	size_t buf_size;
+	float idct[8][8]; /* [x][u] */
+};
+
+static const uint8_t zigzag[64] = {
+	0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,
+	12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6,  7,  14, 21, 28,
+	35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
+	58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+	/* k > 63 (corrupt runs) never index this table */
+};
+
+/* Measured scales (percent) of the 32 marker indices. */
+static const uint16_t scale[32] = {
+	25,  31,  34,  41,  44,  50,  56,  59,  66,  69,  75,
+	81,  84,  91,  94,  100, 100, 100, 119, 139, 160, 179,
+	210, 240, 269, 300, 328, 358, 390, 419, 450, 480,
+};
+
+static int step(int base, int s)
+{
+	int v = (base * s + 50) / 100;
+
+	return v < 1 ? 1 : v > 255 ? 255 : v;
+}
+
+void v4lc_pjpg_qtable(int marker, int chroma, uint16_t q[64])
+{
+	int i = (marker >> 2) & 31, s = scale[i];
+	uint16_t y[64];
+	int g2, g3;
+
+	y[0] = 8;
+	for (int k = 1; k < 64; k++) {
+		if (i >= 16)
+			y[k] = (uint16_t)step(k < 6 ? 8 : k < 28 ? 16
+							: k < 43 ? 32 : 64, s);
+		else if (k < 28)
+			y[k] = (uint16_t)(i >= 12 ? 8 : step(8, s));
+		else
+			y[k] = (uint16_t)step(k < 54 ? 16 : 32, s);
+	}
+	if (!chroma || (marker & 0x80)) {
+		for (int k = 0; k < 64; k++)
+			q[zigzag[k]] = y[k];
+		return;
+	}
+	g2 = i >= 16 ? y[6] : y[28];
+	g3 = i >= 16 ? y[28] : y[54];
+	q[0] = 16;
+	for (int k = 1; k < 64; k++) {
+		int v = k < 6 ? g2 : k < 15 ? g3 : (g3 * 99 + 16) / 32;
+
+		q[zigzag[k]] = (uint16_t)(v > 255 ? 255 : v);
+	}
+}
+
+static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
+{
+	if (err && err_len) {
+		va_list ap;
+
+		va_start(ap, fmt);
+		vsnprintf(err, err_len, fmt, ap);
+		va_end(ap);
+	}
+	return ret;
+}
+
+static void huff_build(struct huff *h, const JHUFF_TBL *t)
+{
+	int code = 0, k = 0;
+
+	memset(h, 0, sizeof(*h));
+	for (int l = 1; l <= 16; l++) {
+		h->valptr[l] = k;
+		h->mincode[l] = code;
+		for (int i = 0; i < t->bits[l]; i++, k++, code++) {
+			h->vals[k] = t->huffval[k];
+			if (l <= LOOK) {
+				int shift = LOOK - l;
+
+				for (int f = 0; f < (1 << shift); f++)
+					h->look[(code << shift) | f] =
+						(uint16_t)((l << 8) |
+							   t->huffval[k]);
+			}
+		}
+		h->maxcode[l] = t->bits[l] ? code - 1 : -1;
+		code <<= 1;
+	}
+	h->maxcode[17] = 0x7fffffff; /* sentinel: invalid code */
+}
+
+struct v4lc_pjpg *v4lc_pjpg_new(void)
+{
+	struct v4lc_pjpg *p = calloc(1, sizeof(*p));
+	struct jpeg_compress_struct c;
+	struct jpeg_error_mgr e;
+
+	if (!p)
+		return NULL;
+	/* The standard tables (ITU-T T.81 K.3) as libjpeg's defaults. */
+	c.err = jpeg_std_error(&e);
+	jpeg_create_compress(&c);
+	c.in_color_space = JCS_YCbCr;
+	c.input_components = 3;
+	jpeg_set_defaults(&c);
+	for (int t = 0; t < 2; t++) {
+		huff_build(&p->dc[t], c.dc_huff_tbl_ptrs[t]);
+		huff_build(&p->ac[t], c.ac_huff_tbl_ptrs[t]);
+	}
+	jpeg_destroy_compress(&c);
+	for (int x = 0; x < 8; x++)
+		for (int u = 0; u < 8; u++)
+			p->idct[x][u] = (float)((u ? 0.5 : 0.5 * M_SQRT1_2) *
+						cos((2 * x + 1) * u * M_PI / 16));
+	return p;
+}
+
+void v4lc_pjpg_free(struct v4lc_pjpg *p)
+{
+	if (!p)
+		return;
+	free(p->buf);
+	free(p);
+}
+
+/* ---- bit reader over the de-chunked data (0xff 0x00 stuffing) ---- */
+
+struct bits {
+	const uint8_t *p, *end;
+	uint64_t acc; /* left-aligned */
+	int n;
+	int extra; /* made-up bits at the bottom of acc (data ended) */
+};
+
+static void refill(struct bits *b)
+{
+	while (b->n <= 56) {
+		uint8_t c = 0;
+
+		if (b->p < b->end && !(b->p[0] == 0xff && b->p + 1 < b->end &&
+				       b->p[1] != 0x00)) {
+			c = *b->p++;
+			if (c == 0xff) {
+				if (b->p < b->end)
+					b->p++; /* the stuffed 0x00 */
+			}
+		} else {
+			b->extra += 8;
+		}
+		b->acc |= (uint64_t)c << (56 - b->n);
+		b->n += 8;
+	}
+}
+
+static inline uint32_t peek(struct bits *b, int k)
+{
+	return (uint32_t)(b->acc >> (64 - k));
+}
+
+static inline void skip(struct bits *b, int k)
+{
+	b->acc <<= k;
+	b->n -= k;
+}
+
+static inline uint32_t getb(struct bits *b, int k)
+{
+	uint32_t v;
+
+	if (!k)
+		return 0;
+	if (b->n < k)
+		refill(b);
+	v = peek(b, k);
+	skip(b, k);
+	return v;
+}
+
+/* One Huffman symbol, or -1 for an invalid code. */
+static inline int decode_sym(struct bits *b, const struct huff *h)
+{
+	uint32_t e;
+	int l;
+	int32_t code;
+
+	if (b->n < 16)
+		refill(b);
+	e = h->look[peek(b, LOOK)];
+	if (e) {
+		skip(b, e >> 8);
+		return e & 0xff;
+	}
+	for (l = LOOK + 1; l <= 16; l++) {
+		code = (int32_t)peek(b, l);
+		if (h->maxcode[l] >= 0 && code <= h->maxcode[l] &&
+		    code >= h->mincode[l]) {
+			skip(b, l);
+			return h->vals[h->valptr[l] + code - h->mincode[l]];
+		}
+	}
+	return -1;
+}
+
+static inline int extend(uint32_t v, int s)
+{
+	return v < (1u << (s - 1)) ? (int)v - (1 << s) + 1 : (int)v;
+}
+
+/* Decode one block into coef (natural order, dequantized). 0 or -1. */
+static int decode_block(struct bits *b, const struct huff *dc,
+			const struct huff *ac, const uint16_t *q, int *pred,
+			float *coef, int *only_dc)
+{
+	int s = decode_sym(b, dc), k;
+
+	if (s < 0 || s > 11)
+		return -1;
+	*pred += s ? extend(getb(b, s), s) : 0;
+	memset(coef, 0, 64 * sizeof(float));
+	coef[0] = (float)(*pred * q[0]);
+	*only_dc = 1;
+	for (k = 1; k < 64;) {
+		int rs = decode_sym(b, ac), r, z;
+
+		if (rs < 0)
+			return -1;
+		r = rs >> 4;
+		z = rs & 15;
+		if (!z) {
+			if (r != 15)
+				break; /* EOB */
+			k += 16;
+			continue;
+		}
+		k += r;
+		if (k > 63)
+			return -1;
+		coef[zigzag[k]] = (float)(extend(getb(b, z), z) *
+					  q[zigzag[k]]);
+		*only_dc = 0;
+		k++;
+	}
+	return 0;
+}
+
+static inline uint8_t clamp8(float v)
+{
+	int i = (int)lrintf(v) + 128;
+
+	return (uint8_t)(i < 0 ? 0 : i > 255 ? 255 : i);
+}
+
+/* IDCT of one block into 8x8 samples (stride 8). */
+static void idct(const struct v4lc_pjpg *p, const float *c, int only_dc,
+		 uint8_t *out)
+{
+	float t[64];
+
+	if (only_dc) {
+		memset(out, clamp8(c[0] / 8), 64);
+		return;
+	}
+	/* columns: t[y][u] = sum_v c[v][u] * C(y, v) */
+	for (int u = 0; u < 8; u++) {
+		int nz = 0;
+
+		for (int v = 1; v < 8; v++)
+			nz |= c[v * 8 + u] != 0;
+		for (int y = 0; y < 8; y++) {
+			float s = c[u] * p->idct[y][0];
+
+			if (nz)
+				for (int v = 1; v < 8; v++)
+					s += c[v * 8 + u] * p->idct[y][v];
+			t[y * 8 + u] = s;
+		}
+	}
+	for (int y = 0; y < 8; y++)
+		for (int x = 0; x < 8; x++) {
+			float s = 0;
+
+			for (int u = 0; u < 8; u++)
+				s += t[y * 8 + u] * p->idct[x][u];
+			out[y * 8 + x] = clamp8(s);
+		}
+}
+
+/* Full-range (JFIF) YCbCr to RGB, 16-bit fixed point. */
+#define FIX(x) ((int)((x) * 65536 + 0.5))
+static inline void ycc_rgb(int y, int cb, int cr, uint8_t *o, int bgr)
+{
+	int r, g, b;
+
+	cb -= 128;
+	cr -= 128;
+	r = y + ((FIX(1.402) * cr + 32768) >> 16);
+	g = y + ((-FIX(0.344136) * cb - FIX(0.714136) * cr + 32768) >> 16);
+	b = y + ((FIX(1.772) * cb + 32768) >> 16);
+	r = r < 0 ? 0 : r > 255 ? 255 : r;
+	g = g < 0 ? 0 : g > 255 ? 255 : g;
+	b = b < 0 ? 0 : b > 255 ? 255 : b;
+	o[bgr ? 2 : 0] = (uint8_t)r;
+	o[1] = (uint8_t)g;
+	o[bgr ? 0 : 2] = (uint8_t)b;
+}
+
+/* Remove the chunk headers; returns the entropy data length, or <0. */
+static long dechunk(struct v4lc_pjpg *p, const uint8_t *s, size_t n,
+		    int *short_frame, char *err, size_t err_len)
+{
+	size_t out = 0, chunk = 1018;
+	int code, rest = 0;
+
+	if (n < 1)
+		return fail(err, err_len, -EPIPE, "short Pixart JPEG frame");
+	if (p->buf_size < n) {
+		uint8_t *nb = malloc(n);
+
+		if (!nb)
+			return fail(err, err_len, -ENOMEM, "out of memory");
+		free(p->buf);
+		p->buf = nb;
+		p->buf_size = n;
+	}
+	code = *s++;
+	n--;
+	if (code == 0x60) { /* 160x120: not chunked */
+		memcpy(p->buf, s, n);
+		return (long)n;
+	}
+	for (;;) {
+		if (n < chunk) {
+			/* A chunk must be complete (the original refuses the
+			 * frame); we decode what there is. */
+			memcpy(p->buf + out, s, n);
+			*short_frame = 1;
+			return (long)(out + n);
+		}
+		memcpy(p->buf + out, s, chunk);
+		out += chunk;
+		s += chunk;
+		n -= chunk;
+		if (rest)
+			break;
+		if (n < 4) {
+			*short_frame = 1; /* no header with code 0 */
+			break;
+		}
+		if (s[0] != 0xff || s[1] != 0xff || s[2] != 0xff)
+			return fail(err, err_len, -EPIPE,
+				    "missing Pixart chunk header after %zu "
+				    "bytes",
+				    out);
+		if (s[3] > 6)
+			return fail(err, err_len, -EPIPE,
+				    "bad Pixart chunk size code %d", s[3]);
+		rest = !s[3]; /* code 0: the rest of the frame */
+		chunk = rest ? n - 4 : (size_t)2048 >> s[3];
+		s += 4;
+		n -= 4;
+	}
+	return (long)out;
+}
+
+int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
+		     uint32_t fourcc, uint8_t *dst, size_t dst_size, int w,
+		     int h, char *err, size_t err_len)
+{
+	size_t i = 2, need, sos = 0;
+	int jw = -1, jh = -1, rgb, bgr = 0, yvu = 0, ret = 0, first = -1,
+	    cur = -1, short_frame = 0, ids[3] = { 0, 0, 0 }, tdc[2] = { 1, 1 },
+	    tac[2] = { 1, 1 };
+	long len;
+	struct bits b;
+	int pred[3] = { 0, 0, 0 };
+	uint16_t qy[64], qc[64];
+	float coef[64];
+	uint8_t blk[4][64];
+
+	switch (fourcc) {
+	case V4L2_PIX_FMT_RGB24:
+		rgb = 1;
+		break;
+	case V4L2_PIX_FMT_BGR24:
+		rgb = bgr = 1;
+		break;
+	case V4L2_PIX_FMT_YUV420:
+		rgb = 0;
+		break;
+	case V4L2_PIX_FMT_YVU420:
+		rgb = 0;
+		yvu = 1;
+		break;
+	default:
+		return fail(err, err_len, -EINVAL, "unsupported destination");
+	}
+	if (!p || w <= 0 || h <= 0 || w % 16 || h % 8 || w > 65535 ||
+	    h > 65535)
+		return fail(err, err_len, -EINVAL,
+			    "Pixart JPEG size %dx%d is not a multiple of 16x8",
+			    w, h);
+	need = rgb ? (size_t)w * h * 3 : (size_t)w * h * 3 / 2;
+	if (!dst || dst_size < need)
+		return fail(err, err_len, -EFAULT, "destination too small");
+	if (!src || n < 4 || src[0] != 0xff || src[1] != 0xd8)
+		return fail(err, err_len, -EAGAIN, "not a JPEG frame");
+
+	/* Header: SOF0 with the Pixart layout, then SOS. */
+	while (!sos) {
+		size_t l;
+		uint8_t m;
+
+		if (i + 4 > n)
+			return fail(err, err_len, -EAGAIN,
+				    "JPEG header cut short");
+		if (src[i] != 0xff)
+			return fail(err, err_len, -EAGAIN, "bad JPEG marker");
+		m = src[i + 1];
+		if (m == 0xff) {
+			i++;
+			continue;
+		}
+		l = ((size_t)src[i + 2] << 8) | src[i + 3];
+		if (l < 2 || i + 2 + l > n)
+			return fail(err, err_len, -EAGAIN,
+				    "JPEG segment cut short");
+		if (m == 0xc0 || m == 0xc1) {
+			const uint8_t *f = src + i + 4;
+
+			if (l != 17 || f[0] != 8 || f[5] != 3 ||
+			    f[7] != 0x21 || f[10] != 0x11 || f[13] != 0x11)
+				return fail(err, err_len, -EAGAIN,
+					    "not a Pixart 4:2:2 frame");
+			jh = (f[1] << 8) | f[2];
+			jw = (f[3] << 8) | f[4];
+			for (int c = 0; c < 3; c++)
+				ids[c] = f[6 + 3 * c];
+		} else if (m == 0xda) {
+			const uint8_t *f = src + i + 4;
+
+			/* One scan of the three components in SOF order,
+			 * luma with Huffman tables 0, chroma with 0 or 1. */
+			if (jw < 0 || l != 12 || f[0] != 3)
+				return fail(err, err_len, -EAGAIN,
+					    "unsupported JPEG scan");
+			for (int c = 0; c < 3; c++)
+				if (f[1 + 2 * c] != ids[c] ||
+				    (f[2 + 2 * c] & 0xee) || (!c && f[2]))
+					return fail(err, err_len, -EAGAIN,
+						    "JPEG scan does not match "
+						    "the frame");
+			for (int c = 0; c < 2; c++) {
+				tdc[c] = f[4 + 2 * c] >> 4;
+				tac[c] = f[4 + 2 * c] & 15;
+			}
+			sos = i + 2 + l;
+		} else if ((m >= 0xc2 && m <= 0xcf && m != 0xc4 && m != 0xcc) ||
+			   m == 0xd9) {
+			return fail(err, err_len, -EAGAIN,
+				    "unsupported JPEG marker 0x%02x", m);
+		}
+		i += 2 + l;
+	}
+	if (jw < 0)
+		return fail(err, err_len, -EAGAIN, "JPEG frame without SOF");
+	if (jw != w || jh != h)
+		return fail(err, err_len, -EIO,
+			    "JPEG size %dx%d does not match the format %dx%d",
+			    jw, jh, w, h);
+
+	len = dechunk(p, src + sos, n - sos, &short_frame, err, err_len);
+	if (len < 0)
+		return (int)len;
+	b.p = p->buf;
+	b.end = p->buf + len;
+	b.acc = 0;
+	b.n = 0;
+	b.extra = 0;
+
+	for (int my = 0; my < h; my += 8)
+		for (int mx = 0; mx < w; mx += 16) {
+			int marker, od;
+
+			if (b.n < b.extra) {
+				ret = fail(err, err_len, -EPIPE,
+					   "short Pixart JPEG frame");
+				goto grey;
+			}
+			marker = (int)getb(&b, 8);
+			if (first < 0)
+				first = marker;
+			else if ((marker ^ first) & 0x80) {
+				ret = fail(err, err_len, -EPIPE,
+					   "Pixart JPEG: chrominance table "
+					   "changed within the frame");
+				goto grey;
+			}
+			if (marker != cur) {
+				v4lc_pjpg_qtable(marker, 0, qy);
+				v4lc_pjpg_qtable(marker, 1, qc);
+				cur = marker;
+			}
+			for (int k = 0; k < 4; k++) {
+				int c = k < 2 ? 0 : k - 1;
+
+				if (decode_block(&b, &p->dc[c ? tdc[c - 1] : 0],
+						 &p->ac[c ? tac[c - 1] : 0],
+						 c ? qc : qy, &pred[c], coef,
+						 &od)) {
+					ret = fail(err, err_len, -EAGAIN,
+						   "corrupt Pixart JPEG data "
+						   "at %dx%d",
+						   mx, my);
+					goto grey;
+				}
+				idct(p, coef, od, blk[k]);
+			}
+			if (rgb) {
+				for (int y = 0; y < 8; y++) {
+					uint8_t *o = dst + ((size_t)(my + y) * w +
+							    mx) * 3;
+
+					for (int x = 0; x < 16; x++)
+						ycc_rgb(blk[x >> 3][y * 8 +
+								    (x & 7)],
+							blk[2][y * 8 + x / 2],
+							blk[3][y * 8 + x / 2],
+							o + 3 * x, bgr);
+				}
+			} else {
+				uint8_t *yp = dst, *up, *vp;
+				size_t cw = (size_t)w / 2;
+
+				up = dst + (size_t)w * h;
+				vp = up + cw * (h / 2);
+				if (yvu) {
+					uint8_t *t = up;
+
+					up = vp;
+					vp = t;
+				}
+				for (int y = 0; y < 8; y++) {
+					memcpy(yp + (size_t)(my + y) * w + mx,
+					       blk[0] + y * 8, 8);
+					memcpy(yp + (size_t)(my + y) * w + mx +
+						       8,
+					       blk[1] + y * 8, 8);
+				}
+				for (int y = 0; y < 4; y++)
+					for (int x = 0; x < 8; x++) {
+						size_t o = (size_t)(my / 2 + y) *
+								   cw +
+							   mx / 2 + x;
+
+						up[o] = (uint8_t)((blk[2][2 * y * 8 + x] +
+								   blk[2][(2 * y + 1) * 8 + x] + 1) >> 1);
+						vp[o] = (uint8_t)((blk[3][2 * y * 8 + x] +
+								   blk[3][(2 * y + 1) * 8 + x] + 1) >> 1);
+					}
+			}
+		}
+	if (b.n < b.extra || short_frame)
+		return fail(err, err_len, -EPIPE, "short Pixart JPEG frame");
+	/* Like the original: the data must end with EOI right after the
+	 * last MCU (no whole byte left over). */
+	if (b.n - b.extra >= 8 || b.p + 1 >= b.end || b.p[0] != 0xff ||
+	    b.p[1] != 0xd9)
+		return fail(err, err_len, -EPIPE,
+			    "Pixart JPEG data does not end with EOI");
+	return 0;
+
+grey:
+	/* Nothing more to decode: the rest of dst is left as it is. */
+	return ret;
+}

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Pixart PJPG decoder (src/jpeg/pixart.c) against the distribution's
+ * libv4lconvert (exit 77 = skip when it cannot be loaded).
+ *
+ * The original decodes PJPG with its built-in tinyjpeg (float IDCT, its own
+ * colour conversion, no fancy upsampling, quantization tables per MCU
+ * marker found by trial and error), not with libjpeg, so byte identity is
+ * not expected: valid frames must agree within a PSNR bound and both
+ * decoders must be about as close to the encoded image. Damaged frames
+ * (cuts, bit flips, garbage, broken chunk headers) must never crash us,
+ * and every frame the original rejects we must reject as well.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <linux/videodev2.h>
+
+#include "../../common/origlib.h"
+#include "../../jpeg/jpegtest.h"
+#include "chipenc.h"
+#include "jpeg/pixart.h"
+
+#ifndef V4L2_PIX_FMT_PJPG
+#define V4L2_PIX_FMT_PJPG v4l2_fourcc('P', 'J', 'P', 'G')
+#endif
+
+static struct origlib olib;
+static struct v4lconvert_data *cv;
+static int failures;
+
+#define CHECK(cond, ...)                                                     \
+	do {                                                                 \
+		if (!(cond)) {                                               \
+			if (failures++ < 30) {                               \
+				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
+					__LINE__);                           \
+				fprintf(stderr, __VA_ARGS__);                \
+				fputc('\n', stderr);                         \
+			}                                                    \
+		}                                                            \
+	} while (0)
+
+static size_t dst_bytes(uint32_t f, int w, int h)
+{
+	return f == V4L2_PIX_FMT_RGB24 || f == V4L2_PIX_FMT_BGR24
+		       ? (size_t)w * h * 3
+		       : (size_t)w * h * 3 / 2;
+}
+
+static int orig_decode(const uint8_t *frm, size_t n, uint32_t f, uint8_t *dst,
+		       int w, int h)
+{
+	struct v4l2_format sf, df;
+	/* Room after the frame: the original may read past a damaged one. */
+	uint8_t *src = jt_xmalloc(n + 65536);
+	int r;
+
+	memcpy(src, frm, n);
+	memset(src + n, 0, 65536);
+	memset(&sf, 0, sizeof(sf));
+	memset(&df, 0, sizeof(df));
+	sf.type = df.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	sf.fmt.pix.width = df.fmt.pix.width = (uint32_t)w;
+	sf.fmt.pix.height = df.fmt.pix.height = (uint32_t)h;
+	sf.fmt.pix.pixelformat = V4L2_PIX_FMT_PJPG;
+	sf.fmt.pix.field = df.fmt.pix.field = V4L2_FIELD_NONE;
+	sf.fmt.pix.sizeimage = (uint32_t)n;
+	df.fmt.pix.pixelformat = f;
+	df.fmt.pix.bytesperline = (uint32_t)(dst_bytes(f, w, 1) == (size_t)w * 3 ? 3 * w : w);
+	df.fmt.pix.sizeimage = (uint32_t)dst_bytes(f, w, h);
+	errno = 0;
+	r = olib.convert(cv, &sf, &df, src, (int)n, dst, (int)dst_bytes(f, w, h));
+	free(src);
+	return r < 0 ? (errno ? -errno : -1000) : 0;
+}
+
+static const uint32_t fmts[] = { V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24,
+				 V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420 };
+static const char *const fnames[] = { "RGB24", "BGR24", "YUV420", "YVU420" };
+
+static void good_frames(struct v4lc_pjpg *p)
+{
+	static const int sizes[][2] = { { 640, 480 }, { 320, 240 },
+					{ 160, 120 }, { 176, 144 } };
+	static const int m44[] = { 0x44 }, mc4[] = { 0xc4 };
+	static const int mmix[] = { 0x44, 0x48, 0x44, 0x50, 0x5c, 0x40 };
+	static const int c1[] = { 1 }, cmix[] = { 1, 2, 3, 6, 1, 4, 5 };
+	struct {
+		const int *m, *c;
+		int nm, nc;
+		double min_psnr;
+		const char *name;
+	} cases[] = {
+		{ m44, c1, 1, 1, 38, "marker 44" },
+		{ mc4, cmix, 1, 7, 38, "marker c4, mixed chunks" },
+		{ mmix, c1, 6, 1, 30, "mixed markers" },
+	};
+
+	printf("PSNR ours vs original (and vs the encoded image):\n");
+	for (size_t s = 0; s < JT_ARRAY_SIZE(sizes); s++)
+		for (size_t c = 0; c < JT_ARRAY_SIZE(cases); c++) {
+			int w = sizes[s][0], h = sizes[s][1];
+			uint8_t *img = jt_make_image(w, h, (unsigned)(s + 7 * c));
+			size_t n;
+			uint8_t *frm = ce_pjpg_encode(img, w, h, cases[c].m,
+						      cases[c].nm, cases[c].c,
+						      cases[c].nc, &n);
+			uint8_t *ours = jt_xmalloc((size_t)w * h * 3);
+			uint8_t *orig = jt_xmalloc((size_t)w * h * 3);
+			char err[200];
+
+			for (size_t f = 0; f < JT_ARRAY_SIZE(fmts); f++) {
+				size_t dn = dst_bytes(fmts[f], w, h);
+				int r, ro;
+				double po, pi = 0, pio = 0;
+
+				memset(ours, 1, dn);
+				memset(orig, 2, dn);
+				r = v4lc_pjpg_decode(p, frm, n, fmts[f], ours, dn,
+						     w, h, err, sizeof(err));
+				ro = orig_decode(frm, n, fmts[f], orig, w, h);
+				CHECK(r == 0 && ro == 0,
+				      "%dx%d %s %s: ours %d (%s), original %d (%s)",
+				      w, h, cases[c].name, fnames[f], r,
+				      r ? err : "", ro,
+				      olib.get_error_message(cv));
+				po = jt_psnr(ours, orig, dn);
+				if (f == 0) {
+					pi = jt_psnr(ours, img, dn);
+					pio = jt_psnr(orig, img, dn);
+				}
+				printf("  %4dx%-4d %-24s %-6s %6.2f dB", w, h,
+				       cases[c].name, fnames[f], po);
+				if (f == 0)
+					printf("  (image: ours %.2f, original %.2f)",
+					       pi, pio);
+				printf("\n");
+				CHECK(po >= cases[c].min_psnr,
+				      "%dx%d %s %s: %.2f dB from the original",
+				      w, h, cases[c].name, fnames[f], po);
+				if (f == 0)
+					CHECK(pi >= pio - 1.0,
+					      "%dx%d %s: ours farther from the "
+					      "image (%.2f < %.2f dB)",
+					      w, h, cases[c].name, pi, pio);
+			}
+			free(img);
+			free(frm);
+			free(ours);
+			free(orig);
+		}
+}
+
+/* Damaged frames: never crash; reject wherever the original rejects. */
+static void bad_frames(struct v4lc_pjpg *p, int rounds)
+{
+	int w = 320, h = 240;
+	uint8_t *img = jt_make_image(w, h, 3);
+	static const int m[] = { 0x44 }, cc[] = { 1, 2 };
+	size_t n;
+	uint8_t *frm = ce_pjpg_encode(img, w, h, m, 1, cc, 2, &n);
+	uint8_t *buf = jt_xmalloc(n + 4096);
+	uint8_t *ours = jt_xmalloc((size_t)w * h * 3);
+	uint8_t *orig = jt_xmalloc((size_t)w * h * 3);
+	int tally[2][2] = { { 0, 0 }, { 0, 0 } }; /* [orig rejects][ours] */
+	char err[200];
+
+	for (int i = 0; i < rounds; i++) {
+		size_t len = n;
+		int kind = i % 5, r, ro;
+		uint32_t f = fmts[i % 4];
+
+		memcpy(buf, frm, n);
+		switch (kind) {
+		case 0: /* cut */
+			len = jt_rand() % n;
+			break;
+		case 1: /* bit flips */
+			for (int k = 0; k < 1 + (int)(jt_rand() % 8); k++)
+				buf[36 + jt_rand() % (n - 36)] ^=
+					(uint8_t)(1u << (jt_rand() % 8));
+			break;
+		case 2: /* garbage after the header */
+			for (size_t k = 36 + jt_rand() % (n - 36); k < n; k++)
+				buf[k] = (uint8_t)jt_rand();
+			break;
+		case 3: /* a broken chunk header or size code */
+			buf[35 + 1 + 1018 + (jt_rand() % 4)] = (uint8_t)jt_rand();
+			break;
+		default: /* header bytes */
+			buf[jt_rand() % 36] = (uint8_t)jt_rand();
+			break;
+		}
+		r = v4lc_pjpg_decode(p, buf, len, f, ours, dst_bytes(f, w, h),
+				     w, h, err, sizeof(err));
+		ro = orig_decode(buf, len, f, orig, w, h);
+		tally[ro != 0][r != 0]++;
+		CHECK(!(ro != 0 && r == 0),
+		      "damaged frame %d (kind %d, %zu bytes): the original "
+		      "rejects it (%d: %s), ours accepts", i, kind, len, ro,
+		      olib.get_error_message(cv));
+	}
+	printf("damaged frames: both accept %d, both reject %d, only ours "
+	       "rejects %d, only the original rejects %d\n",
+	       tally[0][0], tally[1][1], tally[0][1], tally[1][0]);
+	free(img);
+	free(frm);
+	free(buf);
+	free(ours);
+	free(orig);
+}
+
+/* Random bytes with a valid header: must not crash (ASan build). */
+static void fuzz(struct v4lc_pjpg *p, int rounds)
+{
+	uint8_t *buf = jt_xmalloc(200000), *dst = jt_xmalloc(640 * 480 * 3);
+	char err[200];
+
+	for (int i = 0; i < rounds; i++) {
+		size_t n = jt_rand() % 200000, hl;
+		int w = i % 2 ? 640 : 160, h = i % 2 ? 480 : 120;
+
+		hl = ce_pjpg_header(buf, w, h);
+		for (size_t k = hl; k < n; k++)
+			buf[k] = (uint8_t)jt_rand();
+		if (n > hl && i % 3 == 0)
+			buf[hl] = 0x60;
+		(void)v4lc_pjpg_decode(p, buf, n < hl ? hl : n,
+				       fmts[i % 4], dst, 640 * 480 * 3, w, h,
+				       err, sizeof(err));
+	}
+	free(buf);
+	free(dst);
+}
+
+static void bench(struct v4lc_pjpg *p)
+{
+	int w = 640, h = 480, reps = 30;
+	uint8_t *img = jt_make_image(w, h, 11);
+	static const int m[] = { 0x44 }, cc[] = { 1 };
+	size_t n;
+	uint8_t *frm = ce_pjpg_encode(img, w, h, m, 1, cc, 1, &n);
+	uint8_t *dst = jt_xmalloc((size_t)w * h * 3);
+	char err[200];
+
+	for (size_t f = 0; f < 3; f += 2) {
+		double best[2] = { 1e9, 1e9 };
+
+		for (int k = 0; k < reps; k++) {
+			struct timespec a, b;
+
+			clock_gettime(CLOCK_MONOTONIC, &a);
+			v4lc_pjpg_decode(p, frm, n, fmts[f], dst,
+					 dst_bytes(fmts[f], w, h), w, h, err,
+					 sizeof(err));
+			clock_gettime(CLOCK_MONOTONIC, &b);
+			double t0 = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
+			clock_gettime(CLOCK_MONOTONIC, &a);
+			orig_decode(frm, n, fmts[f], dst, w, h);
+			clock_gettime(CLOCK_MONOTONIC, &b);
+			double t1 = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
+			if (t0 < best[0])
+				best[0] = t0;
+			if (t1 < best[1])
+				best[1] = t1;
+		}
+		printf("640x480 PJPG -> %s: ours %.1f MPix/s, original %.1f MPix/s\n",
+		       fnames[f], w * h / best[0] / 1e6, w * h / best[1] / 1e6);
+	}
+	free(img);
+	free(frm);
+	free(dst);
+}
+
+int main(int argc, char **argv)
+{
+	struct v4lc_pjpg *p;
+	int rounds = argc > 1 ? atoi(argv[1]) : 2000;
+
+	cv = origlib_open_plain(&olib, 0);
+	if (!cv)
+		return 77;
+	ce_init_tables();
+	p = v4lc_pjpg_new();
+	if (!p)
+		return 99;
+	good_frames(p);
+	bad_frames(p, rounds);
+	fuzz(p, rounds / 4);
+	if (getenv("CHIPJPEG_BENCH"))
+		bench(p);
+	v4lc_pjpg_free(p);
+	olib.destroy(cv);
+	origlib_close(&olib);
+	if (failures)
+		fprintf(stderr, "%d failure(s)\n", failures);
+	return failures ? 1 : 0;
+}
