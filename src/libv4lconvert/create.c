@@ -121,6 +121,7 @@ LIBV4L_PUBLIC void v4lconvert_destroy(struct v4lconvert_data *data)
 	v4lc_ctrlstore_close(data);
 	free(data->scratch);
 	free(data->rows);
+	free(data->prev_frame);
 	free(data);
 }
 

@@ -125,6 +125,12 @@ struct v4lconvert_data {
 	 */
 	uint8_t *rows;
 	size_t rows_size;
+	/*
+	 * A frame a source converter keeps across frames (CPiA1: the last
+	 * decoded picture, whose pixels a compressed frame may skip); freed
+	 * with free() by v4lconvert_destroy.
+	 */
+	void *prev_frame;
 
 	char error[V4LC_ERROR_LEN];
 };
