@@ -47,6 +47,9 @@ struct v4lc_pjpg {
 	uint8_t *buf; /* the de-chunked entropy data */
 	size_t buf_size;
 	float idct[8][8]; /* [x][u] */
+	int16_t cr_r[256], cb_b[256];
+	int32_t cb_g[256], cr_g[256];
+	uint8_t clip[1024]; /* clip[384 + v] = v clamped to 0-255 */
 };
 
 static const uint8_t zigzag[64] = {
@@ -142,6 +145,8 @@ static void huff_build(struct huff *h, const JHUFF_TBL *t)
 	h->maxcode[17] = 0x7fffffff; /* sentinel: invalid code */
 }
 
+static void build_colour(struct v4lc_pjpg *p);
+
 struct v4lc_pjpg *v4lc_pjpg_new(void)
 {
 	struct v4lc_pjpg *p = calloc(1, sizeof(*p));
@@ -165,6 +170,7 @@ struct v4lc_pjpg *v4lc_pjpg_new(void)
 		for (int u = 0; u < 8; u++)
 			p->idct[x][u] = (float)((u ? 0.5 : 0.5 * M_SQRT1_2) *
 						cos((2 * x + 1) * u * M_PI / 16));
+	build_colour(p);
 	return p;
 }
 
@@ -338,23 +344,50 @@ static void idct(const struct v4lc_pjpg *p, const float *c, int only_dc,
 		}
 }
 
-/* Full-range (JFIF) YCbCr to RGB, 16-bit fixed point. */
+/* Full-range (JFIF) YCbCr to RGB, 16-bit fixed point, through tables. */
 #define FIX(x) ((int)((x) * 65536 + 0.5))
-static inline void ycc_rgb(int y, int cb, int cr, uint8_t *o, int bgr)
-{
-	int r, g, b;
 
-	cb -= 128;
-	cr -= 128;
-	r = y + ((FIX(1.402) * cr + 32768) >> 16);
-	g = y + ((-FIX(0.344136) * cb - FIX(0.714136) * cr + 32768) >> 16);
-	b = y + ((FIX(1.772) * cb + 32768) >> 16);
-	r = r < 0 ? 0 : r > 255 ? 255 : r;
-	g = g < 0 ? 0 : g > 255 ? 255 : g;
-	b = b < 0 ? 0 : b > 255 ? 255 : b;
-	o[bgr ? 2 : 0] = (uint8_t)r;
-	o[1] = (uint8_t)g;
-	o[bgr ? 0 : 2] = (uint8_t)b;
+static void build_colour(struct v4lc_pjpg *p)
+{
+	for (int i = 0; i < 256; i++) {
+		int c = i - 128;
+
+		p->cr_r[i] = (int16_t)((FIX(1.402) * c + 32768) >> 16);
+		p->cb_b[i] = (int16_t)((FIX(1.772) * c + 32768) >> 16);
+		p->cb_g[i] = -FIX(0.344136) * c;
+		p->cr_g[i] = -FIX(0.714136) * c + 32768;
+	}
+	for (int i = 0; i < 1024; i++) {
+		int v = i - 384;
+
+		p->clip[i] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+	}
+}
+
+/* One MCU (16x8) to packed RGB or BGR rows of stride `stride`. */
+static void mcu_rgb(const struct v4lc_pjpg *p, uint8_t blk[4][64],
+		    uint8_t *dst, size_t stride, int bgr)
+{
+	const uint8_t *clip = p->clip + 384;
+	int ri = bgr ? 2 : 0, bi = bgr ? 0 : 2;
+
+	for (int y = 0; y < 8; y++, dst += stride) {
+		const uint8_t *cb = blk[2] + y * 8, *cr = blk[3] + y * 8;
+
+		for (int x = 0; x < 8; x++) {
+			int dr = p->cr_r[cr[x]], db = p->cb_b[cb[x]];
+			int dg = (p->cb_g[cb[x]] + p->cr_g[cr[x]]) >> 16;
+			const uint8_t *ys = blk[x >> 2] + y * 8 + (x & 3) * 2;
+			uint8_t *o = dst + 6 * x;
+
+			o[ri] = clip[ys[0] + dr];
+			o[1] = clip[ys[0] + dg];
+			o[bi] = clip[ys[0] + db];
+			o[3 + ri] = clip[ys[1] + dr];
+			o[4] = clip[ys[1] + dg];
+			o[3 + bi] = clip[ys[1] + db];
+		}
+	}
 }
 
 /* Remove the chunk headers; returns the entropy data length, or <0. */
@@ -569,17 +602,9 @@ int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
 				idct(p, coef, od, blk[k]);
 			}
 			if (rgb) {
-				for (int y = 0; y < 8; y++) {
-					uint8_t *o = dst + ((size_t)(my + y) * w +
-							    mx) * 3;
-
-					for (int x = 0; x < 16; x++)
-						ycc_rgb(blk[x >> 3][y * 8 +
-								    (x & 7)],
-							blk[2][y * 8 + x / 2],
-							blk[3][y * 8 + x / 2],
-							o + 3 * x, bgr);
-				}
+				mcu_rgb(p, blk,
+					dst + ((size_t)my * w + mx) * 3,
+					(size_t)w * 3, bgr);
 			} else {
 				uint8_t *yp = dst, *up, *vp;
 				size_t cw = (size_t)w / 2;
