@@ -31,4 +31,8 @@ v4lc_chipbayer_fn v4lc_decode_s910;
 #define V4LC_P207_ORDER V4L2_PIX_FMT_SBGGR8
 v4lc_chipbayer_fn v4lc_decode_p207;
 
+/* STV0680 (S680): rows of even then odd columns. RGGB. */
+#define V4LC_S680_ORDER V4L2_PIX_FMT_SRGGB8
+v4lc_chipbayer_fn v4lc_decode_s680;
+
 #endif

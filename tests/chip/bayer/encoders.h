@@ -111,6 +111,24 @@ static inline size_t encode_s910(const uint8_t *img, int w, int h,
 	return bitw_flush(&bw);
 }
 
+/* STV0680: even columns, then odd columns, per row (lossless). */
+static inline size_t encode_s680(const uint8_t *img, int w, int h,
+				 uint8_t *out, size_t cap, uint32_t seed)
+{
+	size_t n = 0, ne = (size_t)(w + 1) / 2;
+
+	(void)seed;
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			size_t at = (size_t)y * w + (x & 1 ? ne : 0) + (size_t)(x / 2);
+
+			if (at < cap)
+				out[at] = img[(size_t)y * w + x];
+			n++;
+		}
+	return n;
+}
+
 /* PAC207: a random mix of row kinds (no repeat in rows 0 and 1). */
 static inline size_t encode_p207(const uint8_t *img, int w, int h,
 				 uint8_t *out, size_t cap, uint32_t seed)
