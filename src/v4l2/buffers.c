@@ -247,10 +247,10 @@ int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
 
 		buf_init(&b, 0);
 		/* Blocking in the driver must not stall other calls. */
-		pthread_mutex_unlock(&dev->lock);
+		v4l2_dev_unlock_busy(dev);
 		r = dev->ops->ioctl(dev->priv, dev->fd, VIDIOC_DQBUF, &b);
 		e = errno;
-		pthread_mutex_lock(&dev->lock);
+		v4l2_dev_relock_busy(dev);
 		if (r < 0) {
 			if (e == ENODEV)
 				dev->gone = 1;
@@ -317,16 +317,21 @@ int v4l2_bufs_dqbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
 	if (dev->mode != BUFS_CONVERT) {
 		int r, e;
 
-		pthread_mutex_unlock(&dev->lock);
+		v4l2_dev_unlock_busy(dev);
 		r = dev->ops->ioctl(dev->priv, dev->fd, VIDIOC_DQBUF, buf);
 		e = errno;
-		pthread_mutex_lock(&dev->lock);
+		v4l2_dev_relock_busy(dev);
 		if (r < 0) {
 			if (e == ENODEV)
 				dev->gone = 1;
 			if (!(e == EAGAIN && v4l2_dev_nonblocking(dev)))
 				v4l2_log_err(dev, "error dequeuing buf: %s",
 					     strerror(e));
+		} else if (buf->type == V4L2_BUF_TYPE_VIDEO_CAPTURE &&
+			   buf->bytesused > buf->length) {
+			/* a driver bug must not make the application
+			 * read past its buffer */
+			buf->bytesused = buf->length;
 		}
 		errno = e;
 		return r;

@@ -30,6 +30,19 @@ struct v4l2_dev *v4l2_dev_find(int fd)
 	return NULL;
 }
 
+void v4l2_dev_unlock_busy(struct v4l2_dev *dev)
+{
+	dev->busy++;
+	pthread_mutex_unlock(&dev->lock);
+}
+
+void v4l2_dev_relock_busy(struct v4l2_dev *dev)
+{
+	pthread_mutex_lock(&dev->lock);
+	if (--dev->busy == 0)
+		pthread_cond_broadcast(&dev->idle);
+}
+
 struct v4l2_dev *v4l2_dev_at(int i)
 {
 	if (__atomic_load_n(&devices[i].fd, __ATOMIC_ACQUIRE) < 0)
@@ -187,6 +200,7 @@ LIBV4L_PUBLIC int v4l2_fd_open(int fd, int v4l2_flags)
 		probe.fd = -1;
 		*dev = probe;
 		pthread_mutex_init(&dev->lock, NULL);
+		pthread_cond_init(&dev->idle, NULL);
 	}
 	dev->open_count = 1;
 	__atomic_store_n(&dev->fd, fd, __ATOMIC_RELEASE);
@@ -227,26 +241,35 @@ LIBV4L_PUBLIC int v4l2_close(int fd)
 		return 0;
 	}
 	v4l2_read_stop(dev);
-	if (dev->mode == BUFS_CONVERT) {
+	if (dev->mode == BUFS_CONVERT || (dev->busy && dev->streaming)) {
 		if (dev->streaming) {
 			int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 
+			/* also wakes a DQBUF blocked in another thread */
 			v4l2_dev_ioctl(dev, VIDIOC_STREAMOFF, &type);
 			dev->streaming = 0;
 		}
-		v4l2_bufs_release(dev);
+		if (dev->mode == BUFS_CONVERT)
+			v4l2_bufs_release(dev);
 	}
+	/* another thread still in the driver: let it return first */
+	while (dev->busy)
+		pthread_cond_wait(&dev->idle, &dev->lock);
 	v4l2_bufs_free_fake(dev);
 	free(dev->read_buf);
 	free(dev->read_scratch);
 	v4lconvert_destroy(dev->conv);
 	dev->conv = NULL;
 	v4l2_plugin_detach(dev);
+	/*
+	 * Out of the table before the lock is released: a call that found
+	 * the device and waits for the lock sees it gone (ioctl.c, read.c).
+	 * The slot is reusable only once the lock is free (open_count 0).
+	 */
+	__atomic_store_n(&dev->fd, -1, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&dev->lock);
 
 	pthread_mutex_lock(&table_lock);
-	__atomic_store_n(&dev->fd, -1, __ATOMIC_RELEASE);
-	pthread_mutex_destroy(&dev->lock);
 	dev->open_count = 0;
 	pthread_mutex_unlock(&table_lock);
 	return (int)syscall(SYS_close, fd);

@@ -271,6 +271,11 @@ LIBV4L_PUBLIC int v4l2_ioctl(int fd, unsigned long int request, ...)
 		e = errno;
 	} else {
 		pthread_mutex_lock(&dev->lock);
+		if (__atomic_load_n(&dev->fd, __ATOMIC_ACQUIRE) != fd) {
+			/* closed by another thread meanwhile */
+			pthread_mutex_unlock(&dev->lock);
+			return (int)v4l2_sys_ioctl(fd, request, arg);
+		}
 		if (!arg)
 			r = v4l2_dev_ioctl(dev, request, arg);
 		else

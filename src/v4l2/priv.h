@@ -35,6 +35,9 @@ struct v4l2_dev {
 	int gone;		/* ENODEV seen */
 	uint32_t caps;		/* device capabilities */
 	pthread_mutex_t lock;
+	/* DQBUFs inside the driver without `lock`; close waits for them */
+	int busy;
+	pthread_cond_t idle;
 
 	const struct libv4l_dev_ops *ops;
 	void *priv;
@@ -70,6 +73,14 @@ struct v4l2_dev {
 
 /* devices.c */
 struct v4l2_dev *v4l2_dev_find(int fd);	/* no lock taken */
+/*
+ * Around a driver call made without dev->lock (a DQBUF that may block):
+ * unlock and mark the device busy, then relock and unmark. v4l2_close
+ * waits until no such call is in flight before it frees the driver's
+ * state.
+ */
+void v4l2_dev_unlock_busy(struct v4l2_dev *dev);
+void v4l2_dev_relock_busy(struct v4l2_dev *dev);
 int v4l2_dev_needs_conversion(struct v4l2_dev *dev);
 int v4l2_dev_nonblocking(struct v4l2_dev *dev);
 /* Iterate over live devices (for munmap). */

@@ -182,6 +182,11 @@ LIBV4L_PUBLIC ssize_t v4l2_read(int fd, void *buffer, size_t n)
 	if (!dev)
 		return syscall(SYS_read, fd, buffer, n);
 	pthread_mutex_lock(&dev->lock);
+	if (__atomic_load_n(&dev->fd, __ATOMIC_ACQUIRE) != fd) {
+		/* closed by another thread meanwhile */
+		pthread_mutex_unlock(&dev->lock);
+		return syscall(SYS_read, fd, buffer, n);
+	}
 	r = read_locked(dev, buffer, n);
 	pthread_mutex_unlock(&dev->lock);
 	return r;
