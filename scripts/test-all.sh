@@ -5,6 +5,7 @@
 #           each test is registered for both),
 #   vivid-vm: the real vivid driver in a qemu VM (tests/vm),
 #   native under AddressSanitizer + UndefinedBehaviorSanitizer,
+#   the libFuzzer targets for a bounded time (clang), threads under TSan,
 #   aarch64 and armhf cross builds under qemu-user (NEON for real),
 #   armhf again on a CPU without NEON (QEMU_CPU=cortex-a9,neon=off).
 # Ends with one summary line: "N passed, N failed, N skipped".
@@ -70,6 +71,16 @@ TEST_ARGS="--suite vm" run_config vivid-vm build-test "--buildtype=release"
 run_config sanitizers build-test-asan \
 	"--buildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false -Dbench=false" \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1
+# libFuzzer targets, 20 s each (tests/fuzz; clang only; scripts/fuzz.sh runs
+# them longer).
+if command -v clang >/dev/null 2>&1; then
+	TEST_ARGS="--suite fuzz" run_config fuzz build-test-fuzz \
+		"--native-file tests/fuzz/clang-fuzz.ini"
+fi
+# Threads (tests/robust/threads.c) under ThreadSanitizer.
+TEST_ARGS="--suite threads" run_config tsan build-test-tsan \
+	"--buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false -Dbench=false" \
+	TSAN_OPTIONS=halt_on_error=1
 if [ $native_only = 0 ]; then
 	run_config aarch64 build-test-aarch64 \
 		"--cross-file cross/aarch64-linux-gnu.ini -Dbench=false"
