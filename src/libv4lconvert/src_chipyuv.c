@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * YUV 4:2:0 layouts of old webcam chips, to RGB24, BGR24, YU12, YV12.
+ * YUV 4:2:0 layouts of old webcam chips, to RGB24, BGR24, YU12, YV12
+ * (CPiA1's compressed format: see convert_cpia below).
  * Width and height must be even (else -EINVAL); bytesperline is ignored
  * (these drivers report bytesperline = width). A frame holds
  * width * height * 3 / 2 bytes; fewer is a short frame (-EPIPE). Layouts
@@ -35,6 +36,7 @@
  * whole blocks it leaves part of the image unwritten.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "priv.h"
@@ -292,6 +294,226 @@ static int convert_chipyuv(struct v4lconvert_data *data,
 	return 0;
 }
 
+/*
+ * CPIA (CPiA1, Vision's "Colour Processor Interface ASIC"): a 64-byte
+ * header, then one line record per pixel row, then an end-of-image mark.
+ *   Header: bytes 0, 1 are 0x19 0x68; byte 17 the subsampling (only 0,
+ *     4:2:0, is decoded), 18 the YUV order (only 0, YUYV), 24 and 25 the
+ *     first and end column in units of 8 pixels, 26 and 27 the first and
+ *     end row in units of 4 rows (their differences must give the frame's
+ *     width and height), 28 compression (0 none, 1 compressed), 29
+ *     decimation (must be 0).
+ *   Line record: a 16-bit little-endian length n, then n bytes, the last
+ *     of which is 0xFD. Even rows carry Y0 U Y1 V groups (two pixels and
+ *     the chroma of their 2x2 block), odd rows Y0 Y1 pairs. Uncompressed,
+ *     a row is exactly its groups (2 * w or w bytes) and the 0xFD. In a
+ *     compressed frame, where a group or pair starts, an odd byte b means
+ *     "skip b >> 1 pixels" (an even count): those pixels (and, on even
+ *     rows, their chroma) keep the values of the previous picture. A row
+ *     must end exactly at its 0xFD with w pixels.
+ *   The frame ends with four 0xFF bytes (the last four bytes of the
+ *     buffer); anything between the last line and them is ignored.
+ * A frame that breaks any of these rules fails with EAGAIN (as in the
+ * original, also when it is short); sizes that are not multiples of 8 x 4
+ * or exceed 352 x 288 (CIF) fail with EINVAL. The previous picture is the
+ * last frame decoded successfully, kept per instance as YU12 bytes (a
+ * size change reinterprets them, as the original does; pixels skipped
+ * before any picture was decoded are 0x80).
+ */
+#define CPIA_HEADER 64
+#define CPIA_EOL 0xfd
+#define CPIA_MAX_W 352
+#define CPIA_MAX_H 288
+
+struct cpia_prev {
+	uint32_t tag;  /* V4L2_PIX_FMT_CPIA1 */
+	int cur;       /* half of buf holding the previous picture */
+	size_t cap;    /* bytes per half */
+	uint8_t buf[]; /* two halves of cap bytes */
+};
+
+/* The work half, holding a copy of the previous picture of `need` bytes. */
+static uint8_t *cpia_begin(struct v4lconvert_data *data, size_t need)
+{
+	struct cpia_prev *p = data->prev_frame;
+
+	if (p && p->tag != V4L2_PIX_FMT_CPIA1) {
+		free(p);
+		p = data->prev_frame = NULL;
+	}
+	if (!p || p->cap < need) {
+		struct cpia_prev *n = malloc(sizeof(*n) + 2 * need);
+
+		if (!n)
+			return NULL;
+		n->tag = V4L2_PIX_FMT_CPIA1;
+		n->cur = 0;
+		n->cap = need;
+		memset(n->buf, 0x80, need);
+		if (p)
+			memcpy(n->buf, p->buf + (size_t)p->cur * p->cap, p->cap);
+		free(p);
+		data->prev_frame = p = n;
+	}
+	memcpy(p->buf + (size_t)!p->cur * p->cap, p->buf + (size_t)p->cur * p->cap,
+	       need);
+	return p->buf + (size_t)!p->cur * p->cap;
+}
+
+/* Decode the lines into YU12 planes pre-filled with the previous picture. */
+static const char *cpia_lines(const struct v4lc_dsp *dsp, const uint8_t *s,
+			      size_t size, int w, int h, int compressed,
+			      uint8_t *py, uint8_t *pu, uint8_t *pv)
+{
+	size_t pos = CPIA_HEADER, W = (size_t)w;
+
+	for (int y = 0; y < h; y++) {
+		uint8_t *yr = py + (size_t)y * W;
+		uint8_t *u = pu + (size_t)(y / 2) * (W / 2);
+		uint8_t *v = pv + (size_t)(y / 2) * (W / 2);
+		const uint8_t *l;
+		size_t n, i = 0;
+		int x = 0, even = !(y & 1);
+
+		if (size - pos < 2)
+			return "frame height mismatch";
+		n = (size_t)s[pos] | (size_t)s[pos + 1] << 8;
+		pos += 2;
+		if (n > size - pos)
+			return "short frame";
+		l = s + pos;
+		pos += n;
+		if (!n || l[n - 1] != CPIA_EOL)
+			return "line not terminated";
+		n--; /* the bytes before the end-of-line mark */
+		if (!compressed) {
+			if (n != (even ? 2 * W : W))
+				return "wrong uncompressed line length";
+			if (even)
+				dsp->yuv422.to_yuv420[V4LC_YUYV](l, l, yr, yr, u, v, w);
+			else
+				memcpy(yr, l, W);
+			continue;
+		}
+		while (x < w && i < n) {
+			unsigned b = l[i];
+
+			if (b & 1) {
+				b >>= 1;
+				if (b & 1)
+					return "odd number of pixels to skip";
+				x += (int)b;
+				i++;
+			} else if (even) {
+				if (n - i < 4)
+					break;
+				yr[x] = (uint8_t)b;
+				u[x / 2] = l[i + 1];
+				yr[x + 1] = l[i + 2];
+				v[x / 2] = l[i + 3];
+				x += 2;
+				i += 4;
+			} else {
+				if (n - i < 2)
+					break;
+				yr[x] = (uint8_t)b;
+				yr[x + 1] = l[i + 1];
+				x += 2;
+				i += 2;
+			}
+		}
+		if (x != w || i != n)
+			return "line length mismatch";
+	}
+	if (size < CPIA_HEADER + 4 || s[size - 4] != 0xff || s[size - 3] != 0xff ||
+	    s[size - 2] != 0xff || s[size - 1] != 0xff)
+		return "no end-of-image mark";
+	return NULL;
+}
+
+static int convert_cpia(struct v4lconvert_data *data,
+			const struct v4lc_frame *src, struct v4lc_frame *dst)
+{
+	const struct v4lc_dsp *dsp = data->dsp;
+	const uint8_t *s = src->data;
+	int w = src->width, h = src->height;
+	size_t W, np, dneed, ds;
+	uint8_t *work, *wu, *wv;
+	const char *err;
+
+	if (w <= 0 || h <= 0 || !s || dst->width != w || dst->height != h ||
+	    !dst->data)
+		return -EINVAL;
+	if (w % 8 || h % 4 || w > CPIA_MAX_W || h > CPIA_MAX_H) {
+		v4lc_error(data, EINVAL, "CPIA: unsupported size %dx%d", w, h);
+		return -EINVAL;
+	}
+	dneed = v4lc_frame_bytes(dst->fourcc, w, h, dst->stride);
+	if (!dneed)
+		return -EINVAL;
+	if (dneed > dst->size)
+		return -EFAULT;
+	if (dst->fourcc != V4L2_PIX_FMT_YUV420 && dst->fourcc != V4L2_PIX_FMT_YVU420 &&
+	    dst->fourcc != V4L2_PIX_FMT_RGB24 && dst->fourcc != V4L2_PIX_FMT_BGR24)
+		return -EINVAL;
+	if (src->size < CPIA_HEADER || s[0] != 0x19 || s[1] != 0x68 ||
+	    s[17] != 0 || s[18] != 0 || s[28] > 1 || s[29] != 0 ||
+	    ((int)s[25] - (int)s[24]) * 8 != w || ((int)s[27] - (int)s[26]) * 4 != h) {
+		v4lc_error(data, EAGAIN, "CPIA: invalid or unsupported header");
+		return -EAGAIN;
+	}
+	W = (size_t)w;
+	np = W * (size_t)h;
+	work = cpia_begin(data, np + np / 2);
+	if (!work)
+		return -ENOMEM;
+	wu = work + np;
+	wv = wu + np / 4;
+	err = cpia_lines(dsp, s, src->size, w, h, s[28], work, wu, wv);
+	if (err) {
+		v4lc_error(data, EAGAIN, "CPIA: %s", err);
+		return -EAGAIN;
+	}
+	((struct cpia_prev *)data->prev_frame)->cur ^= 1;
+
+	ds = dst->stride > 0 ? (size_t)dst->stride
+			     : (size_t)v4lc_frame_min_stride(dst->fourcc, w);
+	if (dst->fourcc == V4L2_PIX_FMT_YUV420 || dst->fourcc == V4L2_PIX_FMT_YVU420) {
+		size_t cs = ds / 2 + (ds & 1), c = W / 2;
+		uint8_t *p1 = dst->data + ds * (size_t)h, *p2 = p1 + cs * (size_t)(h / 2);
+		uint8_t *du = dst->fourcc == V4L2_PIX_FMT_YUV420 ? p1 : p2;
+		uint8_t *dv = dst->fourcc == V4L2_PIX_FMT_YUV420 ? p2 : p1;
+
+		if (ds == W) {
+			memcpy(dst->data, work, np);
+			memcpy(du, wu, np / 4);
+			memcpy(dv, wv, np / 4);
+			return 0;
+		}
+		for (int y = 0; y < h; y++)
+			memcpy(dst->data + (size_t)y * ds, work + (size_t)y * W, W);
+		for (int y = 0; y < h / 2; y++) {
+			memcpy(du + (size_t)y * cs, wu + (size_t)y * c, c);
+			memcpy(dv + (size_t)y * cs, wv + (size_t)y * c, c);
+		}
+		return 0;
+	}
+	{
+		v4lc_planar_rgb_fn *fn =
+			dsp->yuv420.planar[dst->fourcc == V4L2_PIX_FMT_RGB24
+						   ? V4LC_RGB24
+						   : V4LC_BGR24];
+		struct v4lc_yuv2rgb k;
+
+		v4lc_yuv2rgb_init(&k, &data->colorimetry);
+		for (int y = 0; y < h; y++)
+			fn(work + (size_t)y * W, wu + (size_t)(y / 2) * (W / 2),
+			   wv + (size_t)(y / 2) * (W / 2), dst->data + (size_t)y * ds,
+			   w, &k);
+	}
+	return 0;
+}
+
 /* Ranks as for M420: a cheap repack to YUV 4:2:0, needing conversion. */
 const struct v4lc_source v4lc_sources_chipyuv[] = {
 	{ V4L2_PIX_FMT_SPCA501, 3, 2, 1, convert_chipyuv },
@@ -300,5 +522,7 @@ const struct v4lc_source v4lc_sources_chipyuv[] = {
 	{ V4L2_PIX_FMT_CIT_YYVYUY, 3, 2, 1, convert_chipyuv },
 	{ V4L2_PIX_FMT_KONICA420, 3, 2, 1, convert_chipyuv },
 	{ V4L2_PIX_FMT_SN9C20X_I420, 3, 2, 1, convert_chipyuv },
+	/* a (simple) decoder */
+	{ V4L2_PIX_FMT_CPIA1, 4, 3, 1, convert_cpia },
 	{ 0, 0, 0, 0, NULL },
 };
