@@ -4,6 +4,7 @@
  * sequence number, converted to each format the camera offers.
  */
 #include "vcam/vcam.h"
+#include "vcam/lens.h"
 
 #include <errno.h>
 #include <linux/videodev2.h>
@@ -221,6 +222,14 @@ static int bayer_order(uint32_t fourcc, const char **order)
 int v4lc_vcam_render_flip(uint32_t fourcc, int w, int h, uint32_t seq,
 			  unsigned flip, uint8_t *dst, size_t size)
 {
+	return v4lc_vcam_render_optics(fourcc, w, h, seq, flip, NULL, dst,
+				       size);
+}
+
+int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
+			    unsigned flip, const struct v4lc_vcam_optics *o,
+			    uint8_t *dst, size_t size)
+{
 	uint32_t need = v4lc_vcam_sizeimage(fourcc, w, h);
 	size_t rgb_size, n = (size_t)w * (size_t)h;
 	uint8_t *rgb;
@@ -238,6 +247,12 @@ int v4lc_vcam_render_flip(uint32_t fourcc, int w, int h, uint32_t seq,
 	if (!rgb)
 		return -ENOMEM;
 	pattern_rgb(rgb, w, h, seq, flip);
+	if (o && o->texture)
+		v4lc_vcam_lens_texture(rgb, w, h);
+	if (o && o->blur > 0 && v4lc_vcam_lens_blur(rgb, w, h, o->blur) < 0) {
+		free(rgb);
+		return -ENOMEM;
+	}
 
 	switch (fourcc) {
 	case V4L2_PIX_FMT_RGB24:

@@ -3,6 +3,7 @@
  * The virtual camera's device operations (see vcam.h for the conventions).
  */
 #include "vcam/vcam.h"
+#include "vcam/lens.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -70,6 +71,7 @@ struct vcam {
 	struct v4l2_pix_format fmt;
 	struct v4l2_fract interval;
 	int brightness, focus;
+	struct v4lc_vcam_lens lens;
 
 	/* Buffers. */
 	uint32_t memory; /* 0 when none */
@@ -153,6 +155,17 @@ static int parse_spec(struct vcam *c, char *spec)
 		}
 		if (!strcmp(tok, "nopace")) {
 			c->pace = 0;
+		} else if (!strcmp(tok, "lens") || !strncmp(tok, "lens=", 5)) {
+			long pos = V4LC_VCAM_LENS_INFOCUS;
+
+			if (tok[4] == '=') {
+				pos = strtol(tok + 5, &end, 10);
+				if (*end || end == tok + 5 || pos < 0 ||
+				    pos > V4LC_VCAM_LENS_MAX)
+					return -1;
+			}
+			c->lens.enabled = 1;
+			c->lens.infocus = (int)pos;
 		} else if (!strncmp(tok, "flip=", 5)) {
 			for (const char *p = tok + 5; *p; p++) {
 				if (*p == 'h')
@@ -301,6 +314,7 @@ static void *vcam_init(int fd)
 	c->interval = intervals[0];
 	c->brightness = 128;
 	c->focus = 512;
+	c->lens.pos = c->focus;
 	return c;
 }
 
@@ -524,9 +538,20 @@ static int do_dqbuf(struct vcam *c, struct v4l2_buffer *b)
 		dst = c->map + (size_t)i * c->stride;
 	else
 		dst = (uint8_t *)v->userptr;
-	n = v4lc_vcam_render_flip(c->fmt.pixelformat, (int)c->fmt.width,
-				  (int)c->fmt.height, c->sequence, c->flip, dst,
-				  v->length);
+	if (c->lens.enabled) {
+		struct v4lc_vcam_optics o = { 1, 0 };
+
+		o.blur = v4lc_vcam_lens_frame(&c->lens, c->focus,
+					      (int)c->fmt.width);
+		n = v4lc_vcam_render_optics(c->fmt.pixelformat,
+					    (int)c->fmt.width,
+					    (int)c->fmt.height, c->sequence,
+					    c->flip, &o, dst, v->length);
+	} else {
+		n = v4lc_vcam_render_flip(c->fmt.pixelformat,
+					  (int)c->fmt.width, (int)c->fmt.height,
+					  c->sequence, c->flip, dst, v->length);
+	}
 	c->qhead = (c->qhead + 1) % MAX_BUFFERS;
 	c->qcount--;
 	clock_gettime(CLOCK_MONOTONIC, &now);
@@ -886,6 +911,10 @@ static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 		struct v4l2_control *ctl = arg;
 		int *v = ctrl_value(c, ctl->id);
 
+		if (c->lens.enabled && ctl->id == V4LC_VCAM_CID_INFOCUS) {
+			ctl->value = c->lens.infocus;
+			return 0;
+		}
 		if (!v)
 			return fail(EINVAL);
 		ctl->value = *v;
@@ -895,6 +924,12 @@ static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 		struct v4l2_control *ctl = arg;
 		int *v = ctrl_value(c, ctl->id);
 
+		if (c->lens.enabled && ctl->id == V4LC_VCAM_CID_INFOCUS) {
+			if (ctl->value < 0 || ctl->value > V4LC_VCAM_LENS_MAX)
+				return fail(ERANGE);
+			c->lens.infocus = ctl->value;
+			return 0;
+		}
 		if (!v)
 			return fail(EINVAL);
 		/* Integer controls clamp, as the kernel's control core does. */

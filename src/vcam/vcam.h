@@ -13,7 +13,7 @@
  * (a memfd of that name), else it returns NULL.
  *
  * The name after "libv4l-vcam:" is a colon-separated spec:
- *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace]
+ *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace][:lens[=POS]]
  *   FORMAT  fourcc text, offered by ENUM_FMT in the order given; the first is
  *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
  *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG. An empty
@@ -24,6 +24,9 @@
  *           (hv): frames come out so transformed and ENUMINPUT reports
  *           V4L2_IN_ST_HFLIP / V4L2_IN_ST_VFLIP.
  *   nopace  never sleep in DQBUF (see below).
+ *   lens[=POS] a simulated focus lens (src/vcam/lens.h): FOCUS_ABSOLUTE
+ *           moves a motor, frames blur with the distance from the
+ *           in-focus position POS (default 300).
  * An unknown token makes init() decline the fd.
  *
  * Buffers live in the memfd itself: REQBUFS (V4L2_MEMORY_MMAP) sizes it to
@@ -53,7 +56,7 @@
  * are clamped to the range as the kernel does): V4L2_CID_BRIGHTNESS
  * (0..255, default 128) and
  * V4L2_CID_FOCUS_ABSOLUTE (0..1023, default 512); they are stored and
- * reported but do not change the picture.
+ * reported but do not change the picture, except focus with "lens".
  *
  * Picture: eight colour bars over the top three quarters, a grey ramp at
  * the bottom and a 1/8-height square whose position moves with the
@@ -99,6 +102,16 @@ int v4lc_vcam_render(uint32_t fourcc, int w, int h, uint32_t seq,
 /* The same for a camera created with flip= (V4LC_VCAM_HFLIP | VFLIP). */
 int v4lc_vcam_render_flip(uint32_t fourcc, int w, int h, uint32_t seq,
 			  unsigned flip, uint8_t *dst, size_t size);
+
+/* Picture effects of the simulated lens ("lens" spec token, lens.h). */
+struct v4lc_vcam_optics {
+	int texture; /* the fine texture over the centre */
+	int blur;    /* box-blur radius in 1/16 pixel, 0 = sharp */
+};
+/* The frame with those effects (o NULL: none, as v4lc_vcam_render_flip). */
+int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
+			    unsigned flip, const struct v4lc_vcam_optics *o,
+			    uint8_t *dst, size_t size);
 
 /* bytesperline and sizeimage the camera reports (0 for unknown). */
 uint32_t v4lc_vcam_bytesperline(uint32_t fourcc, int w);

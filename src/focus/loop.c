@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The autofocus capture loop (loop.h). */
+#include "focus/loop.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include <linux/videodev2.h>
+
+#include <libv4l2.h>
+
+#include "focus/measure.h"
+
+/* Few buffers: a deep queue would show frames taken before a move. */
+#define NBUF 2
+
+struct plane {
+	uint32_t fourcc;
+	int packed_first; /* -1: planar luma first, else packed luma offset */
+};
+
+/* Formats whose luma we read directly; anything else is converted. */
+static int luma_layout(uint32_t fourcc, int *packed_first)
+{
+	switch (fourcc) {
+	case V4L2_PIX_FMT_GREY:
+	case V4L2_PIX_FMT_YUV420:
+	case V4L2_PIX_FMT_YVU420:
+	case V4L2_PIX_FMT_NV12:
+	case V4L2_PIX_FMT_NV21:
+	case V4L2_PIX_FMT_NV16:
+	case V4L2_PIX_FMT_NV61:
+	case V4L2_PIX_FMT_YUV422P:
+		*packed_first = -1;
+		return 1;
+	case V4L2_PIX_FMT_YUYV:
+	case V4L2_PIX_FMT_YVYU:
+		*packed_first = 0;
+		return 1;
+	case V4L2_PIX_FMT_UYVY:
+	case V4L2_PIX_FMT_VYUY:
+		*packed_first = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* Keep the device's format when its luma is readable, else ask YU12. */
+static int setup_format(int fd, const struct v4lc_af_loop *opt,
+			struct v4l2_format *f, int *packed_first)
+{
+	memset(f, 0, sizeof(*f));
+	f->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	if (v4l2_ioctl(fd, VIDIOC_G_FMT, f) < 0)
+		return -1;
+	if (opt->width && opt->height) {
+		f->fmt.pix.width = opt->width;
+		f->fmt.pix.height = opt->height;
+	}
+	if (!luma_layout(f->fmt.pix.pixelformat, packed_first))
+		f->fmt.pix.pixelformat = V4L2_PIX_FMT_YUV420;
+	if (v4l2_ioctl(fd, VIDIOC_S_FMT, f) < 0)
+		return -1;
+	if (!luma_layout(f->fmt.pix.pixelformat, packed_first)) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+static int set_focus(int fd, int pos)
+{
+	struct v4l2_control c = { V4L2_CID_FOCUS_ABSOLUTE, pos };
+
+	return v4l2_ioctl(fd, VIDIOC_S_CTRL, &c);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+struct stream {
+	int fd;
+	void *map[NBUF];
+	size_t len[NBUF];
+	int n, on;
+};
+
+static void stream_end(struct stream *s)
+{
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	struct v4l2_requestbuffers r = {
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP,
+	};
+
+	if (s->on)
+		v4l2_ioctl(s->fd, VIDIOC_STREAMOFF, &type);
+	for (int i = 0; i < s->n; i++)
+		if (s->map[i])
+			v4l2_munmap(s->map[i], s->len[i]);
+	if (s->n)
+		v4l2_ioctl(s->fd, VIDIOC_REQBUFS, &r);
+	s->n = s->on = 0;
+}
+
+static int stream_begin(struct stream *s)
+{
+	struct v4l2_requestbuffers r = {
+		.count = NBUF, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = V4L2_MEMORY_MMAP,
+	};
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+
+	if (v4l2_ioctl(s->fd, VIDIOC_REQBUFS, &r) < 0)
+		return -1;
+	s->n = r.count < NBUF ? (int)r.count : NBUF;
+	for (int i = 0; i < s->n; i++) {
+		struct v4l2_buffer b = {
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+			.memory = V4L2_MEMORY_MMAP, .index = (uint32_t)i,
+		};
+
+		if (v4l2_ioctl(s->fd, VIDIOC_QUERYBUF, &b) < 0)
+			return -1;
+		s->map[i] = v4l2_mmap(NULL, b.length, PROT_READ, MAP_SHARED,
+				      s->fd, b.m.offset);
+		if (s->map[i] == MAP_FAILED) {
+			s->map[i] = NULL;
+			return -1;
+		}
+		s->len[i] = b.length;
+		if (v4l2_ioctl(s->fd, VIDIOC_QBUF, &b) < 0)
+			return -1;
+	}
+	if (v4l2_ioctl(s->fd, VIDIOC_STREAMON, &type) < 0)
+		return -1;
+	s->on = 1;
+	return 0;
+}
+
+int v4lc_af_run(int fd, const struct v4lc_af_loop *opt,
+		struct v4lc_af_stats *st)
+{
+	struct v4l2_queryctrl q = { .id = V4L2_CID_FOCUS_ABSOLUTE };
+	struct v4l2_control cur = { .id = V4L2_CID_FOCUS_ABSOLUTE };
+	struct v4l2_control manual = { .id = V4L2_CID_FOCUS_AUTO, .value = 0 };
+	const struct v4lc_dsp *dsp = v4lc_dsp_get();
+	struct v4lc_af_params p;
+	struct v4lc_af af;
+	struct v4l2_format f;
+	struct stream s = { .fd = fd };
+	uint8_t *rows = NULL;
+	int packed_first, pos, ret = -1, saved = 0;
+	int every = opt->every > 0 ? opt->every : 1;
+
+	memset(st, 0, sizeof(*st));
+	st->first_lock = st->last_write = -1;
+	if (v4l2_ioctl(fd, VIDIOC_QUERYCTRL, &q) < 0 ||
+	    (q.flags & V4L2_CTRL_FLAG_DISABLED)) {
+		errno = ENOTTY;
+		return -1;
+	}
+	/* A camera that focuses itself is switched to manual focus. */
+	v4l2_ioctl(fd, VIDIOC_S_CTRL, &manual);
+	if (v4l2_ioctl(fd, VIDIOC_G_CTRL, &cur) < 0)
+		return -1;
+	if (setup_format(fd, opt, &f, &packed_first) < 0)
+		return -1;
+	rows = malloc(3 * (size_t)f.fmt.pix.width + 16);
+	if (!rows)
+		return -1;
+	if (stream_begin(&s) < 0)
+		goto out;
+
+	v4lc_af_params_default(&p, q.minimum, q.maximum);
+	pos = v4lc_af_start(&af, &p, cur.value);
+	for (;;) {
+		struct v4l2_buffer b = {
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+			.memory = V4L2_MEMORY_MMAP,
+		};
+		double m = -1;
+
+		if (pos >= 0) {
+			if (set_focus(fd, pos) < 0)
+				goto out;
+			st->writes++;
+			st->last_write = (long)st->frames;
+			st->position = pos;
+			if (opt->verbose)
+				fprintf(stderr, "v4l2-autofocus: frame %lu: "
+					"focus %d (%s)\n", st->frames, pos,
+					af.state == V4LC_AF_COARSE ? "coarse"
+					: af.state == V4LC_AF_FINE ? "fine"
+								   : "lock");
+		}
+		if ((opt->stop && *opt->stop) ||
+		    (opt->max_frames && st->frames >= opt->max_frames))
+			break;
+		if (v4l2_ioctl(fd, VIDIOC_DQBUF, &b) < 0) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			if (errno == ENODEV)
+				break; /* the camera went away: done */
+			goto out;
+		}
+		if (v4lc_af_need_measure(&af, st->frames, every) &&
+		    b.index < (uint32_t)s.n) {
+			uint64_t t0 = now_ns();
+			const uint8_t *img = s.map[b.index];
+			int w = (int)f.fmt.pix.width, h = (int)f.fmt.pix.height;
+			size_t stride = f.fmt.pix.bytesperline;
+
+			if (packed_first < 0)
+				m = v4lc_focus_measure(dsp, img, stride ? stride
+									: (size_t)w,
+						       w, h);
+			else
+				m = v4lc_focus_measure_packed(
+					dsp, img, stride ? stride : 2 * (size_t)w,
+					w, h, packed_first, rows);
+			st->measure_ns += now_ns() - t0;
+			st->samples++;
+		}
+		if (v4l2_ioctl(fd, VIDIOC_QBUF, &b) < 0)
+			goto out;
+		{
+			enum v4lc_af_state before = af.state;
+
+			pos = v4lc_af_frame(&af, m);
+			if (af.state == V4LC_AF_LOCKED &&
+			    before != V4LC_AF_LOCKED && st->first_lock < 0)
+				st->first_lock = (long)st->frames;
+		}
+		st->frames++;
+		if (opt->on_frame && opt->on_frame(opt->ctx, st->frames, &af))
+			break;
+	}
+	ret = 0;
+out:
+	saved = errno;
+	stream_end(&s);
+	free(rows);
+	errno = saved;
+	return ret;
+}

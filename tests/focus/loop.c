@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The autofocus loop end to end: libv4l2 (test variant) on the virtual
+ * camera's simulated lens, in several formats (packed and planar luma read
+ * directly, MJPEG converted by libv4l2). The camera is wrapped to count
+ * focus writes and to read the lens's true in-focus position. Per run:
+ * lock within 2 % of the range within a bounded number of frames, no write
+ * over 300 frames once locked, a new lock after the scene moves, and a
+ * clean stop when the camera disappears (DQBUF fails with ENODEV).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <linux/videodev2.h>
+
+#include <libv4l2.h>
+
+#include "focus/loop.h"
+#include "vcam/lens.h"
+#include "vcam/vcam.h"
+
+void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
+
+static int failures;
+
+#define CHECK(c) do { if (!(c)) { \
+	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
+	       strerror(errno)); failures++; } } while (0)
+
+#define TOLERANCE (1023 / 50)
+/* Frames to the first lock, at most (a coarse and a fine scan). */
+#define LOCK_BOUND 250
+
+static struct {
+	void *priv;
+	int fd;
+	unsigned long writes;
+	int gone;             /* DQBUF fails with ENODEV */
+} cam;
+
+static void *wrap_init(int fd)
+{
+	cam.priv = v4lc_vcam_ops.init(fd);
+	cam.fd = fd;
+	return cam.priv;
+}
+
+static int wrap_ioctl(void *priv, int fd, unsigned long req, void *arg)
+{
+	if (req == VIDIOC_S_CTRL &&
+	    ((struct v4l2_control *)arg)->id == V4L2_CID_FOCUS_ABSOLUTE)
+		cam.writes++;
+	if (req == VIDIOC_DQBUF && cam.gone) {
+		errno = ENODEV;
+		return -1;
+	}
+	return v4lc_vcam_ops.ioctl(priv, fd, req, arg);
+}
+
+static int cam_ctrl(uint32_t id, int set, int value)
+{
+	struct v4l2_control c = { id, value };
+
+	if (v4lc_vcam_ops.ioctl(cam.priv, cam.fd,
+				set ? VIDIOC_S_CTRL : VIDIOC_G_CTRL, &c) < 0)
+		return -1;
+	return c.value;
+}
+
+/* The script of one run, driven from the loop's per-frame callback. */
+struct script {
+	int phase;            /* 0 first lock, 1 static, 2 moved, 3 gone */
+	int scans;            /* af->scans when the scene moved */
+	unsigned long t;      /* frame the phase began */
+	unsigned long writes; /* cam.writes when the phase began */
+	int infocus2;
+	long lock_frames[2];
+	int off[2];           /* |lens - in-focus| at each lock */
+	unsigned long static_writes;
+};
+
+static int locked_and_settled(const struct v4lc_af *af)
+{
+	return af->state == V4LC_AF_LOCKED && af->wait == 0 && af->locked_m >= 0;
+}
+
+static int on_frame(void *ctx, unsigned long frame, const struct v4lc_af *af)
+{
+	struct script *s = ctx;
+
+	switch (s->phase) {
+	case 0:
+	case 2:
+		if (locked_and_settled(af) &&
+		    (s->phase == 0 || af->scans > s->scans)) {
+			int k = s->phase / 2;
+
+			s->lock_frames[k] = (long)(frame - s->t);
+			s->off[k] = abs(cam_ctrl(V4L2_CID_FOCUS_ABSOLUTE, 0, 0) -
+					cam_ctrl(V4LC_VCAM_CID_INFOCUS, 0, 0));
+			s->phase++;
+			s->t = frame;
+			s->writes = cam.writes;
+		} else if (frame - s->t > 2 * LOCK_BOUND) {
+			return 1; /* never locked: the checks report it */
+		}
+		break;
+	case 1:
+		if (frame - s->t == 300) {
+			s->static_writes = cam.writes - s->writes;
+			cam_ctrl(V4LC_VCAM_CID_INFOCUS, 1, s->infocus2);
+			s->scans = af->scans;
+			s->phase = 2;
+			s->t = frame;
+		}
+		break;
+	case 3:
+		/* The camera goes away: the loop must end by itself. */
+		cam.gone = 1;
+		if (frame - s->t > 20)
+			return 1;
+		break;
+	}
+	return 0;
+}
+
+static void run(const char *spec, int start, int infocus2)
+{
+	char name[128];
+	int fd;
+	struct v4l2_control c = { V4L2_CID_FOCUS_ABSOLUTE, start };
+	struct v4lc_af_loop opt = { .every = 5, .max_frames = 3000 };
+	struct v4lc_af_stats st;
+	struct script s = { .infocus2 = infocus2, .lock_frames = { -1, -1 },
+			    .off = { 9999, 9999 } };
+
+	snprintf(name, sizeof(name), "libv4l-vcam:%s", spec);
+	fd = memfd_create(name, 0);
+	memset(&cam, 0, sizeof(cam));
+	CHECK(v4l2_fd_open(fd, 0) == fd);
+	CHECK(v4l2_ioctl(fd, VIDIOC_S_CTRL, &c) == 0);
+	cam.writes = 0;
+	opt.on_frame = on_frame;
+	opt.ctx = &s;
+	CHECK(v4lc_af_run(fd, &opt, &st) == 0);
+	printf("%-28s start %4d: lock after %ld frames (off %d), static "
+	       "writes %lu, relock after %ld frames (off %d); %lu frames, "
+	       "%lu measured, %.1f us/measure\n",
+	       spec, start, s.lock_frames[0], s.off[0], s.static_writes,
+	       s.lock_frames[1], s.off[1], st.frames, st.samples,
+	       st.samples ? st.measure_ns / 1e3 / (double)st.samples : 0.0);
+	CHECK(s.lock_frames[0] >= 0 && s.lock_frames[0] <= LOCK_BOUND);
+	CHECK(s.off[0] <= TOLERANCE);
+	CHECK(s.static_writes == 0);
+	CHECK(s.lock_frames[1] >= 0 && s.lock_frames[1] <= LOCK_BOUND);
+	CHECK(s.off[1] <= TOLERANCE);
+	/* It ended because the camera went away, not by a frame limit. */
+	CHECK(s.phase == 3 && st.frames < 3000);
+	CHECK(v4l2_close(fd) == 0);
+}
+
+int main(void)
+{
+	static struct libv4l_dev_ops wrapped;
+
+	wrapped = v4lc_vcam_ops;
+	wrapped.init = wrap_init;
+	wrapped.ioctl = wrap_ioctl;
+	v4l2_test_set_plugin(&wrapped);
+
+	/* Small frames: the camera renders (and blurs) every one of them. */
+	run("YUYV:160x120:nopace:lens=300", 0, 800);
+	run("YU12:160x120:nopace:lens=650", 1023, 200);
+	run("UYVY:160x120:nopace:lens=980", 100, 40);
+	run("MJPG:160x120:nopace:lens=500", 700, 120);
+	printf("%s\n", failures ? "FAILED" : "ok");
+	return failures != 0;
+}
