@@ -1,14 +1,20 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * JPEG-family chip formats: Pixart PJPG (pac7302/pac7311).
- * (JL2005B/C/D, SE401 and JPEG-Lite are not decoded yet.)
+ * JPEG-family chip formats: Pixart PJPG (pac7302/pac7311), JL2005B/C/D
+ * (decoded to RGGB Bayer, then demosaiced like SRGGB8).
+ * (SE401 and JPEG-Lite are not decoded yet.)
  */
 #include <errno.h>
+#include <stdlib.h>
 
+#include "jpeg/jl2005.h"
 #include "jpeg/pixart.h"
 #include "priv.h"
 #include "quirks.h"
 
+#ifndef V4L2_PIX_FMT_JL2005BCD
+#define V4L2_PIX_FMT_JL2005BCD v4l2_fourcc('J', 'L', '2', '0')
+#endif
 #ifndef V4L2_PIX_FMT_PJPG
 #define V4L2_PIX_FMT_PJPG v4l2_fourcc('P', 'J', 'P', 'G')
 #endif
@@ -65,8 +71,47 @@ static int convert_pjpg(struct v4lconvert_data *data,
 	return ret;
 }
 
-/* Ranks: decoders, like JPEG (7). */
+/*
+ * JL2005B/C/D: the strips are decoded into an RGGB mosaic (a buffer of its
+ * own: the Bayer converter uses the row scratch), which then goes through
+ * the SRGGB8 source converter.
+ */
+static int convert_jl2005(struct v4lconvert_data *data,
+			  const struct v4lc_frame *src, struct v4lc_frame *dst)
+{
+	const struct v4lc_source *bay = v4lc_source_find(V4L2_PIX_FMT_SRGGB8);
+	struct v4lc_frame mosaic = { V4L2_PIX_FMT_SRGGB8, src->width,
+				     src->height, src->width, NULL, 0 };
+	char err[160];
+	int ret;
+
+	if (!bay) {
+		v4lc_error(data, EINVAL, "no Bayer converter");
+		return -EINVAL;
+	}
+	if (src->width <= 0 || src->height <= 0) {
+		v4lc_error(data, EINVAL, "bad JL2005 geometry");
+		return -EINVAL;
+	}
+	mosaic.size = (size_t)src->width * src->height;
+	mosaic.data = malloc(mosaic.size);
+	if (!mosaic.data) {
+		v4lc_error(data, ENOMEM, "out of memory");
+		return -ENOMEM;
+	}
+	ret = v4lc_jl2005_decode(src->data, src->size, mosaic.data, src->width,
+				 src->height, err, sizeof(err));
+	if (ret < 0)
+		v4lc_error(data, -ret, "decompressing JL2005 frame: %s", err);
+	else
+		ret = bay->convert(data, &mosaic, dst);
+	free(mosaic.data);
+	return ret;
+}
+
+/* Ranks: decoders, like JPEG (7); compressed Bayer 9. */
 const struct v4lc_source v4lc_sources_chipjpeg[] = {
 	{ V4L2_PIX_FMT_PJPG, 7, 7, 1, convert_pjpg },
+	{ V4L2_PIX_FMT_JL2005BCD, 9, 9, 1, convert_jl2005 },
 	{ 0, 0, 0, 0, NULL },
 };

@@ -315,4 +315,91 @@ static inline uint8_t *ce_pjpg_encode(const uint8_t *rgb, int w, int h,
 	return out;
 }
 
+/* ---- JL2005B/C/D ---- */
+
+/* The quantization table (natural order) for a quality 1-100: the JPEG
+ * Annex K luminance table scaled as the public format description says. */
+static inline void ce_jl20_qtable(int quality, int *q)
+{
+	static const int k1[64] = {
+		16, 11, 10, 16, 24,  40,  51,  61,  12, 12, 14, 19, 26,  58,  60,  55,
+		14, 13, 16, 24, 40,  57,  69,  56,  14, 17, 22, 29, 51,  87,  80,  62,
+		18, 22, 37, 56, 68,  109, 103, 77,  24, 35, 55, 64, 81,  104, 113, 92,
+		49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
+	};
+	int scale = quality <= 0 ? 5000 : quality <= 50 ? 5000 / quality
+			   : quality <= 100 ? 2 * (100 - quality) : 0;
+
+	for (int i = 0; i < 64; i++) {
+		int v = (k1[i] * scale + 50) / 100;
+
+		q[i] = v < 1 ? 1 : v > 255 ? 255 : v;
+	}
+}
+
+/*
+ * A JL20 frame of an RGGB mosaic (w, h multiples of 16): the 16-byte
+ * header (height / 8 at byte 4, width / 8 at 5, quality at 13), then per 16-pixel strip the MCUs top to bottom (greens of rows
+ * 0-7, greens of rows 8-15, reds, blues), ff d9, zero padding to 16 bytes;
+ * then filler to a multiple of 0x200 bytes.
+ */
+static inline uint8_t *ce_jl20_encode(const uint8_t *bay, int w, int h,
+				      int quality, size_t *len)
+{
+	struct ce_bits b = { 0 };
+	int q[64];
+	uint8_t *out;
+	size_t total;
+
+	ce_jl20_qtable(quality, q);
+	b.stuff = 1;
+	for (int x0 = 0; x0 < w; x0 += 16) {
+		int pred[3] = { 0, 0, 0 };
+
+		for (int y0 = 0; y0 < h; y0 += 16)
+			for (int k = 0; k < 4; k++) {
+				uint8_t blk[64];
+				double f[64];
+				int c[64];
+
+				for (int r = 0; r < 8; r++)
+					for (int i = 0; i < 8; i++) {
+						int y, x;
+
+						if (k < 2) { /* greens */
+							y = y0 + 8 * k + r;
+							x = x0 + 2 * i + (y % 2 ? 0 : 1);
+						} else { /* reds, blues */
+							y = y0 + 2 * r + (k == 3);
+							x = x0 + 2 * i + (k == 3);
+						}
+						blk[r * 8 + i] = bay[(size_t)y * w + x];
+					}
+				ce_fdct(blk, 8, f);
+				for (int z = 0; z < 64; z++)
+					c[z] = (int)lround(f[z] / q[z]);
+				ce_block(&b, c, &pred[k < 2 ? 0 : k - 1], 0);
+			}
+		ce_flush(&b);
+		ce_byte(&b, 0xff);
+		ce_byte(&b, 0xd9);
+		while (b.n % 16)
+			ce_byte(&b, 0);
+	}
+	total = 16 + b.n;
+	total = (total + 0x1ff) & ~(size_t)0x1ff;
+	out = calloc(1, total);
+	if (!out)
+		abort();
+	out[13] = (uint8_t)quality;
+	out[4] = (uint8_t)(h / 8);
+	out[5] = (uint8_t)(w / 8);
+	memcpy(out + 16, b.buf, b.n);
+	for (size_t i = 16 + b.n; i < total; i++)
+		out[i] = (uint8_t)(i * 37 + 11); /* "bogus data" */
+	free(b.buf);
+	*len = total;
+	return out;
+}
+
 #endif
