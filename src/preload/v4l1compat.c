@@ -1,0 +1,384 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l1compat.so: LD_PRELOAD this into an unmodified Video4Linux 1 program
+ * and every V4L2 device it opens answers the V4L1 ioctls through libv4l1
+ * (which converts frames to the palette asked for through libv4l2). V4L2
+ * ioctls keep working, as through v4l2convert.so.
+ *
+ * A file is claimed when it is a character device of the video4linux major
+ * (81), however it was opened (open, openat, the _FORTIFY_SOURCE variants,
+ * symlinks, /dev/char/81:N), or libv4l2's virtual camera (a memfd named
+ * "libv4l-vcam:..."). libv4l1 knows devices by path only, so the claimed
+ * file is reopened through /proc/self/fd by v4l1_open, read-write as buffer
+ * mapping needs, and the program gets that descriptor. Files libv4l1 does
+ * not take (real V4L1 drivers, anything else) and every other call go
+ * straight to the next definition (libc): a program that never opens a
+ * camera behaves exactly as without the shim.
+ *
+ * Not followed: a second descriptor made by dup2/dup3/fcntl(F_DUPFD) is a
+ * plain one (dup() gives the same, counted descriptor, as the original).
+ */
+/* Both the 32- and the 64-bit offset variants must be defined here. */
+#undef _FILE_OFFSET_BITS
+#define _LARGEFILE64_SOURCE 1
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "libv4l1.h"
+
+#define EXPORT __attribute__((visibility("default")))
+#define V4L_MAJOR 81
+#define MAX_CLAIMED_FD 65536
+#define VCAM_LINK "/memfd:libv4l-vcam"
+
+/* Which fds libv4l1 manages on our behalf: references (open + dup()s). */
+static atomic_uint claimed[MAX_CLAIMED_FD];
+static atomic_int any_claimed;
+
+static int is_claimed(int fd)
+{
+	return fd >= 0 && fd < MAX_CLAIMED_FD &&
+	       atomic_load_explicit(&claimed[fd], memory_order_acquire);
+}
+
+/* +1 for open/dup, -1 for close. */
+static void add_ref(int fd, int delta)
+{
+	if (fd < 0 || fd >= MAX_CLAIMED_FD)
+		return;
+	if (delta > 0) {
+		atomic_fetch_add_explicit(&claimed[fd], 1, memory_order_acq_rel);
+		atomic_store(&any_claimed, 1);
+	} else {
+		atomic_fetch_sub_explicit(&claimed[fd], 1, memory_order_acq_rel);
+	}
+}
+
+/* The next definitions in the lookup order (normally libc's). */
+static struct {
+	int (*open)(const char *, int, ...);
+	int (*open64)(const char *, int, ...);
+	int (*openat)(int, const char *, int, ...);
+	int (*openat64)(int, const char *, int, ...);
+	int (*open_2)(const char *, int);
+	int (*open64_2)(const char *, int);
+	int (*openat_2)(int, const char *, int);
+	int (*openat64_2)(int, const char *, int);
+	int (*close)(int);
+	int (*dup)(int);
+	int (*dup2)(int, int);
+	int (*dup3)(int, int, int);
+	int (*ioctl)(int, unsigned long, ...);
+	ssize_t (*read)(int, void *, size_t);
+	void *(*mmap)(void *, size_t, int, int, int, off_t);
+	void *(*mmap64)(void *, size_t, int, int, int, off64_t);
+	int (*munmap)(void *, size_t);
+} real;
+static pthread_once_t real_once = PTHREAD_ONCE_INIT;
+
+static void resolve(void)
+{
+#define NEXT(field, name) *(void **)&real.field = dlsym(RTLD_NEXT, name)
+	NEXT(open, "open");
+	NEXT(open64, "open64");
+	NEXT(openat, "openat");
+	NEXT(openat64, "openat64");
+	NEXT(open_2, "__open_2");
+	NEXT(open64_2, "__open64_2");
+	NEXT(openat_2, "__openat_2");
+	NEXT(openat64_2, "__openat64_2");
+	NEXT(close, "close");
+	NEXT(dup, "dup");
+	NEXT(dup2, "dup2");
+	NEXT(dup3, "dup3");
+	NEXT(ioctl, "ioctl");
+	NEXT(read, "read");
+	NEXT(mmap, "mmap");
+	NEXT(mmap64, "mmap64");
+	NEXT(munmap, "munmap");
+#undef NEXT
+}
+
+#define REAL(name) (pthread_once(&real_once, resolve), real.name)
+
+/*
+ * Set while this thread runs inside libv4l1/libv4l2: calls they (or a
+ * libv4l2 plugin such as the virtual camera) make to the wrapped functions
+ * go straight to libc, never back into the libraries (whose locks this
+ * thread may hold).
+ */
+static __thread int in_lib;
+#define LIB(expr) ({ in_lib++; __typeof__(expr) r_ = (expr); in_lib--; r_; })
+
+static int is_video_file(int fd)
+{
+	struct stat st;
+	char path[64], link[sizeof(VCAM_LINK)];
+	ssize_t n;
+
+	if (fstat(fd, &st) != 0)
+		return 0;
+	if (S_ISCHR(st.st_mode))
+		return major(st.st_rdev) == V4L_MAJOR;
+	/* memfds have no links: only then is the name worth reading. */
+	if (!S_ISREG(st.st_mode) || st.st_nlink != 0)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	n = readlink(path, link, sizeof(link));
+	return n == (ssize_t)sizeof(link) &&
+	       !memcmp(link, VCAM_LINK, sizeof(link) - 1) &&
+	       (link[sizeof(link) - 1] == ':' || link[sizeof(link) - 1] == ' ');
+}
+
+/*
+ * After the real open: a video file is reopened by libv4l1 (read-write)
+ * and the program gets that descriptor. When that fails the original
+ * descriptor is returned untouched.
+ */
+static int claim(int fd, int flags)
+{
+	char path[64];
+	int nfd, saved = errno;
+
+	if (fd < 0 || in_lib || (flags & (O_PATH | O_DIRECTORY)) ||
+	    !is_video_file(fd))
+		return fd;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	nfd = LIB(v4l1_open(path, (flags & ~(O_ACCMODE | O_CREAT | O_EXCL |
+					 O_TRUNC | __O_TMPFILE)) | O_RDWR));
+	if (nfd < 0) {
+		errno = saved;
+		return fd;
+	}
+	REAL(close)(fd);
+	add_ref(nfd, 1);
+	errno = saved;
+	return nfd;
+}
+
+/* open() reads a mode argument only for these flags (as glibc does). */
+static int needs_mode(int flags)
+{
+	return (flags & O_CREAT) || (flags & __O_TMPFILE) == __O_TMPFILE;
+}
+
+#define MODE_ARG(flags, ap) (needs_mode(flags) ? (mode_t)va_arg(ap, int) : 0)
+
+EXPORT int open(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = MODE_ARG(flags, ap);
+	va_end(ap);
+	return claim(REAL(open)(path, flags, mode), flags);
+}
+
+EXPORT int open64(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = MODE_ARG(flags, ap);
+	va_end(ap);
+	return claim(REAL(open64)(path, flags, mode), flags);
+}
+
+EXPORT int openat(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = MODE_ARG(flags, ap);
+	va_end(ap);
+	return claim(REAL(openat)(dirfd, path, flags, mode), flags);
+}
+
+EXPORT int openat64(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = MODE_ARG(flags, ap);
+	va_end(ap);
+	return claim(REAL(openat64)(dirfd, path, flags, mode), flags);
+}
+
+EXPORT int __open_2(const char *path, int flags)
+{
+	return claim(REAL(open_2)(path, flags), flags);
+}
+
+EXPORT int __open64_2(const char *path, int flags)
+{
+	return claim(REAL(open64_2)(path, flags), flags);
+}
+
+EXPORT int __openat_2(int dirfd, const char *path, int flags)
+{
+	return claim(REAL(openat_2)(dirfd, path, flags), flags);
+}
+
+EXPORT int __openat64_2(int dirfd, const char *path, int flags)
+{
+	return claim(REAL(openat64_2)(dirfd, path, flags), flags);
+}
+
+EXPORT int close(int fd)
+{
+	if (!in_lib && is_claimed(fd)) {
+		/* dup() references: only the last close releases the fd. */
+		add_ref(fd, -1);
+		return LIB(v4l1_close(fd));
+	}
+	return REAL(close)(fd);
+}
+
+/* libv4l1 keeps one state per device: dup() gives the same fd back,
+ * counted, as the original does. */
+EXPORT int dup(int fd)
+{
+	int r;
+
+	if (in_lib || !is_claimed(fd))
+		return REAL(dup)(fd);
+	r = LIB(v4l1_dup(fd));
+	if (r == fd)
+		add_ref(fd, 1);
+	return r;
+}
+
+/* The kernel closes a claimed target of dup2/dup3: release it first. */
+static void release_target(int oldfd, int newfd)
+{
+	if (oldfd == newfd || in_lib)
+		return;
+	while (is_claimed(newfd)) {
+		add_ref(newfd, -1);
+		LIB(v4l1_close(newfd));
+	}
+}
+
+EXPORT int dup2(int oldfd, int newfd)
+{
+	release_target(oldfd, newfd);
+	return REAL(dup2)(oldfd, newfd);
+}
+
+EXPORT int dup3(int oldfd, int newfd, int flags)
+{
+	release_target(oldfd, newfd);
+	return REAL(dup3)(oldfd, newfd, flags);
+}
+
+EXPORT int ioctl(int fd, unsigned long request, ...)
+{
+	va_list ap;
+	void *arg;
+
+	va_start(ap, request);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (!in_lib && is_claimed(fd))
+		return LIB(v4l1_ioctl(fd, request, arg));
+	return REAL(ioctl)(fd, request, arg);
+}
+
+EXPORT ssize_t read(int fd, void *buf, size_t n)
+{
+	if (!in_lib && is_claimed(fd))
+		return LIB(v4l1_read(fd, buf, n));
+	return REAL(read)(fd, buf, n);
+}
+
+/*
+ * The mappings made through libv4l1 (frame areas, libv4l2's buffers, the
+ * driver's): only these are unmapped through the libraries; any other
+ * munmap goes straight to libc, without taking their locks.
+ */
+#define MAX_MAPS 256
+static struct {
+	uintptr_t start;
+	size_t length;
+} maps[MAX_MAPS];
+static int nmaps, maps_overflow;
+static pthread_mutex_t maps_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *note_map(void *p, size_t length)
+{
+	if (p == MAP_FAILED)
+		return p;
+	pthread_mutex_lock(&maps_lock);
+	if (nmaps < MAX_MAPS) {
+		maps[nmaps].start = (uintptr_t)p;
+		maps[nmaps].length = length;
+		nmaps++;
+	} else {
+		maps_overflow = 1;	/* every munmap goes to libv4l1 */
+	}
+	pthread_mutex_unlock(&maps_lock);
+	return p;
+}
+
+/* Whether [start, start + length) touches a noted mapping. */
+static int take_map(void *start, size_t length)
+{
+	uintptr_t a = (uintptr_t)start;
+	int found = 0;
+
+	pthread_mutex_lock(&maps_lock);
+	for (int i = 0; i < nmaps; i++) {
+		uintptr_t b = maps[i].start;
+
+		if (a < b + maps[i].length && b < a + length) {
+			found = 1;
+			if (a <= b && a + length >= b + maps[i].length)
+				maps[i--] = maps[--nmaps];	/* all of it */
+		}
+	}
+	found |= maps_overflow;
+	pthread_mutex_unlock(&maps_lock);
+	return found;
+}
+
+EXPORT void *mmap(void *start, size_t length, int prot, int flags, int fd,
+		  off_t offset)
+{
+	if (!in_lib && is_claimed(fd))
+		return note_map(LIB(v4l1_mmap(start, length, prot, flags, fd,
+					      offset)), length);
+	return REAL(mmap)(start, length, prot, flags, fd, offset);
+}
+
+EXPORT void *mmap64(void *start, size_t length, int prot, int flags, int fd,
+		    off64_t offset)
+{
+	if (!in_lib && is_claimed(fd))
+		return note_map(LIB(v4l1_mmap(start, length, prot, flags, fd,
+					      offset)), length);
+	return REAL(mmap64)(start, length, prot, flags, fd, offset);
+}
+
+EXPORT int munmap(void *start, size_t length)
+{
+	if (!in_lib && atomic_load(&any_claimed) && take_map(start, length))
+		return LIB(v4l1_munmap(start, length));
+	return REAL(munmap)(start, length);
+}
