@@ -57,6 +57,7 @@ struct ag_ctrl {
 struct v4lc_proc {
 	uint8_t lut[4][256];
 	int domain;          /* of the tables (DOM_*), DOM_NONE: rebuild */
+	int identity;        /* every table maps v to v: nothing to apply */
 	int32_t seen[V4LC_FAKE_CONTROLS];
 	unsigned frame, next_update;
 
@@ -358,6 +359,10 @@ static int build_tables(struct v4lconvert_data *data, int domain,
 		memcpy(p->lut[3], p->lut[0], 256);
 	}
 	p->domain = domain;
+	p->identity = 1;
+	for (int c = 0; c < 4; c++)
+		for (int i = 0; i < 256; i++)
+			p->identity &= p->lut[c][i] == i;
 	return moving ? 1 : V4LC_PROC_UPDATE;
 }
 
@@ -475,6 +480,33 @@ static int autogain(struct v4lconvert_data *data, int luma16)
 
 /* ---- applying the tables ---------------------------------------------- */
 
+/* Rows of bytes of each plane of a frame (same format and size). */
+static void copy_frame(const struct v4lc_frame *in, struct v4lc_frame *out)
+{
+	int ss = stride_or_min(in), ds = stride_or_min(out), w = in->width;
+	int h = in->height, row;
+
+	row = v4lc_proc_bayer8(in->fourcc)	   ? w
+	      : v4lc_is_packed422(in->fourcc) ? 4 * ((w + 1) / 2)
+	      : in->fourcc == V4L2_PIX_FMT_RGB24 ||
+			      in->fourcc == V4L2_PIX_FMT_BGR24
+		      ? 3 * w
+		      : w;
+	for (int y = 0; y < h; y++)
+		memcpy(out->data + (size_t)y * ds, in->data + (size_t)y * ss,
+		       (size_t)row);
+	if (in->fourcc == V4L2_PIX_FMT_YUV420 ||
+	    in->fourcc == V4L2_PIX_FMT_YVU420) {
+		int scs = (ss + 1) / 2, dcs = (ds + 1) / 2;
+		int cw = (w + 1) / 2, ch = (h + 1) / 2;
+
+		for (int y = 0; y < 2 * ch; y++)
+			memcpy(out->data + (size_t)ds * h + (size_t)y * dcs,
+			       in->data + (size_t)ss * h + (size_t)y * scs,
+			       (size_t)cw);
+	}
+}
+
 static void apply(struct v4lconvert_data *data, const struct v4lc_frame *in,
 		  struct v4lc_frame *out)
 {
@@ -484,6 +516,12 @@ static void apply(struct v4lconvert_data *data, const struct v4lc_frame *in,
 	int ss = stride_or_min(in), ds = stride_or_min(out);
 	uint8_t t[4][256];
 
+	if (p->identity) {
+		/* e.g. a balanced picture without gamma: a copy at most */
+		if (in->data != out->data)
+			copy_frame(in, out);
+		return;
+	}
 	if (v4lc_proc_bayer8(in->fourcc)) {
 		uint8_t rows[2][4][256];
 
