@@ -57,6 +57,7 @@ struct vbuf {
 	struct timeval timestamp;
 	unsigned long userptr;
 	uint32_t length;
+	int still_n; /* "still": the frame's size once rendered, 0 before */
 };
 
 struct vcam {
@@ -67,6 +68,7 @@ struct vcam {
 	int nsizes;
 	unsigned flip;
 	int pace;
+	int still; /* render each MMAP buffer once, then serve it as it is */
 
 	struct v4l2_pix_format fmt;
 	struct v4l2_fract interval;
@@ -155,6 +157,8 @@ static int parse_spec(struct vcam *c, char *spec)
 		}
 		if (!strcmp(tok, "nopace")) {
 			c->pace = 0;
+		} else if (!strcmp(tok, "still")) {
+			c->still = 1;
 		} else if (!strcmp(tok, "lens") || !strncmp(tok, "lens=", 5)) {
 			long pos = V4LC_VCAM_LENS_INFOCUS;
 
@@ -538,7 +542,9 @@ static int do_dqbuf(struct vcam *c, struct v4l2_buffer *b)
 		dst = c->map + (size_t)i * c->stride;
 	else
 		dst = (uint8_t *)v->userptr;
-	if (c->lens.enabled) {
+	if (c->still && c->memory == V4L2_MEMORY_MMAP && v->still_n > 0) {
+		n = v->still_n;
+	} else if (c->lens.enabled) {
 		struct v4lc_vcam_optics o = { 1, 0 };
 
 		o.blur = v4lc_vcam_lens_frame(&c->lens, c->focus,
@@ -552,6 +558,8 @@ static int do_dqbuf(struct vcam *c, struct v4l2_buffer *b)
 					  (int)c->fmt.width, (int)c->fmt.height,
 					  c->sequence, c->flip, dst, v->length);
 	}
+	if (c->still && c->memory == V4L2_MEMORY_MMAP && n > 0)
+		v->still_n = n;
 	c->qhead = (c->qhead + 1) % MAX_BUFFERS;
 	c->qcount--;
 	clock_gettime(CLOCK_MONOTONIC, &now);

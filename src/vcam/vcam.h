@@ -13,7 +13,7 @@
  * (a memfd of that name), else it returns NULL.
  *
  * The name after "libv4l-vcam:" is a colon-separated spec:
- *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace][:lens[=POS]]
+ *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace][:still][:lens[=POS]]
  *   FORMAT  fourcc text, offered by ENUM_FMT in the order given; the first is
  *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
  *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG. An empty
@@ -24,6 +24,9 @@
  *           (hv): frames come out so transformed and ENUMINPUT reports
  *           V4L2_IN_ST_HFLIP / V4L2_IN_ST_VFLIP.
  *   nopace  never sleep in DQBUF (see below).
+ *   still   each MMAP buffer is rendered the first time it is filled and
+ *           then delivered as it is (for benchmarks of what runs on top
+ *           of the camera: the camera then costs next to nothing).
  *   lens[=POS] a simulated focus lens (src/vcam/lens.h): FOCUS_ABSOLUTE
  *           moves a motor, frames blur with the distance from the
  *           in-focus position POS (default 300).
