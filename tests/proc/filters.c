@@ -298,6 +298,33 @@ static void test_yuv(void)
 	CHECK(fabs(su - 128) <= 1 && fabs(sv - 128) <= 1,
 	      "chroma balanced: U %.2f V %.2f", su, sv);
 
+	/* YUYV to UYVY, mirrored, with luma gamma: reorder, flip, gamma */
+	{
+		uint8_t uyvy[W * H * 2];
+		int bad2 = 0;
+
+		CHECK(set(cv, V4L2_CID_AUTO_WHITE_BALANCE, 0) == 0 &&
+			      set(cv, V4L2_CID_HFLIP, 1) == 0,
+		      "mirror, no white balance");
+		CHECK(conv(cv, V4L2_PIX_FMT_YUYV, W * 2, src, V4L2_PIX_FMT_UYVY,
+			   W * 2, uyvy, sizeof(uyvy)) == W * H * 2,
+		      "YUYV to UYVY");
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x += 2) {
+				const uint8_t *s = src + y * W * 2 + (W - 2 - x) * 2;
+				const uint8_t *d = uyvy + y * W * 2 + x * 2;
+
+				/* pair reversed: Y1 first; U, V stay */
+				bad2 += d[0] != s[1] || d[2] != s[3] ||
+					d[1] != ref_gamma(s[2], 2000) ||
+					d[3] != ref_gamma(s[0], 2000);
+			}
+		CHECK(!bad2, "YUYV -> UYVY mirrored with gamma: %d pairs differ",
+		      bad2);
+		set(cv, V4L2_CID_HFLIP, 0);
+		set(cv, V4L2_CID_AUTO_WHITE_BALANCE, 1);
+	}
+
 	/* YUYV to YU12: one conversion, processed in the planar output */
 	CHECK(conv(cv, V4L2_PIX_FMT_YUYV, W * 2, src, V4L2_PIX_FMT_YUV420, W,
 		   yu12, sizeof(yu12)) == W * H * 3 / 2, "YUYV to YU12");
