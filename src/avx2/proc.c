@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * proc statistics with AVX2: the SSE2 method on 32-byte vectors (vpsadbw).
+ * The lookup tables stay scalar: a vpgatherdd version (tables side by side,
+ * index = 256 * table + byte) was bit-exact but 20-30% slower than the
+ * scalar loop on the AMD EPYC it was measured on.
  */
 #include <immintrin.h>
 
