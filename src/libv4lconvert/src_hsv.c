@@ -50,13 +50,21 @@ hsv_row(const uint8_t *src, uint8_t *dst, int n, int bpp, unsigned steps,
 		p = div_round(v * (255 - s), 255);
 		q = div_round(v * (den - s * f), den);
 		t = div_round(v * (den - s * (steps - f)), den);
-		switch (i) {
-		case 0: r = v; g = t; b = p; break;
-		case 1: r = q; g = v; b = p; break;
-		case 2: r = p; g = v; b = t; break;
-		case 3: r = p; g = q; b = v; break;
-		case 4: r = t; g = p; b = v; break;
-		default: r = v; g = p; b = q; break;
+		/*
+		 * Sector i picks (R, G, B) from (v, q, t, p) by table, not by
+		 * a switch: sectors of real images and of noise are not
+		 * predictable branches.
+		 */
+		{
+			static const uint8_t pick[6][3] = {
+				{ 0, 2, 3 }, { 1, 0, 3 }, { 3, 0, 2 },
+				{ 3, 1, 0 }, { 2, 3, 0 }, { 0, 3, 1 },
+			};
+			const unsigned val[4] = { v, q, t, p };
+
+			r = val[pick[i][0]];
+			g = val[pick[i][1]];
+			b = val[pick[i][2]];
 		}
 		dst[bgr ? 2 : 0] = (uint8_t)r;
 		dst[1] = (uint8_t)g;
