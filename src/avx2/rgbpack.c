@@ -103,47 +103,92 @@ PICK(pick123, P123)
 PICK(pick321, P321)
 
 /*
- * RGB565, 16 pixels per vector: vpermq first puts pixels 0-3, 8-11 in the
- * low lane and 4-7, 12-15 in the high one, so the word unpacks give
- * pixels 0-7 and 8-15 in order. Bit replication is one vpmulhuw per
- * channel: with the field v at the top of its bits, (v << 11) * 264 >> 16
- * is v << 3 | v >> 2 for 5 bits and (v << 5) * 8320 >> 16 is v << 2 | v >> 4
- * for 6 bits (both exact for every v).
+ * RGB565, 32 pixels a step. vperm2i128 of the two loads gives one vector
+ * of pixels 0-7 | 16-23 and one of 8-15 | 24-31, so that each 128-bit
+ * lane works on 16 consecutive pixels (lane 0: 0-15, lane 1: 16-31).
+ * Bit replication is one vpmulhuw per channel: with the field v at the top
+ * of its bits, (v << 11) * 264 >> 16 is v << 3 | v >> 2 for 5 bits and
+ * (v << 5) * 8320 >> 16 is v << 2 | v >> 4 for 6 bits (both exact for
+ * every v). The first two output bytes of a pixel stay a 16-bit word
+ * (byte 0 | G << 8), the third is packed to bytes with vpackuswb; each
+ * 16-byte piece of a lane's 48 output bytes is then two or three vpshufb
+ * of those (words of pixels 0-7, of 8-15, third bytes) ORed, and
+ * vperm2i128 puts the six pieces in memory order for three stores.
  */
-static inline void rgb565_16(const uint8_t *s, __m256i *lo, __m256i *hi,
-			     int swap)
+#define Z 0x80
+/* Byte q = 16 k + j of a lane's 48: pixel q / 3, channel q % 3. */
+#define QP(k, j) ((16 * (k) + (j)) / 3)
+#define QC(k, j) ((16 * (k) + (j)) % 3)
+/* from the words of pixels 0-7 (lo) or 8-15 (hi), or the third bytes */
+#define WLO(k, j) (QC(k, j) < 2 && QP(k, j) < 8 ? 2 * QP(k, j) + QC(k, j) : Z)
+#define WHI(k, j) (QC(k, j) < 2 && QP(k, j) >= 8 ? 2 * (QP(k, j) - 8) + QC(k, j) : Z)
+#define THD(k, j) (QC(k, j) == 2 ? QP(k, j) : Z)
+#define L16(M, k)                                                             \
+	M(k, 0), M(k, 1), M(k, 2), M(k, 3), M(k, 4), M(k, 5), M(k, 6),        \
+	M(k, 7), M(k, 8), M(k, 9), M(k, 10), M(k, 11), M(k, 12), M(k, 13),    \
+	M(k, 14), M(k, 15)
+#define M2(M, k) { L16(M, k), L16(M, k) }
+/* piece 0: lo, third; piece 1: lo, hi, third; piece 2: hi, third */
+static const uint8_t w565_masks[7][32] __attribute__((aligned(32))) = {
+	M2(WLO, 0), M2(THD, 0), M2(WLO, 1), M2(WHI, 1), M2(THD, 1),
+	M2(WHI, 2), M2(THD, 2),
+};
+#undef M2
+#undef L16
+#undef THD
+#undef WHI
+#undef WLO
+#undef QC
+#undef QP
+#undef Z
+
+/* Output bytes 0, 1 as a word and byte 2 as a word, of 16 pixels. */
+static inline void rgb565_words(__m256i x, __m256i *two, __m256i *third,
+				int swap)
 {
 	const __m256i k5 = _mm256_set1_epi16(264), k6 = _mm256_set1_epi16(8320);
-	__m256i x = _mm256_permute4x64_epi64(
-		_mm256_loadu_si256((const __m256i *)s), 0xd8);
 	__m256i r = _mm256_mulhi_epu16(
 		_mm256_and_si256(x, _mm256_set1_epi16((short)0xf800)), k5);
 	__m256i g = _mm256_mulhi_epu16(
 		_mm256_and_si256(x, _mm256_set1_epi16(0x07e0)), k6);
 	__m256i b = _mm256_mulhi_epu16(_mm256_slli_epi16(x, 11), k5);
-	__m256i two = _mm256_or_si256(swap ? b : r, _mm256_slli_epi16(g, 8));
-	__m256i third = swap ? r : b;
 
-	*lo = _mm256_unpacklo_epi16(two, third);
-	*hi = _mm256_unpackhi_epi16(two, third);
+	*two = _mm256_or_si256(swap ? b : r, _mm256_slli_epi16(g, 8));
+	*third = swap ? r : b;
 }
 
 static inline __attribute__((always_inline)) void
-rgb565_32(const uint8_t *s, uint8_t *d, __m256i m, int swap)
+rgb565_32(const uint8_t *s, uint8_t *d, const __m256i m[7], int swap)
 {
-	__m256i a, b, c, e;
+	__m256i l0 = _mm256_loadu_si256((const __m256i *)s);
+	__m256i l1 = _mm256_loadu_si256((const __m256i *)(s + 32));
+	__m256i lo, hi, tlo, thi, t, o0, o1, o2;
 
-	rgb565_16(s, &a, &b, swap);
-	rgb565_16(s + 32, &c, &e, swap);
-	store96(d, a, b, c, e, m);
+	rgb565_words(_mm256_permute2x128_si256(l0, l1, 0x20), &lo, &tlo, swap);
+	rgb565_words(_mm256_permute2x128_si256(l0, l1, 0x31), &hi, &thi, swap);
+	t = _mm256_packus_epi16(tlo, thi);
+	o0 = _mm256_or_si256(_mm256_shuffle_epi8(lo, m[0]),
+			     _mm256_shuffle_epi8(t, m[1]));
+	o1 = _mm256_or_si256(_mm256_or_si256(_mm256_shuffle_epi8(lo, m[2]),
+					     _mm256_shuffle_epi8(hi, m[3])),
+			     _mm256_shuffle_epi8(t, m[4]));
+	o2 = _mm256_or_si256(_mm256_shuffle_epi8(hi, m[5]),
+			     _mm256_shuffle_epi8(t, m[6]));
+	_mm256_storeu_si256((__m256i *)d, _mm256_permute2x128_si256(o0, o1, 0x20));
+	_mm256_storeu_si256((__m256i *)(d + 32),
+			    _mm256_permute2x128_si256(o2, o0, 0x30));
+	_mm256_storeu_si256((__m256i *)(d + 64),
+			    _mm256_permute2x128_si256(o1, o2, 0x31));
 }
 
 static inline __attribute__((always_inline)) void
 rgb565(const uint8_t *src, uint8_t *dst, int width, int swap)
 {
-	const __m256i m = _mm256_load_si256((const __m256i *)pick_masks[P012]);
+	__m256i m[7];
 	int x;
 
+	for (int i = 0; i < 7; i++)
+		m[i] = _mm256_load_si256((const __m256i *)w565_masks[i]);
 	for (x = 0; x + 32 <= width; x += 32)
 		rgb565_32(src + 2 * (size_t)x, dst + 3 * (size_t)x, m, swap);
 	if (x < width) {
