@@ -239,6 +239,12 @@ static int ext_ctrls(struct v4lconvert_data *data, unsigned long request,
 		has_fake |= fake_index(data, ec->controls[k].id) >= 0;
 	if (!has_fake)
 		return v4lc_dev_ioctl(data, request, ec);
+	if (request != VIDIOC_G_EXT_CTRLS && ec->which == V4L2_CTRL_WHICH_DEF_VAL) {
+		/* defaults can be read, not set (as the kernel answers) */
+		ec->error_idx = ec->count;
+		errno = EINVAL;
+		return -1;
+	}
 
 	hw = calloc(ec->count, sizeof(*hw));
 	map = calloc(ec->count, sizeof(*map));

@@ -195,6 +195,10 @@ int main(void)
 			      c[2].value == 1000,
 		      "G_EXT_CTRLS defaults: %d %d %d", c[0].value, c[1].value,
 		      c[2].value);
+		errno = 0;
+		CHECK(v4l2_ioctl(fd, VIDIOC_S_EXT_CTRLS, &ec) == -1 &&
+			      errno == EINVAL,
+		      "S_EXT_CTRLS of the defaults: EINVAL");
 	}
 	{
 		/* dst-only: the four destinations and the native YUYV */
