@@ -377,8 +377,19 @@ LIBV4L_PUBLIC int v4l1_close(int fd)
 	return v4l2_close(fd);
 }
 
+static int current_palette(struct v4l1_dev *dev, int fd, int switch_unknown);
+
 LIBV4L_PUBLIC ssize_t v4l1_read(int fd, void *buffer, size_t n)
 {
+	struct v4l1_dev *dev = dev_find(fd);
+
+	if (dev && !dev->palette && !dev->fmt_chosen) {
+		/* As VIDIOCGPICT: never hand a V4L1 program a format it
+		 * has no name for (JPEG, Bayer...) unasked. */
+		pthread_mutex_lock(&dev->lock);
+		current_palette(dev, fd, 1);
+		pthread_mutex_unlock(&dev->lock);
+	}
 	return v4l2_read(fd, buffer, n);
 }
 

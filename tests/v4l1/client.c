@@ -511,6 +511,26 @@ static void test_take_what_you_get(void)
 	close_cam(fd);
 }
 
+/* The same, when the program reads without asking (no VIDIOCGPICT). */
+static void test_read_unasked(void)
+{
+	const char *spec = "BA81:320x240:nopace";
+	int fd = open_cam(spec);
+	size_t size = 0;
+	uint8_t *ref = ref_frames(spec, V4L2_PIX_FMT_BGR24, W, H, 1, &size);
+	uint8_t *buf = malloc(W * H * 3);
+	struct video_picture p;
+
+	CHECK(ref && size == W * H * 3);
+	CHECK(READ(fd, buf, W * H * 3) == W * H * 3);
+	CHECK(ref && !memcmp(buf, ref, W * H * 3));
+	CHECK(IOCTL(fd, VIDIOCGPICT, &p) == 0);
+	CHECK(p.palette == VIDEO_PALETTE_RGB24 && p.depth == 24);
+	free(buf);
+	free(ref);
+	close_cam(fd);
+}
+
 /* Files that are not V4L2 devices stay plain. */
 static void test_passthrough(void)
 {
@@ -541,6 +561,7 @@ int main(void)
 	}
 	test_mixed_slots();
 	test_take_what_you_get();
+	test_read_unasked();
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures != 0;
 }
