@@ -163,8 +163,8 @@ static void good_frames(void)
 /*
  * The original on a damaged frame, in a child process: its JL20 decoder
  * leaves libjpeg's default error handler in place, whose fatal errors call
- * exit(), and it crashes on some frames. Returns 0 accepted, 1 rejected,
- * 2 the process exited or died.
+ * exit(), and it crashes on some frames. Returns 0 accepted, 1 rejected
+ * (an error, or the process exited), 2 the process died.
  */
 static int orig_damaged(const uint8_t *frm, size_t n, int w, int h)
 {
@@ -189,7 +189,8 @@ static int orig_damaged(const uint8_t *frm, size_t n, int w, int h)
 		return 1;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 3)
+	/* 3: an error; 1: libjpeg's exit() on a fatal error */
+	if (WIFEXITED(st) && (WEXITSTATUS(st) == 3 || WEXITSTATUS(st) == 1))
 		return 1;
 	return 2;
 }
@@ -231,14 +232,15 @@ static void bad_frames(int rounds)
 		ro = orig_damaged(buf, len, w, h);
 		died += ro == 2;
 		tally[ro != 0][r != 0]++;
-		CHECK(!(ro != 0 && r == 0),
+		/* A crash of the original (seen under ASan: reads past
+		 * the frame) is its bug, not a verdict on the frame. */
+		CHECK(!(ro == 1 && r == 0),
 		      "damaged frame %d (kind %d, %zu bytes): the original "
 		      "rejects it (%s), ours accepts",
-		      i, kind, len, ro == 2 ? "its process exits or dies"
-					    : "an error");
+		      i, kind, len, "an error or exit()");
 	}
 	printf("damaged frames: both accept %d, both reject %d (the "
-	       "original's process exited or died on %d), only ours rejects "
+	       "original's process died on %d), only ours rejects "
 	       "%d, only the original rejects %d\n",
 	       tally[0][0], tally[1][1], died, tally[0][1], tally[1][0]);
 	free(img);

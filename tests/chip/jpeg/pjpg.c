@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <linux/videodev2.h>
 
@@ -155,6 +158,39 @@ static void good_frames(struct v4lc_pjpg *p)
 		}
 }
 
+/*
+ * The original on a damaged frame, in a child process (its tinyjpeg reads
+ * past the end of some damaged frames and may crash). Returns 0 accepted,
+ * 1 rejected, 2 the process died.
+ */
+static int orig_damaged(const uint8_t *frm, size_t n, uint32_t f, int w,
+			int h)
+{
+	pid_t pid;
+	int st;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		return 1;
+	if (!pid) {
+		uint8_t *o = jt_xmalloc((size_t)w * h * 3);
+		int fd = open("/dev/null", O_WRONLY);
+
+		if (fd >= 0)
+			dup2(fd, 2);
+		_exit(orig_decode(frm, n, f, o, w, h) ? 3 : 0);
+	}
+	if (waitpid(pid, &st, 0) != pid)
+		return 1;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return 0;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 3)
+		return 1;
+	return 2;
+}
+
 /* Damaged frames: never crash; reject wherever the original rejects. */
 static void bad_frames(struct v4lc_pjpg *p, int rounds)
 {
@@ -165,8 +201,8 @@ static void bad_frames(struct v4lc_pjpg *p, int rounds)
 	uint8_t *frm = ce_pjpg_encode(img, w, h, m, 1, cc, 2, &n);
 	uint8_t *buf = jt_xmalloc(n + 4096);
 	uint8_t *ours = jt_xmalloc((size_t)w * h * 3);
-	uint8_t *orig = jt_xmalloc((size_t)w * h * 3);
 	int tally[2][2] = { { 0, 0 }, { 0, 0 } }; /* [orig rejects][ours] */
+	int died = 0;
 	char err[200];
 
 	for (int i = 0; i < rounds; i++) {
@@ -197,21 +233,24 @@ static void bad_frames(struct v4lc_pjpg *p, int rounds)
 		}
 		r = v4lc_pjpg_decode(p, buf, len, f, ours, dst_bytes(f, w, h),
 				     w, h, err, sizeof(err));
-		ro = orig_decode(buf, len, f, orig, w, h);
+		ro = orig_damaged(buf, len, f, w, h);
+		died += ro == 2;
 		tally[ro != 0][r != 0]++;
-		CHECK(!(ro != 0 && r == 0),
+		/* A crash of the original (seen under ASan: reads past
+		 * the frame) is its bug, not a verdict on the frame. */
+		CHECK(!(ro == 1 && r == 0),
 		      "damaged frame %d (kind %d, %zu bytes): the original "
-		      "rejects it (%d: %s), ours accepts", i, kind, len, ro,
-		      olib.get_error_message(cv));
+		      "rejects it%s, ours accepts", i, kind, len,
+		      ro == 2 ? " (its process died)" : "");
 	}
-	printf("damaged frames: both accept %d, both reject %d, only ours "
-	       "rejects %d, only the original rejects %d\n",
-	       tally[0][0], tally[1][1], tally[0][1], tally[1][0]);
+	printf("damaged frames: both accept %d, both reject %d (the "
+	       "original's process died on %d), only ours rejects %d, only "
+	       "the original rejects %d\n",
+	       tally[0][0], tally[1][1], died, tally[0][1], tally[1][0]);
 	free(img);
 	free(frm);
 	free(buf);
 	free(ours);
-	free(orig);
 }
 
 /* Random bytes with a valid header: must not crash (ASan build). */
@@ -279,7 +318,7 @@ static void bench(struct v4lc_pjpg *p)
 int main(int argc, char **argv)
 {
 	struct v4lc_pjpg *p;
-	int rounds = argc > 1 ? atoi(argv[1]) : 2000;
+	int rounds = argc > 1 ? atoi(argv[1]) : 1000;
 
 	cv = origlib_open_plain(&olib, 0);
 	if (!cv)
