@@ -7,7 +7,9 @@
  * The batches of ours, the original and a memcpy of the larger of the
  * source and destination frames (the bandwidth ceiling for moving those
  * bytes once) are interleaved, so load from other processes hits all three
- * alike.
+ * alike. The ratio is the median of the per-run ratios ours / original
+ * (adjacent batches), steadier than the ratio of the medians on a loaded
+ * machine.
  *
  *   bench/api [--size=WxH] [--runs=N] [--filter=SUBSTRING] [--markdown]
  */
@@ -111,12 +113,22 @@ static int calibrate(struct timed *t)
  * the spread of each.
  */
 static void measure(struct timed *t, int n, int runs, double pix, double *med,
-		    double *lo, double *hi)
+		    double *lo, double *hi, double *ratio)
 {
+	double q[64];
+
 	for (int k = 0; k < runs; k++)
 		for (int j = 0; j < n; j++)
 			if (t[j].iters)
 				t[j].r[k] = pix * t[j].iters / batch(&t[j]) / 1e6;
+	/* ours / original per run (adjacent batches), then the median */
+	*ratio = 0;
+	if (t[0].iters && t[1].iters) {
+		for (int k = 0; k < runs; k++)
+			q[k] = t[0].r[k] / t[1].r[k];
+		qsort(q, (size_t)runs, sizeof(q[0]), cmp_double);
+		*ratio = q[runs / 2];
+	}
 	for (int j = 0; j < n; j++) {
 		med[j] = lo[j] = hi[j] = 0;
 		if (!t[j].iters)
@@ -182,7 +194,7 @@ int main(int argc, char **argv)
 		struct v4l2_format s, d;
 		uint8_t *in = src;
 		int in_size;
-		double a, b = 0, alo, ahi, blo = 0, bhi = 0, mc;
+		double a, b = 0, alo, ahi, blo = 0, bhi = 0, mc, ratio = 0;
 
 		if (filter && !strstr(jb->name, filter))
 			continue;
@@ -226,7 +238,7 @@ int main(int argc, char **argv)
 			if (have_orig)
 				calibrate(&t[1]);
 			calibrate(&t[2]);
-			measure(t, 3, runs, (double)w * h, med, lo, hi);
+			measure(t, 3, runs, (double)w * h, med, lo, hi, &ratio);
 			a = med[0], alo = lo[0], ahi = hi[0];
 			b = med[1], blo = lo[1], bhi = hi[1];
 			mc = med[2];
@@ -236,11 +248,11 @@ int main(int argc, char **argv)
 			       v4lconvert_get_error_message(ours));
 		else if (markdown)
 			printf("| %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | %.2fx | %.0f | %.0f %% |\n",
-			       jb->name, a, alo, ahi, b, blo, bhi, b > 0 ? a / b : 0,
-			       mc, 100 * a / mc);
+			       jb->name, a, alo, ahi, b, blo, bhi, ratio, mc,
+			       100 * a / mc);
 		else
 			printf("%-16s %9.0f  %9.0f   %6.2fx  %9.0f  %4.0f %%\n",
-			       jb->name, a, b, b > 0 ? a / b : 0, mc, 100 * a / mc);
+			       jb->name, a, b, ratio, mc, 100 * a / mc);
 	}
 	free(src);
 	free(dst);
