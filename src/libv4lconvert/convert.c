@@ -176,6 +176,14 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 	if (!source)
 		return v4lc_error(data, EINVAL, "unknown source format %.4s",
 				  (const char *)&sp->pixelformat);
+	/*
+	 * Larger than any camera (64 Mpixel, 16384 a side): refused before
+	 * anything is allocated, whatever a decoder would make of the data.
+	 */
+	if (sp->width > 16384 || sp->height > 16384 ||
+	    (uint64_t)sp->width * sp->height > (1u << 26))
+		return v4lc_error(data, EINVAL, "frame size %ux%u too large",
+				  sp->width, sp->height);
 	/* Up to 16 pixels of black border, or any crop (see fit.c). */
 	if (dp->width > sp->width + 16 || dp->height > sp->height + 16 ||
 	    !dp->width || !dp->height)
