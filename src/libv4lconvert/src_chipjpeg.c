@@ -1,19 +1,23 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * JPEG-family chip formats: Pixart PJPG (pac7302/pac7311), JL2005B/C/D
- * (decoded to RGGB Bayer, then demosaiced like SRGGB8).
- * (SE401 and JPEG-Lite are not decoded yet.)
+ * (decoded to RGGB Bayer, then demosaiced like SRGGB8), SE401 (decoded to
+ * RGB24, then converted like RGB24). (JPEG-Lite is not decoded yet.)
  */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "jpeg/jl2005.h"
 #include "jpeg/pixart.h"
+#include "jpeg/se401.h"
 #include "priv.h"
 #include "quirks.h"
 
 #ifndef V4L2_PIX_FMT_JL2005BCD
 #define V4L2_PIX_FMT_JL2005BCD v4l2_fourcc('J', 'L', '2', '0')
+#endif
+#ifndef V4L2_PIX_FMT_SE401
+#define V4L2_PIX_FMT_SE401 v4l2_fourcc('S', '4', '0', '1')
 #endif
 #ifndef V4L2_PIX_FMT_PJPG
 #define V4L2_PIX_FMT_PJPG v4l2_fourcc('P', 'J', 'P', 'G')
@@ -109,9 +113,53 @@ static int convert_jl2005(struct v4lconvert_data *data,
 	return ret;
 }
 
+/*
+ * SE401: decoded to RGB24, straight into dst when that is a minimal RGB24
+ * frame, else into row scratch and then converted like an RGB24 source.
+ */
+static int convert_se401(struct v4lconvert_data *data,
+			 const struct v4lc_frame *src, struct v4lc_frame *dst)
+{
+	int direct = dst->fourcc == V4L2_PIX_FMT_RGB24 &&
+		     (!dst->stride || dst->stride == 3 * dst->width);
+	struct v4lc_frame rgb = { V4L2_PIX_FMT_RGB24, src->width, src->height,
+				  0, NULL, 0 };
+	char err[160];
+	int ret;
+
+	rgb.size = v4lc_frame_bytes(V4L2_PIX_FMT_RGB24, src->width,
+				    src->height, 0);
+	if (!rgb.size) {
+		v4lc_error(data, EINVAL, "bad SE401 geometry");
+		return -EINVAL;
+	}
+	if (direct && dst->size < rgb.size) {
+		v4lc_error(data, EFAULT, "destination too small");
+		return -EFAULT;
+	}
+	rgb.data = direct ? dst->data : v4lc_rows_scratch(data, rgb.size);
+	if (!rgb.data) {
+		v4lc_error(data, ENOMEM, "out of memory");
+		return -ENOMEM;
+	}
+	ret = v4lc_se401_decode(src->data, src->size, rgb.data, src->width,
+				src->height, err, sizeof(err));
+	if (ret < 0) {
+		v4lc_error(data, -ret, "decompressing SE401 frame: %s", err);
+		return ret;
+	}
+	if (direct)
+		return 0;
+	ret = v4lc_frame_convert(data->dsp, &rgb, dst, &data->colorimetry);
+	if (ret < 0)
+		v4lc_error(data, -ret, "converting the SE401 frame");
+	return ret;
+}
+
 /* Ranks: decoders, like JPEG (7); compressed Bayer 9. */
 const struct v4lc_source v4lc_sources_chipjpeg[] = {
 	{ V4L2_PIX_FMT_PJPG, 7, 7, 1, convert_pjpg },
 	{ V4L2_PIX_FMT_JL2005BCD, 9, 9, 1, convert_jl2005 },
+	{ V4L2_PIX_FMT_SE401, 7, 7, 1, convert_se401 },
 	{ 0, 0, 0, 0, NULL },
 };

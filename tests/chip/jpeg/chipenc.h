@@ -32,7 +32,7 @@ struct ce_huff {
 /* tables[0] DC luma, [1] AC luma, [2] DC chroma, [3] AC chroma */
 static struct ce_huff ce_tables[4];
 
-static void ce_build(struct ce_huff *h, const JHUFF_TBL *t)
+static inline void ce_build(struct ce_huff *h, const JHUFF_TBL *t)
 {
 	int k = 0, code = 0;
 
@@ -46,7 +46,7 @@ static void ce_build(struct ce_huff *h, const JHUFF_TBL *t)
 	}
 }
 
-static void ce_init_tables(void)
+static inline void ce_init_tables(void)
 {
 	struct jpeg_compress_struct c;
 	struct jpeg_error_mgr e;
@@ -71,7 +71,7 @@ struct ce_bits {
 	int stuff; /* insert 0x00 after each 0xff */
 };
 
-static void ce_byte(struct ce_bits *b, uint8_t v)
+static inline void ce_byte(struct ce_bits *b, uint8_t v)
 {
 	if (b->n + 2 > b->cap) {
 		b->cap = b->cap ? 2 * b->cap : 4096;
@@ -82,7 +82,7 @@ static void ce_byte(struct ce_bits *b, uint8_t v)
 	b->buf[b->n++] = v;
 }
 
-static void ce_put(struct ce_bits *b, uint32_t v, int n)
+static inline void ce_put(struct ce_bits *b, uint32_t v, int n)
 {
 	for (int i = n - 1; i >= 0; i--) {
 		b->acc = (b->acc << 1) | ((v >> i) & 1);
@@ -96,13 +96,13 @@ static void ce_put(struct ce_bits *b, uint32_t v, int n)
 	}
 }
 
-static void ce_flush(struct ce_bits *b)
+static inline void ce_flush(struct ce_bits *b)
 {
 	while (b->nacc)
 		ce_put(b, 1, 1);
 }
 
-static int ce_category(int v)
+static inline int ce_category(int v)
 {
 	int a = v < 0 ? -v : v, n = 0;
 
@@ -113,14 +113,14 @@ static int ce_category(int v)
 	return n;
 }
 
-static void ce_value(struct ce_bits *b, int v, int n)
+static inline void ce_value(struct ce_bits *b, int v, int n)
 {
 	if (n)
 		ce_put(b, (uint32_t)(v < 0 ? v + (1 << n) - 1 : v), n);
 }
 
 /* One block of quantized coefficients (natural order); pred: DC predictor. */
-static void ce_block(struct ce_bits *b, const int *coef, int *pred, int chroma)
+static inline void ce_block(struct ce_bits *b, const int *coef, int *pred, int chroma)
 {
 	const struct ce_huff *dc = &ce_tables[chroma ? 2 : 0];
 	const struct ce_huff *ac = &ce_tables[chroma ? 3 : 1];
@@ -150,7 +150,7 @@ static void ce_block(struct ce_bits *b, const int *coef, int *pred, int chroma)
 }
 
 /* Forward DCT of an 8x8 block of samples (level shift included), float. */
-static void ce_fdct(const uint8_t *src, int stride, double *out)
+static inline void ce_fdct(const uint8_t *src, int stride, double *out)
 {
 	for (int v = 0; v < 8; v++)
 		for (int u = 0; u < 8; u++) {
@@ -168,7 +168,7 @@ static void ce_fdct(const uint8_t *src, int stride, double *out)
 
 /* The SOF0/SOS header of a Pixart frame: Y 2x1 (table 0), Cb and Cr 1x1
  * (table 1); no DQT, no DHT. Returns its length (at most 64 bytes). */
-static size_t ce_pjpg_header(uint8_t *p, int w, int h)
+static inline size_t ce_pjpg_header(uint8_t *p, int w, int h)
 {
 	static const uint8_t tail[] = {
 		0x03, 0x01, 0x21, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
@@ -399,6 +399,67 @@ static inline uint8_t *ce_jl20_encode(const uint8_t *bay, int w, int h,
 		out[i] = (uint8_t)(i * 37 + 11); /* "bogus data" */
 	free(b.buf);
 	*len = total;
+	return out;
+}
+
+/* ---- SE401 ---- */
+
+/* One value of the SE401 code: n ones and a zero (n = the JPEG magnitude
+ * category of v), then n bits as in JPEG (v < 0 stored as v + 2^n - 1). */
+static inline void ce_se401_value(struct ce_bits *b, int v)
+{
+	int n = ce_category(v);
+
+	for (int i = 0; i < n; i++)
+		ce_put(b, 1, 1);
+	ce_put(b, 0, 1);
+	ce_value(b, v, n);
+}
+
+/*
+ * An SE401 frame from the coded values (3 per pixel, stream order), `pp`
+ * pixels a packet: each packet a 4-byte header (byte 0 bits 7-6: 0x80
+ * first packet, 0x40 last, 0 otherwise; bits 5-0 and byte 1: pixels;
+ * bytes 2-3: bits of data, big-endian), the bits, zero padding to
+ * ((bits + 47) >> 4) << 1 bytes in all.
+ */
+static inline uint8_t *ce_se401_encode(const int *vals, int npix, int pp,
+				       size_t *len)
+{
+	size_t cap = 1024, n = 0;
+	uint8_t *out = malloc(cap);
+
+	if (!out)
+		abort();
+	for (int p0 = 0; p0 < npix; p0 += pp) {
+		int cnt = npix - p0 < pp ? npix - p0 : pp;
+		struct ce_bits b = { 0 };
+		size_t bits, plen;
+
+		for (int i = 3 * p0; i < 3 * (p0 + cnt); i++)
+			ce_se401_value(&b, vals[i]);
+		bits = b.n * 8 + (size_t)b.nacc;
+		while (b.nacc)
+			ce_put(&b, 0, 1);
+		plen = ((bits + 47) >> 4) << 1;
+		if (n + plen + 8 > cap) {
+			cap = 2 * (n + plen + 8);
+			out = realloc(out, cap);
+			if (!out)
+				abort();
+		}
+		memset(out + n, 0, plen);
+		out[n] = (uint8_t)((p0 == 0 ? 0x80 : 0) |
+				   (p0 + cnt >= npix ? 0x40 : 0) |
+				   ((cnt >> 8) & 0x3f));
+		out[n + 1] = (uint8_t)cnt;
+		out[n + 2] = (uint8_t)(bits >> 8);
+		out[n + 3] = (uint8_t)bits;
+		memcpy(out + n + 4, b.buf, b.n);
+		n += plen;
+		free(b.buf);
+	}
+	*len = n;
 	return out;
 }
 

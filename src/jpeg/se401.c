@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SE401 decoder (see se401.h). */
+#include "jpeg/se401.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
+{
+	if (err && err_len) {
+		va_list ap;
+
+		va_start(ap, fmt);
+		vsnprintf(err, err_len, fmt, ap);
+		va_end(ap);
+	}
+	return ret;
+}
+
+struct row_state {
+	uint8_t *row;  /* the current output row */
+	int x;         /* samples written in it */
+	int rows_left; /* rows not started yet */
+	int width3;
+	uint8_t *next;
+};
+
+/*
+ * Decode `values` values from `bits` bits at p into the rows. Returns 0, or
+ * -1 when the bits run out first or a code is longer than the data.
+ */
+static int packet(const uint8_t *p, unsigned bits, int values,
+		  struct row_state *s)
+{
+	uint64_t acc = 0;
+	int have = 0;
+	size_t byte = 0, nbytes = (bits + 7) / 8;
+
+	while (values--) {
+		int n = 0, v;
+
+		/* the unary length: ones up to a zero */
+		for (;;) {
+			if (!have) {
+				if (byte >= nbytes)
+					return -1;
+				acc = p[byte++];
+				have = 8;
+			}
+			if (bits == 0)
+				return -1;
+			bits--;
+			have--;
+			if (!((acc >> have) & 1))
+				break;
+			if (++n > 16)
+				return -1;
+		}
+		v = 0;
+		for (int i = 0; i < n; i++) {
+			if (!have) {
+				if (byte >= nbytes)
+					return -1;
+				acc = p[byte++];
+				have = 8;
+			}
+			if (bits == 0)
+				return -1;
+			bits--;
+			have--;
+			v = (v << 1) | (int)((acc >> have) & 1);
+		}
+		if (n && v < (1 << (n - 1)))
+			v -= (1 << n) - 1;
+		if (s->x == s->width3) {
+			if (!s->rows_left)
+				return -1;
+			s->row = s->next;
+			s->next += s->width3;
+			s->rows_left--;
+			s->x = 0;
+		}
+		s->row[s->x] = (uint8_t)((s->x >= 3 ? s->row[s->x - 3] : 0) +
+					 8 * v);
+		s->x++;
+	}
+	return 0;
+}
+
+int v4lc_se401_decode(const uint8_t *src, size_t n, uint8_t *rgb, int w,
+		      int h, char *err, size_t err_len)
+{
+	size_t pos = 0, total, done = 0;
+	struct row_state s;
+	int first = 1;
+
+	if (w <= 0 || h <= 0 || w > 16383 || h > 16383)
+		return fail(err, err_len, -EINVAL, "bad SE401 size %dx%d", w,
+			    h);
+	total = (size_t)w * h;
+	s.width3 = 3 * w;
+	s.row = rgb;
+	s.next = rgb + s.width3;
+	s.x = 0;
+	s.rows_left = h - 1;
+	while (done < total) {
+		unsigned info, cnt, bits;
+		size_t plen;
+
+		if (pos + 4 > n)
+			return fail(err, err_len, -EIO,
+				    "SE401 frame size mismatch");
+		info = src[pos] & 0xc0;
+		cnt = ((unsigned)(src[pos] & 0x3f) << 8) | src[pos + 1];
+		bits = ((unsigned)src[pos + 2] << 8) | src[pos + 3];
+		plen = ((size_t)(bits + 47) >> 4) << 1;
+		if (info != (first ? 0x80u : done + cnt >= total ? 0x40u : 0u))
+			return fail(err, err_len, -EIO,
+				    "invalid SE401 frame info 0x%02x", info);
+		if (pos + plen > n)
+			return fail(err, err_len, -EIO, "short SE401 packet");
+		if (done + cnt > total)
+			return fail(err, err_len, -EIO,
+				    "SE401 frame size mismatch");
+		if (packet(src + pos + 4, bits, 3 * (int)cnt, &s))
+			return fail(err, err_len, -EIO,
+				    "corrupt SE401 packet at byte %zu", pos);
+		done += cnt;
+		pos += plen;
+		first = 0;
+	}
+	if (pos != n)
+		return fail(err, err_len, -EIO, "SE401 frame size mismatch");
+	return 0;
+}
