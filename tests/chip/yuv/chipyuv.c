@@ -396,6 +396,49 @@ static void test_all(struct v4lconvert_data *cv)
 	}
 }
 
+/*
+ * A device offering only the chip format: try_format must pick it as the
+ * source of each destination (all devices here need conversion).
+ */
+static void test_negotiation(void)
+{
+	static const uint32_t all[] = {
+		V4L2_PIX_FMT_SPCA501,	  V4L2_PIX_FMT_SPCA505,
+		V4L2_PIX_FMT_SPCA508,	  V4L2_PIX_FMT_CIT_YYVYUY,
+		V4L2_PIX_FMT_KONICA420,	  V4L2_PIX_FMT_SN9C20X_I420,
+		V4L2_PIX_FMT_CPIA1,
+	};
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		int w = all[i] == V4L2_PIX_FMT_CPIA1 ? 352 : 640;
+		int h = all[i] == V4L2_PIX_FMT_CPIA1 ? 288 : 480;
+		struct fakedev dev = {
+			.driver = "fakedev",
+			.n_formats = 1,
+			.formats = { { all[i], 1, { { (uint32_t)w, (uint32_t)h } } } },
+		};
+		struct v4lconvert_data *cv =
+			v4lconvert_create_with_dev_ops(3, &dev, &fakedev_ops);
+
+		for (int d = 0; d < 4 && cv; d++) {
+			struct v4l2_format want = fmt(dsts[d], w, h, 0), got;
+			int r;
+
+			memset(&got, 0, sizeof(got));
+			r = v4lconvert_try_format(cv, &want, &got);
+			CHECK(r == 0 && got.fmt.pix.pixelformat == all[i] &&
+				      want.fmt.pix.pixelformat == dsts[d] &&
+				      (int)want.fmt.pix.width == w,
+			      "try_format %s from a %s device: %d, source %s %ux%u",
+			      fcc(dsts[d]), fcc(all[i]), r, fcc(got.fmt.pix.pixelformat),
+			      want.fmt.pix.width, want.fmt.pix.height);
+		}
+		CHECK(cv != NULL, "create for %s", fcc(all[i]));
+		if (cv)
+			v4lconvert_destroy(cv);
+	}
+}
+
 /* ---- the distribution's library ---- */
 
 static int rgb_maxdiff_all;
@@ -571,8 +614,10 @@ int main(int argc, char **argv)
 		printf("FAIL: create_with_dev_ops\n");
 		return 1;
 	}
-	if (!bench && !diff)
+	if (!bench && !diff) {
 		test_all(cv);
+		test_negotiation();
+	}
 	od = bench || diff ? origlib_open_plain(&o, ORIGLIB_LINKED_WITH_OURS)
 			   : NULL;
 	if (diff && !od) {
