@@ -35,4 +35,8 @@ v4lc_chipbayer_fn v4lc_decode_p207;
 #define V4LC_S680_ORDER V4L2_PIX_FMT_SRGGB8
 v4lc_chipbayer_fn v4lc_decode_s680;
 
+/* SN9C2028 (SONX): header, then per-row DPCM. BGGR. */
+#define V4LC_SONX_ORDER V4L2_PIX_FMT_SBGGR8
+v4lc_chipbayer_fn v4lc_decode_sonx;
+
 #endif
