@@ -42,6 +42,7 @@
 #define V4L1_MAX_DEVICES 16
 #define VIDEO_FRAMES 4
 #define FRAME_MIN_STRIDE (16u << 20)
+#define FRAME_MAX_STRIDE (256u << 20)
 
 struct v4l1_dev {
 	int fd;			/* -1: free slot */
@@ -413,6 +414,8 @@ static int mbuf_alloc(struct v4l1_dev *dev)
 		/* The largest frame: the biggest size at 32 bits per pixel. */
 		size_t big = (size_t)dev->max_w * (size_t)dev->max_h * 4;
 
+		if (big > FRAME_MAX_STRIDE)
+			big = FRAME_MAX_STRIDE;	/* video_mbuf.size is an int */
 		dev->frame_stride = big > FRAME_MIN_STRIDE ? page_align(big)
 							   : FRAME_MIN_STRIDE;
 		dev->mbuf_size = dev->frame_stride * VIDEO_FRAMES;
@@ -893,7 +896,7 @@ static int gwin(int fd, struct video_window *w)
 	return 0;
 }
 
-static int swin(struct v4l1_dev *dev, int fd, const struct video_window *w)
+static int swin(int fd, const struct video_window *w)
 {
 	struct v4l2_format f;
 
@@ -908,7 +911,6 @@ static int swin(struct v4l1_dev *dev, int fd, const struct video_window *w)
 	if (set_fmt(fd, f.fmt.pix.pixelformat, w->width, w->height, 0,
 		    NULL) < 0)
 		return -1;
-	(void)dev;
 	return 0;
 }
 
@@ -1316,7 +1318,7 @@ LIBV4L_PUBLIC int v4l1_ioctl(int fd, unsigned long int request, ...)
 		r = gwin(fd, arg);
 		break;
 	case VIDIOCSWIN:
-		r = swin(dev, fd, arg);
+		r = swin(fd, arg);
 		break;
 	case VIDIOCGFBUF:
 		r = gfbuf(fd, arg);

@@ -486,7 +486,7 @@ static void test_null(int fd)
 
 int main(void)
 {
-	char path[64];
+	char path[64], logname[64];
 	int mfd = v4lc_vcam_create("YUYV:320x240:nopace"), fd;
 
 	tv_ops = v4lc_vcam_ops;
@@ -496,10 +496,16 @@ int main(void)
 	st.fb.capability = V4L2_FBUF_CAP_CHROMAKEY | V4L2_FBUF_CAP_LIST_CLIPPING;
 	CHECK(mfd >= 0);
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", mfd);
+	/* With a log file, the V4L1 ioctls are logged there. */
+	snprintf(logname, sizeof(logname), "/tmp/v4l1-ioctls-%d.log",
+		 (int)getpid());
+	unlink(logname);
+	setenv("LIBV4L1_LOG_FILENAME", logname, 1);
 	fd = v4l1_open(path, O_RDWR);
 	CHECK(fd >= 0);
 	if (fd < 0)
 		return 1;
+	CHECK(v4l1_log_file != NULL);
 	test_cap_and_channels(fd);
 	test_tuner(fd);
 	test_audio(fd);
@@ -508,6 +514,22 @@ int main(void)
 	test_null(fd);
 	CHECK(v4l1_close(fd) == 0);
 	close(mfd);
+	{
+		FILE *f = fopen(logname, "r");
+		char line[256];
+		int ok = 0, failed = 0;
+
+		CHECK(f != NULL);
+		while (f && fgets(line, sizeof(line), f)) {
+			/* VIDIOCGTUNER is ('v', 4). */
+			ok += strstr(line, "('v', 4) ok") != NULL;
+			failed += strstr(line, "('v', 4) failed") != NULL;
+		}
+		CHECK(ok >= 1 && failed >= 1);
+		if (f)
+			fclose(f);
+		unlink(logname);
+	}
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures != 0;
 }
