@@ -7,7 +7,8 @@
 # client (tests/v4l1/vm_client.c) through libv4l1, and the same client on
 # plain open/ioctl/read/mmap under LD_PRELOAD=v4l1compat.so: every palette
 # by read() and by mmap/MCAPTURE/SYNC must equal libv4l2's capture in the
-# matching V4L2 format; channels, tuner, frequency and audio through V4L1.
+# matching V4L2 format; channels, tuner, frequency and audio through V4L1;
+# on vivid's VBI node, VIDIOCGVBIFMT/SVBIFMT against V4L2 and read().
 set -uo pipefail
 
 client=${1:?usage: $0 V4L1_CLIENT PLAIN_CLIENT V4L1COMPAT_SO [DEVICE]}
@@ -27,4 +28,14 @@ echo "== through libv4l1"
 "$client" "$dev" || rc=1
 echo "== plain calls under LD_PRELOAD=v4l1compat.so"
 LD_PRELOAD="$compat" "$plain" "$dev" || rc=1
+vbi=/dev/vbi0
+if [ -c "$vbi" ]; then
+	echo "== VBI through libv4l1"
+	"$client" --vbi "$vbi" || rc=1
+	echo "== VBI, plain calls under LD_PRELOAD=v4l1compat.so"
+	LD_PRELOAD="$compat" "$plain" --vbi "$vbi" || rc=1
+else
+	echo "FAIL no $vbi (vivid loaded without node_types=0x5?)"
+	rc=1
+fi
 exit $rc

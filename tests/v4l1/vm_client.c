@@ -293,10 +293,72 @@ static void check_tv(void)
 	CHECK(CLOSE(fd) == 0);
 }
 
+/* A VBI capture node: VIDIOCGCAP, VIDIOCGVBIFMT/SVBIFMT, read(). */
+static void check_vbi(const char *vbi)
+{
+	int fd = OPEN(vbi, O_RDWR);
+	struct video_capability cap;
+	struct vbi_format v, v2;
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VBI_CAPTURE };
+	struct video_mbuf mb;
+	size_t size;
+	uint8_t *buf;
+
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	CHECK(IOCTL(fd, VIDIOCGCAP, &cap) == 0);
+	CHECK(cap.type & VID_TYPE_TELETEXT);
+	CHECK(!(cap.type & VID_TYPE_CAPTURE));
+	/* The TV input carries VBI. */
+	{
+		struct video_channel ch = { .channel = 1 };
+
+		CHECK(IOCTL(fd, VIDIOCGCHAN, &ch) == 0);
+		if (ch.type == VIDEO_TYPE_TV) {
+			ch.norm = VIDEO_MODE_PAL;
+			CHECK(IOCTL(fd, VIDIOCSCHAN, &ch) == 0);
+		}
+	}
+	memset(&v, 0xff, sizeof(v));
+	CHECK(IOCTL(fd, VIDIOCGVBIFMT, &v) == 0);
+	CHECK(IOCTL(fd, VIDIOC_G_FMT, &f) == 0);
+	CHECK(v.sample_format == VIDEO_PALETTE_RAW);
+	CHECK(v.sampling_rate == f.fmt.vbi.sampling_rate);
+	CHECK(v.samples_per_line == f.fmt.vbi.samples_per_line);
+	CHECK(v.start[0] == f.fmt.vbi.start[0] &&
+	      v.start[1] == f.fmt.vbi.start[1]);
+	CHECK(v.count[0] == f.fmt.vbi.count[0] &&
+	      v.count[1] == f.fmt.vbi.count[1]);
+	printf("VIDIOCGVBIFMT on %s: %u Hz, %u samples, lines %d+%u, %d+%u, "
+	       "flags 0x%x\n", vbi, v.sampling_rate, v.samples_per_line,
+	       v.start[0], v.count[0], v.start[1], v.count[1], v.flags);
+	CHECK(IOCTL(fd, VIDIOCSVBIFMT, &v) == 0);
+	v2 = v;
+	v2.sample_format = VIDEO_PALETTE_GREY;
+	errno = 0;
+	CHECK(IOCTL(fd, VIDIOCSVBIFMT, &v2) == -1 && errno == EINVAL);
+	errno = 0;
+	CHECK(IOCTL(fd, VIDIOCGMBUF, &mb) == -1 && errno == EINVAL);
+	size = (size_t)v.samples_per_line * (v.count[0] + v.count[1]);
+	buf = malloc(size);
+	CHECK(READ(fd, buf, size) == (ssize_t)size);
+	free(buf);
+	CHECK(CLOSE(fd) == 0);
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 3 && !strcmp(argv[1], "--vbi")) {
+		dev = argv[2];
+		printf("V4L1 VBI through %s\n", VARIANT);
+		check_vbi(argv[2]);
+		printf("%s\n", failures ? "FAILED" : "ok");
+		return failures != 0;
+	}
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s DEVICE\n", argv[0]);
+		fprintf(stderr, "usage: %s DEVICE | --vbi VBI_DEVICE\n",
+			argv[0]);
 		return 2;
 	}
 	dev = argv[1];
