@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * YUV 4:2:0 layouts of old webcam chips, to RGB24, BGR24, YU12, YV12
- * (CPiA1's compressed format: see convert_cpia below).
- * Width and height must be even (else -EINVAL); bytesperline is ignored
- * (these drivers report bytesperline = width). A frame holds
- * width * height * 3 / 2 bytes; fewer is a short frame (-EPIPE). Layouts
+ * YUV 4:2:0 formats of old webcam chips, to RGB24, BGR24, YU12, YV12: six
+ * fixed layouts (below) and CPiA1's compressed format (see convert_cpia).
+ * For the six layouts, width and height must be even (else -EINVAL);
+ * bytesperline is ignored (these drivers report bytesperline = width); a
+ * frame holds width * height * 3 / 2 bytes, fewer is a short frame
+ * (-EPIPE). Layouts
  * (w = width, c = w / 2; "signed" samples are stored as value - 128, i.e.
  * with the top bit flipped):
  *   S501 (SPCA501), S505 (SPCA505), S508 (SPCA508): signed samples, in
