@@ -39,4 +39,8 @@ v4lc_chipbayer_fn v4lc_decode_s680;
 #define V4LC_SONX_ORDER V4L2_PIX_FMT_SBGGR8
 v4lc_chipbayer_fn v4lc_decode_sonx;
 
+/* MR97310A (M310): header, then Pixart-style DPCM. BGGR. */
+#define V4LC_M310_ORDER V4L2_PIX_FMT_SBGGR8
+v4lc_chipbayer_fn v4lc_decode_m310;
+
 #endif

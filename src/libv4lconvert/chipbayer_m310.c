@@ -1,15 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * NOT BUILT, NOT EXACT (work in progress): the code, the header, the size
- * check and the first and last column predictors below match the original
- * on probe frames, but its predictor for the other columns is not
- * (2 L + 2 U + UL + UR + 3) / 6: it is within one of that, yet depends on
- * the parity of its inputs (observed: every input shifted by 3 can shift the
- * result by 4), so decoded frames drift from the original by tens of levels.
- * The original also passes every third consecutive corrupt M310 frame as if
- * it were good (returning what it decoded); a successive good frame resets
- * that count. Declared here only; not in src_chipbayer.c nor the tests.
- *
  * MR97310A (M310) frames: a 12-byte header (ignored), then a BGGR mosaic
  * coded pixel by pixel, MSB first (learnt from the format's public
  * descriptions and by observing the original library's output on probe
@@ -21,20 +11,19 @@
  * plain 8-bit values, and the rest of those rows predict from two to the
  * left. Later rows predict from L (two left), UL, U, UR (two rows up, two
  * left / same / two right):
- *   first column pair  (U + UR + 1) / 2  (U alone when there is no UR)
+ *   first column pair  (U + UR) / 2  (U alone when there is no UR)
  *   last column pair   (L + UL + U + 1) / 3
- *   elsewhere          (2 L + 2 U + UL + UR + 3) / 6
+ *   elsewhere          (L + U + UL / 2 + UR / 2 + 1) / 3 (halves rounded
+ *                      down)
  * A frame whose bits run past its end is incomplete (EAGAIN), like the
- * original, which checks that.
+ * original, which checks that. (The original then passes every third
+ * consecutive corrupt frame on as if it were good; this decoder does not.)
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include "chipbayer.h"
 #include "chipbayer_bits.h"
-
-#define V4LC_M310_ORDER V4L2_PIX_FMT_SBGGR8
-v4lc_chipbayer_fn v4lc_decode_m310;
 
 struct m310_code {
 	int16_t val;
@@ -120,11 +109,12 @@ int v4lc_decode_m310(const uint8_t *src, size_t size, uint8_t *dst, int width,
 		}
 		for (; x < width && x < 2; x++)
 			row[x] = m310_pixel(&b, x + 2 < width
-						? (up[x] + up[x + 2] + 1) / 2
+						? (up[x] + up[x + 2]) / 2
 						: up[x]);
 		for (; x < width - 2; x++)
-			row[x] = m310_pixel(&b, (2 * row[x - 2] + 2 * up[x] +
-						 up[x - 2] + up[x + 2] + 3) / 6);
+			row[x] = m310_pixel(&b, (row[x - 2] + up[x] +
+						 (up[x - 2] >> 1) +
+						 (up[x + 2] >> 1) + 1) / 3);
 		for (; x < width; x++)
 			row[x] = m310_pixel(&b, (row[x - 2] + up[x - 2] + up[x] +
 						 1) / 3);

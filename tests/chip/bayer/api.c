@@ -49,6 +49,8 @@ static const struct fmt {
 	  encode_s910 },
 	{ "P207", V4L2_PIX_FMT_PAC207, V4LC_P207_ORDER, v4lc_decode_p207,
 	  encode_p207 },
+	{ "M310", V4L2_PIX_FMT_MR97310A, V4LC_M310_ORDER, v4lc_decode_m310,
+	  encode_m310 },
 	{ "SONX", V4L2_PIX_FMT_SN9C2028, V4LC_SONX_ORDER, v4lc_decode_sonx,
 	  encode_sonx },
 	{ "S680", V4L2_PIX_FMT_STV0680, V4LC_S680_ORDER, v4lc_decode_s680,

@@ -129,6 +129,68 @@ static inline size_t encode_s680(const uint8_t *img, int w, int h,
 	return n;
 }
 
+/* MR97310A: 12 header bytes, then the prediction of the decoder. */
+static inline int m310_pred(const uint8_t *r, int x, int y, int w)
+{
+	const uint8_t *up = r - 2 * w;
+
+	if (y < 2)
+		return r[x - 2];
+	if (x < 2)
+		return x + 2 < w ? (up[x] + up[x + 2]) / 2 : up[x];
+	if (x >= w - 2)
+		return (r[x - 2] + up[x - 2] + up[x] + 1) / 3;
+	return (r[x - 2] + up[x] + up[x - 2] / 2 + up[x + 2] / 2 + 1) / 3;
+}
+
+static inline size_t encode_m310(const uint8_t *img, int w, int h,
+				 uint8_t *out, size_t cap, uint32_t seed)
+{
+	static const struct {
+		int val, len;
+		uint32_t code;
+	} codes[] = { { 0, 1, 0x0 },  { 3, 3, 0x5 },   { -3, 3, 0x6 },
+		      { 8, 4, 0x8 },  { -8, 4, 0x9 },  { 20, 5, 0x1c },
+		      { -20, 4, 0xf } };
+	struct bitw bw = { out, cap, 0, 0, 0 };
+	uint8_t *rec = malloc((size_t)w * h);
+
+	for (int i = 0; i < 12; i++)
+		bitw_put(&bw, enc_rng(&seed) & 0xff, 8);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			uint8_t *r = rec + (size_t)y * w;
+			int t = img[(size_t)y * w + x], p, best = 0, bd = 1 << 30;
+			uint32_t rnd = enc_rng(&seed);
+
+			if (y < 2 && x < 2) {
+				bitw_put(&bw, (uint32_t)t, 8);
+				r[x] = (uint8_t)t;
+				continue;
+			}
+			p = m310_pred(r, x, y, w);
+			for (int i = 0; i < 7; i++) {
+				int d = abs(enc_clamp(p + codes[i].val) - t);
+
+				if (d < bd || (d == bd && (rnd & 1)))
+					bd = d, best = i;
+			}
+			if (bd > 4 || rnd % 47 == 0) {
+				int a = (t + 4) >> 3;
+
+				if (a > 31)
+					a = 31;
+				bitw_put(&bw, 0x3a0 | (uint32_t)a, 10);
+				r[x] = (uint8_t)(a << 3);
+			} else {
+				bitw_put(&bw, codes[best].code, codes[best].len);
+				r[x] = (uint8_t)enc_clamp(p + codes[best].val);
+			}
+		}
+	free(rec);
+	return bitw_flush(&bw);
+}
+
 /* SN9C2028: 12 header bytes, rows of two plain bytes and codes. */
 static inline size_t encode_sonx(const uint8_t *img, int w, int h,
 				 uint8_t *out, size_t cap, uint32_t seed)
