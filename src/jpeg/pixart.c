@@ -46,7 +46,8 @@ struct v4lc_pjpg {
 	struct huff dc[2], ac[2];
 	uint8_t *buf; /* the de-chunked entropy data */
 	size_t buf_size;
-	float idct[8][8]; /* [x][u] */
+	float idct[8][8];   /* [x][u] */
+	float idct_t[8][8]; /* [u][x] */
 	int16_t cr_r[256], cb_b[256];
 	int32_t cb_g[256], cr_g[256];
 	uint8_t clip[1024]; /* clip[384 + v] = v clamped to 0-255 */
@@ -168,8 +169,9 @@ struct v4lc_pjpg *v4lc_pjpg_new(void)
 	jpeg_destroy_compress(&c);
 	for (int x = 0; x < 8; x++)
 		for (int u = 0; u < 8; u++)
-			p->idct[x][u] = (float)((u ? 0.5 : 0.5 * M_SQRT1_2) *
-						cos((2 * x + 1) * u * M_PI / 16));
+			p->idct[x][u] = p->idct_t[u][x] =
+				(float)((u ? 0.5 : 0.5 * M_SQRT1_2) *
+					cos((2 * x + 1) * u * M_PI / 16));
 	build_colour(p);
 	return p;
 }
@@ -302,46 +304,70 @@ static int decode_block(struct bits *b, const struct huff *dc,
 	return 0;
 }
 
+/* v + 128 rounded (halves up) and clamped; truncation toward zero only
+ * differs from rounding down below 0, which clamps to 0 either way. */
 static inline uint8_t clamp8(float v)
 {
-	int i = (int)lrintf(v) + 128;
+	float f = v + 128.5f;
+	int i;
 
-	return (uint8_t)(i < 0 ? 0 : i > 255 ? 255 : i);
+	if (!(f > 0.0f))
+		return 0;
+	if (f >= 255.0f)
+		return 255;
+	i = (int)f;
+	return (uint8_t)i;
 }
 
-/* IDCT of one block into 8x8 samples (stride 8). */
+/*
+ * IDCT of one block into 8x8 samples (stride 8): two passes of 8x8 matrix
+ * products, written so that the inner loops run over 8 contiguous floats
+ * (the compiler vectorizes them); rows of zero coefficients are skipped.
+ */
 static void idct(const struct v4lc_pjpg *p, const float *c, int only_dc,
 		 uint8_t *out)
 {
 	float t[64];
+	int rows[8], nrows = 0;
 
 	if (only_dc) {
 		memset(out, clamp8(c[0] / 8), 64);
 		return;
 	}
-	/* columns: t[y][u] = sum_v c[v][u] * C(y, v) */
-	for (int u = 0; u < 8; u++) {
+	for (int v = 0; v < 8; v++) {
 		int nz = 0;
 
-		for (int v = 1; v < 8; v++)
+		for (int u = 0; u < 8; u++)
 			nz |= c[v * 8 + u] != 0;
-		for (int y = 0; y < 8; y++) {
-			float s = c[u] * p->idct[y][0];
-
-			if (nz)
-				for (int v = 1; v < 8; v++)
-					s += c[v * 8 + u] * p->idct[y][v];
-			t[y * 8 + u] = s;
-		}
+		if (nz)
+			rows[nrows++] = v;
 	}
-	for (int y = 0; y < 8; y++)
-		for (int x = 0; x < 8; x++) {
-			float s = 0;
+	/* vertical: t[y][u] = sum_v C(y, v) c[v][u] */
+	for (int y = 0; y < 8; y++) {
+		float acc[8] = { 0 };
+
+		for (int r = 0; r < nrows; r++) {
+			int v = rows[r];
+			float k = p->idct[y][v];
 
 			for (int u = 0; u < 8; u++)
-				s += t[y * 8 + u] * p->idct[x][u];
-			out[y * 8 + x] = clamp8(s);
+				acc[u] += k * c[v * 8 + u];
 		}
+		memcpy(t + y * 8, acc, sizeof(acc));
+	}
+	/* horizontal: out[y][x] = sum_u t[y][u] C(x, u) */
+	for (int y = 0; y < 8; y++) {
+		float acc[8] = { 0 };
+
+		for (int u = 0; u < 8; u++) {
+			float k = t[y * 8 + u];
+
+			for (int x = 0; x < 8; x++)
+				acc[x] += k * p->idct_t[u][x];
+		}
+		for (int x = 0; x < 8; x++)
+			out[y * 8 + x] = clamp8(acc[x]);
+	}
 }
 
 /* Full-range (JFIF) YCbCr to RGB, 16-bit fixed point, through tables. */

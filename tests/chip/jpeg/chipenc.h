@@ -149,20 +149,36 @@ static inline void ce_block(struct ce_bits *b, const int *coef, int *pred, int c
 		ce_put(b, ac->code[0], ac->len[0]);
 }
 
-/* Forward DCT of an 8x8 block of samples (level shift included), float. */
+/* Forward DCT of an 8x8 block of samples (level shift included), double,
+ * separable with a cosine table. */
 static inline void ce_fdct(const uint8_t *src, int stride, double *out)
 {
+	static double cs[8][8]; /* [u][x], with the 1/2 and C(u) factors */
+	static int ready;
+	double t[64];
+
+	if (!ready) {
+		for (int u = 0; u < 8; u++)
+			for (int x = 0; x < 8; x++)
+				cs[u][x] = (u ? 0.5 : 0.5 * M_SQRT1_2) *
+					   cos((2 * x + 1) * u * M_PI / 16);
+		ready = 1;
+	}
+	for (int y = 0; y < 8; y++)
+		for (int u = 0; u < 8; u++) {
+			double a = 0;
+
+			for (int x = 0; x < 8; x++)
+				a += (src[y * stride + x] - 128.0) * cs[u][x];
+			t[y * 8 + u] = a;
+		}
 	for (int v = 0; v < 8; v++)
 		for (int u = 0; u < 8; u++) {
-			double s = 0;
+			double a = 0;
 
 			for (int y = 0; y < 8; y++)
-				for (int x = 0; x < 8; x++)
-					s += (src[y * stride + x] - 128.0) *
-					     cos((2 * x + 1) * u * M_PI / 16) *
-					     cos((2 * y + 1) * v * M_PI / 16);
-			s *= (u ? 1 : M_SQRT1_2) * (v ? 1 : M_SQRT1_2) / 4;
-			out[v * 8 + u] = s;
+				a += t[y * 8 + u] * cs[v][y];
+			out[v * 8 + u] = a;
 		}
 }
 
