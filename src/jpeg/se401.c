@@ -31,50 +31,34 @@ struct row_state {
 };
 
 /*
- * Decode `values` values from `bits` bits at p into the rows. Returns 0, or
- * -1 when the bits run out first or a code is longer than the data.
+ * Decode `values` values from `bits` bits at p into the rows: a 64-bit
+ * window, the unary length counted with one clz. Returns 0, or -1 when the
+ * bits run out first, a length exceeds 16, or the frame is full.
  */
 static int packet(const uint8_t *p, unsigned bits, int values,
 		  struct row_state *s)
 {
-	uint64_t acc = 0;
+	uint64_t win = 0;
 	int have = 0;
-	size_t byte = 0, nbytes = (bits + 7) / 8;
+	size_t byte = 0, nbytes = ((size_t)bits + 7) / 8;
 
 	while (values--) {
-		int n = 0, v;
+		int n, total, v;
 
-		/* the unary length: ones up to a zero */
-		for (;;) {
-			if (!have) {
-				if (byte >= nbytes)
-					return -1;
-				acc = p[byte++];
-				have = 8;
-			}
-			if (bits == 0)
-				return -1;
-			bits--;
-			have--;
-			if (!((acc >> have) & 1))
-				break;
-			if (++n > 16)
-				return -1;
+		while (have <= 56 && byte < nbytes) {
+			win |= (uint64_t)p[byte++] << (56 - have);
+			have += 8;
 		}
-		v = 0;
-		for (int i = 0; i < n; i++) {
-			if (!have) {
-				if (byte >= nbytes)
-					return -1;
-				acc = p[byte++];
-				have = 8;
-			}
-			if (bits == 0)
-				return -1;
-			bits--;
-			have--;
-			v = (v << 1) | (int)((acc >> have) & 1);
-		}
+		n = ~win ? __builtin_clzll(~win) : 64;
+		if (n > 16)
+			return -1;
+		total = 2 * n + 1;
+		if ((unsigned)total > bits)
+			return -1;
+		v = n ? (int)((win << (n + 1)) >> (64 - n)) : 0;
+		win <<= total;
+		have -= total;
+		bits -= (unsigned)total;
 		if (n && v < (1 << (n - 1)))
 			v -= (1 << n) - 1;
 		if (s->x == s->width3) {
