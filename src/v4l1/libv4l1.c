@@ -175,6 +175,19 @@ static const struct {
 	{ 32, V4L2_PIX_FMT_BGR32 },
 };
 
+/* Other frame buffer formats VIDIOCGFBUF can name a depth for. */
+static const struct {
+	int depth;
+	uint32_t fourcc;
+} fb_depths_more[] = {
+	{ 15, V4L2_PIX_FMT_XRGB555 }, { 15, V4L2_PIX_FMT_ARGB555 },
+	{ 15, V4L2_PIX_FMT_RGB555X }, { 16, V4L2_PIX_FMT_RGB565X },
+	{ 24, V4L2_PIX_FMT_RGB24 }, { 32, V4L2_PIX_FMT_RGB32 },
+	{ 32, V4L2_PIX_FMT_XRGB32 }, { 32, V4L2_PIX_FMT_ARGB32 },
+	{ 32, V4L2_PIX_FMT_XBGR32 }, { 32, V4L2_PIX_FMT_ABGR32 },
+	{ 8, V4L2_PIX_FMT_GREY },
+};
+
 /* ---- the device table ------------------------------------------------- */
 
 static struct v4l1_dev *dev_find(int fd)
@@ -928,6 +941,10 @@ static int gfbuf(int fd, struct video_buffer *b)
 	for (size_t i = 0; i < sizeof(fb_depths) / sizeof(fb_depths[0]); i++)
 		if (fb_depths[i].fourcc == fb.fmt.pixelformat)
 			b->depth = fb_depths[i].depth;
+	for (size_t i = 0;
+	     i < sizeof(fb_depths_more) / sizeof(fb_depths_more[0]); i++)
+		if (fb_depths_more[i].fourcc == fb.fmt.pixelformat)
+			b->depth = fb_depths_more[i].depth;
 	b->bytesperline = (int)fb.fmt.bytesperline;
 	return 0;
 }

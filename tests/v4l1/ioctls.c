@@ -414,6 +414,11 @@ static void test_fbuf_overlay(int fd)
 		CHECK(v4l1_ioctl(fd, VIDIOCGFBUF, &b) == 0 &&
 		      b.depth == d[i].depth);
 	}
+	/* Formats V4L1 has no own name for still give their depth. */
+	st.fb.fmt.pixelformat = V4L2_PIX_FMT_XRGB555;
+	CHECK(v4l1_ioctl(fd, VIDIOCGFBUF, &b) == 0 && b.depth == 15);
+	st.fb.fmt.pixelformat = V4L2_PIX_FMT_XBGR32;
+	CHECK(v4l1_ioctl(fd, VIDIOCGFBUF, &b) == 0 && b.depth == 32);
 	b.depth = 12;
 	errno = 0;
 	CHECK(v4l1_ioctl(fd, VIDIOCSFBUF, &b) == -1 && errno == EINVAL);

@@ -253,6 +253,22 @@ static void check_tv(void)
 		printf("VIDIOCGCHAN %d: \"%s\" type %d flags 0x%x norm %d\n",
 		       i, ch.name, ch.type, ch.flags, ch.norm);
 	}
+	if (cap.type & VID_TYPE_OVERLAY) {
+		struct video_buffer b;
+		struct v4l2_framebuffer fb;
+
+		memset(&b, 0xff, sizeof(b));
+		memset(&fb, 0, sizeof(fb));
+		CHECK(IOCTL(fd, VIDIOCGFBUF, &b) == 0);
+		CHECK(IOCTL(fd, VIDIOC_G_FBUF, &fb) == 0);
+		CHECK(b.base == fb.base && b.width == (int)fb.fmt.width);
+		CHECK(b.height == (int)fb.fmt.height);
+		CHECK(b.bytesperline == (int)fb.fmt.bytesperline);
+		/* (depth: 0 when the format is not RGB, e.g. vivid's YUYV) */
+		printf("VIDIOCGFBUF: %dx%d depth %d bytesperline %d (%.4s)\n",
+		       b.width, b.height, b.depth, b.bytesperline,
+		       (const char *)&fb.fmt.pixelformat);
+	}
 	if (tuner_input >= 0) {
 		struct video_channel ch = { .channel = tuner_input,
 					    .norm = VIDEO_MODE_NTSC };
