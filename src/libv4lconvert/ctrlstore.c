@@ -124,8 +124,11 @@ static struct v4lc_ctrl_shm *attach(int fd)
 	struct v4lc_ctrl_shm *s = NULL;
 	struct stat st;
 
-	/* the creator may be between shm_open and ftruncate, or publishing */
-	for (int tries = 0; tries < 20; tries++, pause_ms(5)) {
+	/*
+	 * The creator may be between shm_open and ftruncate, or publishing:
+	 * wait up to half a second before calling the object stale.
+	 */
+	for (int tries = 0; tries < 100; tries++, pause_ms(5)) {
 		if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 		    st.st_uid != geteuid() || (st.st_mode & 077))
 			return NULL;
