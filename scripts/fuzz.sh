@@ -19,7 +19,7 @@ build=${BUILD:-build-fuzz}
 if [ ! -f "$build/build.ninja" ]; then
 	meson setup --native-file tests/fuzz/clang-fuzz.ini "$build" >/dev/null
 fi
-ninja -C "$build" -j "${JOBS:-2}" >/dev/null
+ninja -C "$build" -j "${JOBS:-2}" "${targets[@]/#/tests/fuzz/fuzz-}" >/dev/null
 rt=$(clang -print-file-name="libclang_rt.asan-$(uname -m).so")
 status=0
 for t in "${targets[@]}"; do
