@@ -315,18 +315,50 @@ static void bench(struct v4lc_pjpg *p)
 	free(dst);
 }
 
+/*
+ * Without the original (e.g. on ARM): our decode of encoded images must be
+ * close to the images, and random frames must not crash us; then the test
+ * still reports a skip (77) for the differential part.
+ */
+static int self_check(struct v4lc_pjpg *p)
+{
+	static const int sizes[][2] = { { 640, 480 }, { 320, 240 }, { 160, 120 } };
+	static const int m[] = { 0x44 }, c[] = { 1, 3 };
+
+	for (size_t s = 0; s < JT_ARRAY_SIZE(sizes); s++) {
+		int w = sizes[s][0], h = sizes[s][1];
+		uint8_t *img = jt_make_image(w, h, (unsigned)s);
+		size_t n;
+		uint8_t *frm = ce_pjpg_encode(img, w, h, m, 1, c, 2, &n);
+		uint8_t *ours = jt_xmalloc((size_t)w * h * 3);
+		char err[200];
+		int r = v4lc_pjpg_decode(p, frm, n, V4L2_PIX_FMT_RGB24, ours,
+					 (size_t)w * h * 3, w, h, err,
+					 sizeof(err));
+		double ps = jt_psnr(ours, img, (size_t)w * h * 3);
+
+		CHECK(r == 0 && ps >= 30, "%dx%d: %d (%s), %.2f dB from the image",
+		      w, h, r, r ? err : "", ps);
+		free(img);
+		free(frm);
+		free(ours);
+	}
+	fuzz(p, 300);
+	return failures ? 1 : 77;
+}
+
 int main(int argc, char **argv)
 {
 	struct v4lc_pjpg *p;
 	int rounds = argc > 1 ? atoi(argv[1]) : 1000;
 
-	cv = origlib_open_plain(&olib, 0);
-	if (!cv)
-		return 77;
 	ce_init_tables();
 	p = v4lc_pjpg_new();
 	if (!p)
 		return 99;
+	cv = origlib_open_plain(&olib, 0);
+	if (!cv)
+		return self_check(p);
 	good_frames(p);
 	bad_frames(p, rounds);
 	fuzz(p, rounds / 4);
