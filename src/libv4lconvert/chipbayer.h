@@ -43,4 +43,8 @@ v4lc_chipbayer_fn v4lc_decode_sonx;
 #define V4LC_M310_ORDER V4L2_PIX_FMT_SBGGR8
 v4lc_chipbayer_fn v4lc_decode_m310;
 
+/* SQ905C (905C): header, then DPCM with a fixed code. RGGB. */
+#define V4LC_905C_ORDER V4L2_PIX_FMT_SRGGB8
+v4lc_chipbayer_fn v4lc_decode_905c;
+
 #endif

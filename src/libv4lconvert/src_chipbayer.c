@@ -18,6 +18,7 @@
 #include "chipbayer.h"
 #include "priv.h"
 
+#include "chipbayer_905c.c"
 #include "chipbayer_m310.c"
 #include "chipbayer_p207.c"
 #include "chipbayer_s680.c"
@@ -37,6 +38,7 @@ static const struct chip chips[] = {
 	{ V4L2_PIX_FMT_PAC207, V4LC_P207_ORDER, v4lc_decode_p207, "PAC207" },
 	{ V4L2_PIX_FMT_MR97310A, V4LC_M310_ORDER, v4lc_decode_m310, "MR97310A" },
 	{ V4L2_PIX_FMT_SN9C2028, V4LC_SONX_ORDER, v4lc_decode_sonx, "SN9C2028" },
+	{ V4L2_PIX_FMT_SQ905C, V4LC_905C_ORDER, v4lc_decode_905c, "SQ905C" },
 	{ V4L2_PIX_FMT_STV0680, V4LC_S680_ORDER, v4lc_decode_s680, "STV0680" },
 };
 
@@ -96,6 +98,7 @@ const struct v4lc_source v4lc_sources_chipbayer[] = {
 	{ V4L2_PIX_FMT_PAC207, 9, 9, 1, convert_chip },
 	{ V4L2_PIX_FMT_MR97310A, 9, 9, 1, convert_chip },
 	{ V4L2_PIX_FMT_SN9C2028, 9, 9, 1, convert_chip },
+	{ V4L2_PIX_FMT_SQ905C, 9, 9, 1, convert_chip },
 	{ V4L2_PIX_FMT_STV0680, 9, 9, 1, convert_chip },
 	{ 0, 0, 0, 0, NULL },
 };

@@ -53,6 +53,8 @@ static const struct fmt {
 	  encode_m310 },
 	{ "SONX", V4L2_PIX_FMT_SN9C2028, V4LC_SONX_ORDER, v4lc_decode_sonx,
 	  encode_sonx },
+	{ "905C", V4L2_PIX_FMT_SQ905C, V4LC_905C_ORDER, v4lc_decode_905c,
+	  encode_905c },
 	{ "S680", V4L2_PIX_FMT_STV0680, V4LC_S680_ORDER, v4lc_decode_s680,
 	  encode_s680 },
 };

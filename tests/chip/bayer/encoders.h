@@ -240,6 +240,55 @@ static inline size_t encode_sonx(const uint8_t *img, int w, int h,
 	return bitw_flush(&bw);
 }
 
+/* SQ905C: 80 header bytes, then codes against the decoder's prediction. */
+static inline size_t encode_905c(const uint8_t *img, int w, int h,
+				 uint8_t *out, size_t cap, uint32_t seed)
+{
+	static const struct {
+		int val, len;
+		uint32_t code;
+	} codes[] = { { 2, 1, 0x0 },     { -3, 2, 0x2 },    { 10, 3, 0x6 },
+		      { -11, 4, 0xe },   { 20, 8, 0xf0 },   { 34, 8, 0xf1 },
+		      { 52, 8, 0xf2 },   { 76, 8, 0xf3 },   { 110, 8, 0xf4 },
+		      { 144, 8, 0xf5 },  { -21, 8, 0xf6 },  { -35, 8, 0xf7 },
+		      { -53, 8, 0xf8 },  { -77, 8, 0xf9 },  { -110, 8, 0xfa },
+		      { -144, 8, 0xfb } };
+	struct bitw bw = { out, cap, 0, 0, 0 };
+	uint8_t *rec = malloc((size_t)w * h);
+
+	for (int i = 0; i < 80; i++)
+		bitw_put(&bw, enc_rng(&seed) & 0xff, 8);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			uint8_t *r = rec + (size_t)y * w;
+			int t = img[(size_t)y * w + x], p, best = 0, bd = 1 << 30;
+			int green = (x ^ y) & 1;
+			const uint8_t *u = NULL;
+			uint32_t rnd = enc_rng(&seed);
+
+			if (!green && y >= 2)
+				u = r + x - 2 * w;
+			else if (green && y >= 1)
+				u = r + x + (x + 1 < w ? 1 : -1) - w;
+			if (!u)
+				p = ((x >= 2 ? r[x - 2] : 128) + 128) >> 1;
+			else if (x < 2)
+				p = *u;
+			else
+				p = (r[x - 2] + *u) >> 1;
+			for (int i = 0; i < 16; i++) {
+				int d = abs(enc_clamp(p + codes[i].val) - t);
+
+				if (d < bd || (d == bd && (rnd & 1)))
+					bd = d, best = i;
+			}
+			bitw_put(&bw, codes[best].code, codes[best].len);
+			r[x] = (uint8_t)enc_clamp(p + codes[best].val);
+		}
+	free(rec);
+	return bitw_flush(&bw);
+}
+
 /* PAC207: a random mix of row kinds (no repeat in rows 0 and 1). */
 static inline size_t encode_p207(const uint8_t *img, int w, int h,
 				 uint8_t *out, size_t cap, uint32_t seed)
