@@ -199,7 +199,20 @@ LIBV4L_PUBLIC int v4l2_fd_open(int fd, int v4l2_flags)
 		}
 		probe.fd = -1;
 		*dev = probe;
-		pthread_mutex_init(&dev->lock, NULL);
+		{
+			/*
+			 * Error-checking: a plugin may unmap memory of its own
+			 * inside a call we make with this lock held, and a
+			 * preload shim routes that munmap back to v4l2_munmap,
+			 * which must then see EDEADLK, not hang.
+			 */
+			pthread_mutexattr_t a;
+
+			pthread_mutexattr_init(&a);
+			pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ERRORCHECK);
+			pthread_mutex_init(&dev->lock, &a);
+			pthread_mutexattr_destroy(&a);
+		}
 		pthread_cond_init(&dev->idle, NULL);
 	}
 	dev->open_count = 1;

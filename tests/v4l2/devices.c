@@ -4,7 +4,10 @@
  * changes its format on S_STD / S_INPUT (as a TV card switching PAL to
  * NTSC does) is followed by G_FMT and read() with the application's
  * destination format kept; and the table of managed devices is bounded
- * (16, as the original), the 17th open fails with EBUSY until one closes.
+ * (16, as the original), the 17th open fails with EBUSY until one closes;
+ * and a plugin whose operation unmaps memory through v4l2_munmap (what a
+ * preload shim makes of its plain munmap) while libv4l2 holds the
+ * device's lock does not deadlock.
  * Built on the test variant of the library (v4l2_test_set_plugin).
  */
 #include <errno.h>
@@ -157,10 +160,46 @@ static void test_device_limit(void)
 			CHECK(v4l2_close(fds[i]) == 0);
 }
 
+static int unmapped_inside;
+
+static int unmapping_ioctl(void *priv, int fd, unsigned long req, void *arg)
+{
+	if (req == VIDIOC_REQBUFS) {
+		long page = sysconf(_SC_PAGESIZE);
+		void *p = mmap(NULL, (size_t)page, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p != MAP_FAILED && v4l2_munmap(p, (size_t)page) == 0)
+			unmapped_inside++;
+	}
+	return v4lc_vcam_ops.ioctl(priv, fd, req, arg);
+}
+
+static void test_munmap_inside(void)
+{
+	int fd = memfd_create("libv4l-vcam:YUYV:64x48:nopace", 0);
+	struct v4l2_requestbuffers req = {
+		.count = 2, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = V4L2_MEMORY_MMAP,
+	};
+
+	wrapped = v4lc_vcam_ops;
+	wrapped.ioctl = unmapping_ioctl;
+	v4l2_test_set_plugin(&wrapped);
+	alarm(20); /* a deadlock fails the test instead of hanging it */
+	CHECK(v4l2_fd_open(fd, 0) == fd);
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
+	CHECK(unmapped_inside >= 1);
+	CHECK(v4l2_close(fd) == 0);
+	alarm(0);
+	v4l2_test_set_plugin(NULL);
+}
+
 int main(void)
 {
 	test_format_switch();
 	test_device_limit();
+	test_munmap_inside();
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures != 0;
 }
