@@ -619,7 +619,9 @@ int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
 						 &p->ac[c ? tac[c - 1] : 0],
 						 c ? qc : qy, &pred[c], coef,
 						 &od)) {
-					ret = fail(err, err_len, -EAGAIN,
+					/* EPIPE like the original: the
+					 * frame is partly decoded. */
+					ret = fail(err, err_len, -EPIPE,
 						   "corrupt Pixart JPEG data "
 						   "at %dx%d",
 						   mx, my);

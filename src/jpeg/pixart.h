@@ -30,10 +30,11 @@ void v4lc_pjpg_free(struct v4lc_pjpg *p);
  * Decode a width x height PJPG frame into dst (RGB24, BGR24: stride
  * 3 * width; YUV420, YVU420: planar, chroma (width/2) x (height/2)).
  * width must be a multiple of 16 and height of 8.
- * Returns 0 or a negative errno: -EPIPE short or damaged frame (dst holds what was
- *   decoded, the rest untouched), -EAGAIN no usable header or
- * corrupt data, -EIO the header's size is not width x height, -EINVAL bad
- * geometry or destination format, -EFAULT dst too small, -ENOMEM.
+ * Returns 0 or a negative errno, as the original: -EPIPE a short, badly
+ * chunked or damaged frame (dst holds what was decoded, the rest is left
+ * untouched), -EAGAIN no usable header, -EIO the header's size is not
+ * width x height, -EINVAL bad geometry or destination format, -EFAULT dst
+ * too small, -ENOMEM.
  * A message is stored in err on failure.
  */
 int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
