@@ -18,6 +18,7 @@
  * stops and keeps the rest of its old buffer (here: zeros and EAGAIN).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,14 +59,11 @@ static void q905_init(void)
 int v4lc_decode_905c(const uint8_t *src, size_t size, uint8_t *dst, int width,
 		     int height, char *err, size_t errlen)
 {
-	static int init;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	struct v4lc_bits b;
 	size_t w = (size_t)width;
 
-	if (!__atomic_load_n(&init, __ATOMIC_ACQUIRE)) {
-		q905_init(); /* idempotent: racing threads write the same */
-		__atomic_store_n(&init, 1, __ATOMIC_RELEASE);
-	}
+	pthread_once(&once, q905_init);
 	v4lc_bits_init(&b, size >= 80 ? src + 80 : src, size >= 80 ? size - 80 : 0);
 	for (int y = 0; y < height; y++) {
 		uint8_t *row = dst + (size_t)y * w;

@@ -20,6 +20,7 @@
  * consecutive corrupt frame on as if it were good; this decoder does not.)
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 
 #include "chipbayer.h"
@@ -78,14 +79,11 @@ static inline uint8_t m310_pixel(struct v4lc_bits *b, int p)
 int v4lc_decode_m310(const uint8_t *src, size_t size, uint8_t *dst, int width,
 		     int height, char *err, size_t errlen)
 {
-	static int init;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	struct v4lc_bits b;
 	size_t w = (size_t)width;
 
-	if (!__atomic_load_n(&init, __ATOMIC_ACQUIRE)) {
-		m310_init(); /* idempotent: racing threads write the same */
-		__atomic_store_n(&init, 1, __ATOMIC_RELEASE);
-	}
+	pthread_once(&once, m310_init);
 	if (size < 12) {
 		if (err)
 			snprintf(err, errlen, "incomplete MR97310A frame");

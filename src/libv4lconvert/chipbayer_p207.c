@@ -20,6 +20,7 @@
  * and gives EPIPE.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,14 +105,11 @@ static size_t p207_row(const uint8_t *src, size_t size, uint8_t *row, int w,
 int v4lc_decode_p207(const uint8_t *src, size_t size, uint8_t *dst, int width,
 		     int height, char *err, size_t errlen)
 {
-	static int init;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	size_t w = (size_t)width, pos = 0;
 	int over = 0;
 
-	if (!__atomic_load_n(&init, __ATOMIC_ACQUIRE)) {
-		p207_init(); /* idempotent: racing threads write the same */
-		__atomic_store_n(&init, 1, __ATOMIC_RELEASE);
-	}
+	pthread_once(&once, p207_init);
 	for (int y = 0; y < height; y++) {
 		uint8_t *row = dst + (size_t)y * w;
 		unsigned hdr;

@@ -14,6 +14,7 @@
  * byte of the remaining stream selects it in a 256-entry table.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 
 #include "chipbayer.h"
@@ -60,14 +61,11 @@ static void s910_init(void)
 int v4lc_decode_s910(const uint8_t *src, size_t size, uint8_t *dst, int width,
 		     int height, char *err, size_t errlen)
 {
-	static int init;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	struct v4lc_bits b;
 	size_t w = (size_t)width;
 
-	if (!__atomic_load_n(&init, __ATOMIC_ACQUIRE)) {
-		s910_init(); /* idempotent: racing threads write the same */
-		__atomic_store_n(&init, 1, __ATOMIC_RELEASE);
-	}
+	pthread_once(&once, s910_init);
 	v4lc_bits_init(&b, src, size);
 	for (int y = 0; y < height; y++) {
 		uint8_t *row = dst + (size_t)y * w;

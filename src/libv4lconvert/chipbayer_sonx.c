@@ -11,6 +11,7 @@
  * here bits past the end read as zero and give EPIPE.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 
 #include "chipbayer.h"
@@ -57,14 +58,11 @@ static void sonx_init(void)
 int v4lc_decode_sonx(const uint8_t *src, size_t size, uint8_t *dst, int width,
 		     int height, char *err, size_t errlen)
 {
-	static int init;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	struct v4lc_bits b;
 	size_t w = (size_t)width;
 
-	if (!__atomic_load_n(&init, __ATOMIC_ACQUIRE)) {
-		sonx_init(); /* idempotent: racing threads write the same */
-		__atomic_store_n(&init, 1, __ATOMIC_RELEASE);
-	}
+	pthread_once(&once, sonx_init);
 	/* A frame shorter than its header: all zeros past the end. */
 	v4lc_bits_init(&b, size >= 12 ? src + 12 : src, size >= 12 ? size - 12 : 0);
 	for (int y = 0; y < height; y++) {
