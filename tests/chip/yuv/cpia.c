@@ -220,7 +220,21 @@ static size_t corrupt(const uint8_t *f, size_t n, uint8_t *out, size_t cap,
 	size_t m = n;
 
 	memcpy(out, f, n);
-	switch (rnd() % 8) {
+	switch (rnd() % 9) {
+	case 8: { /* every line's content random, lengths and marks kept */
+		size_t p = 64;
+
+		while (p + 2 <= n - 4) {
+			size_t l = (size_t)out[p] | (size_t)out[p + 1] << 8;
+
+			if (l < 1 || p + 2 + l > n - 4)
+				break;
+			for (size_t i = 0; i + 1 < l; i++)
+				out[p + 2 + i] = rnd() & 1 ? rnd8() : (uint8_t)(rnd8() & 0xfe);
+			p += 2 + l;
+		}
+		break;
+	}
 	case 0: /* a prefix */
 		m = rnd() % n;
 		break;
