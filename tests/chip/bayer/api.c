@@ -217,6 +217,11 @@ static double mpix(struct v4lconvert_data *cv,
 	int w = 640, h = 480;
 	double best = 1e9;
 
+	if (conv(cv, fn, f->fourcc, w, h, frame, n, V4L2_PIX_FMT_RGB24, out,
+		 (size_t)3 * w * h)) {
+		printf("%s: conversion fails\n", f->name);
+		return 0;
+	}
 	for (int rep = 0; rep < 7; rep++) {
 		double t = now();
 
