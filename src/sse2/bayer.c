@@ -17,7 +17,6 @@
  * pixel, which the code after it rewrites.
  */
 #include <emmintrin.h>
-#include <stddef.h>
 
 #include "dispatch/dsp.h"
 
@@ -42,11 +41,12 @@ static inline __m128i avg4(__m128i a, __m128i b, __m128i c, __m128i d,
 	return _mm_sub_epi8(_mm_avg_epu8(p, q), corr);
 }
 
+/* One row's own colour, green and other colour at 16 pixels. */
 static inline __attribute__((always_inline)) void
-step16(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
-       int cfirst, int ownfirst)
+dem16(const uint8_t *a, const uint8_t *c, const uint8_t *b, int cfirst,
+      __m128i *ownp, __m128i *gp, __m128i *othp)
 {
-	const __m128i lo = _mm_set1_epi16(0x00ff), zero = _mm_setzero_si128();
+	const __m128i lo = _mm_set1_epi16(0x00ff);
 	__m128i cl = ld(c - 1), cc = ld(c), cr = ld(c + 1);
 	__m128i al = ld(a - 1), ac = ld(a), ar = ld(a + 1);
 	__m128i bl = ld(b - 1), bc = ld(b), br = ld(b + 1);
@@ -54,18 +54,27 @@ step16(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
 	__m128i cross = avg4(cl, cr, ac, bc, h2, v2);
 	__m128i diag = avg4(al, ar, bl, br, _mm_avg_epu8(al, ar),
 			    _mm_avg_epu8(bl, br));
-	__m128i own, g, oth, p0, p2, w0, w1, w2, t0, t1, s0, s1;
 
 	/* even lanes: the low byte of each 16-bit lane */
 	if (cfirst) {
-		own = _mm_or_si128(_mm_and_si128(cc, lo), _mm_andnot_si128(lo, h2));
-		g = _mm_or_si128(_mm_and_si128(cross, lo), _mm_andnot_si128(lo, cc));
-		oth = _mm_or_si128(_mm_and_si128(diag, lo), _mm_andnot_si128(lo, v2));
+		*ownp = _mm_or_si128(_mm_and_si128(cc, lo), _mm_andnot_si128(lo, h2));
+		*gp = _mm_or_si128(_mm_and_si128(cross, lo), _mm_andnot_si128(lo, cc));
+		*othp = _mm_or_si128(_mm_and_si128(diag, lo), _mm_andnot_si128(lo, v2));
 	} else {
-		own = _mm_or_si128(_mm_and_si128(h2, lo), _mm_andnot_si128(lo, cc));
-		g = _mm_or_si128(_mm_and_si128(cc, lo), _mm_andnot_si128(lo, cross));
-		oth = _mm_or_si128(_mm_and_si128(v2, lo), _mm_andnot_si128(lo, diag));
+		*ownp = _mm_or_si128(_mm_and_si128(h2, lo), _mm_andnot_si128(lo, cc));
+		*gp = _mm_or_si128(_mm_and_si128(cc, lo), _mm_andnot_si128(lo, cross));
+		*othp = _mm_or_si128(_mm_and_si128(v2, lo), _mm_andnot_si128(lo, diag));
 	}
+}
+
+static inline __attribute__((always_inline)) void
+step16(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
+       int cfirst, int ownfirst)
+{
+	const __m128i lo = _mm_set1_epi16(0x00ff), zero = _mm_setzero_si128();
+	__m128i own, g, oth, p0, p2, w0, w1, w2, t0, t1, s0, s1;
+
+	dem16(a, c, b, cfirst, &own, &g, &oth);
 	p0 = ownfirst ? own : oth;
 	p2 = ownfirst ? oth : own;
 	/* pair words: P0e|Ge, P2e|P0o, Go|P2o */
@@ -130,14 +139,140 @@ KERNEL(bg, 1, 0)
 KERNEL(rg, 1, 1)
 #undef KERNEL
 
+/*
+ * Fused Bayer -> YUV420 (spec: v4lc_bayer_yuv_span_c), 16 pixels of two
+ * rows a step: R, G, B of both rows from dem16, luma by punpck{l,h}bw
+ * against zero (c << 8) and pmulhuw as v4lc_rgb_to_y, chroma from the 2x2
+ * sums (even + odd byte of each 16-bit lane, both rows) << 6, pmulhuw and
+ * wrapping 16-bit adds as v4lc_rgb_to_uv.
+ */
+void v4lc_bayer_yuv_span_c(const uint8_t *const rows[4], uint8_t *y0,
+			   uint8_t *y1, uint8_t *u, uint8_t *v, int w, int x0,
+			   int x1, int kind, const struct v4lc_rgb2yuv *k);
+
+struct yk {
+	__m128i yr, yg, yb, yadd, ur, ug, ub, vr, vg, vb, cadd;
+};
+
+static inline __m128i luma_half(const struct yk *k, __m128i r, __m128i g,
+				__m128i b)
+{
+	__m128i s = _mm_add_epi16(_mm_mulhi_epu16(r, k->yr),
+				  _mm_mulhi_epu16(g, k->yg));
+
+	s = _mm_add_epi16(s, _mm_mulhi_epu16(b, k->yb));
+	return _mm_srli_epi16(_mm_add_epi16(s, k->yadd), 8);
+}
+
+static inline __m128i luma16(const struct yk *k, __m128i r, __m128i g,
+			     __m128i b)
+{
+	const __m128i z = _mm_setzero_si128();
+
+	return _mm_packus_epi16(
+		luma_half(k, _mm_unpacklo_epi8(z, r), _mm_unpacklo_epi8(z, g),
+			  _mm_unpacklo_epi8(z, b)),
+		luma_half(k, _mm_unpackhi_epi8(z, r), _mm_unpackhi_epi8(z, g),
+			  _mm_unpackhi_epi8(z, b)));
+}
+
+/* Sums of byte pairs (2i, 2i + 1) of two rows, << 6, in 16-bit lanes. */
+static inline __m128i sum4(__m128i p, __m128i q)
+{
+	const __m128i lo = _mm_set1_epi16(0x00ff);
+	__m128i s = _mm_add_epi16(_mm_add_epi16(_mm_and_si128(p, lo),
+						_mm_srli_epi16(p, 8)),
+				  _mm_add_epi16(_mm_and_si128(q, lo),
+						_mm_srli_epi16(q, 8)));
+
+	return _mm_slli_epi16(s, 6);
+}
+
+static inline __attribute__((always_inline)) void
+yuv_step16(const uint8_t *const rows[4], int x, uint8_t *y0, uint8_t *y1,
+	   uint8_t *u, uint8_t *v, int cfirst0, int red0, const struct yk *k)
+{
+	__m128i o0, g0, t0, o1, g1, t1, r0, b0, r1, b1, sr, sg, sb, cu, cv;
+
+	dem16(rows[0] + x, rows[1] + x, rows[2] + x, cfirst0, &o0, &g0, &t0);
+	dem16(rows[1] + x, rows[2] + x, rows[3] + x, !cfirst0, &o1, &g1, &t1);
+	r0 = red0 ? o0 : t0;
+	b0 = red0 ? t0 : o0;
+	r1 = red0 ? t1 : o1;
+	b1 = red0 ? o1 : t1;
+	_mm_storeu_si128((__m128i *)(y0 + x), luma16(k, r0, g0, b0));
+	_mm_storeu_si128((__m128i *)(y1 + x), luma16(k, r1, g1, b1));
+	sr = sum4(r0, r1);
+	sg = sum4(g0, g1);
+	sb = sum4(b0, b1);
+	cu = _mm_add_epi16(k->cadd, _mm_mulhi_epu16(sb, k->ub));
+	cu = _mm_sub_epi16(cu, _mm_mulhi_epu16(sr, k->ur));
+	cu = _mm_sub_epi16(cu, _mm_mulhi_epu16(sg, k->ug));
+	cv = _mm_add_epi16(k->cadd, _mm_mulhi_epu16(sr, k->vr));
+	cv = _mm_sub_epi16(cv, _mm_mulhi_epu16(sg, k->vg));
+	cv = _mm_sub_epi16(cv, _mm_mulhi_epu16(sb, k->vb));
+	/* U(8) | V(8) */
+	cu = _mm_packus_epi16(_mm_srli_epi16(cu, 8), _mm_srli_epi16(cv, 8));
+	_mm_storel_epi64((__m128i *)(u + x / 2), cu);
+	_mm_storel_epi64((__m128i *)(v + x / 2), _mm_srli_si128(cu, 8));
+}
+
+/* As row(): scalar pairs 0..1, 16-pixel steps from 2, an overlapped step. */
+static inline __attribute__((always_inline)) void
+yuv_rows(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1, uint8_t *u,
+	 uint8_t *v, int w, int cfirst0, int red0, const struct v4lc_rgb2yuv *kp)
+{
+	int kind = 2 * cfirst0 + red0, x = 2;
+	struct yk k;
+
+	if (w < 19) {
+		v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, w, kind, kp);
+		return;
+	}
+	k.yr = _mm_set1_epi16((short)kp->yr);
+	k.yg = _mm_set1_epi16((short)kp->yg);
+	k.yb = _mm_set1_epi16((short)kp->yb);
+	k.yadd = _mm_set1_epi16((short)((kp->y_off << 8) + 128));
+	k.ur = _mm_set1_epi16((short)kp->ur);
+	k.ug = _mm_set1_epi16((short)kp->ug);
+	k.ub = _mm_set1_epi16((short)kp->ub);
+	k.vr = _mm_set1_epi16((short)kp->vr);
+	k.vg = _mm_set1_epi16((short)kp->vg);
+	k.vb = _mm_set1_epi16((short)kp->vb);
+	k.cadd = _mm_set1_epi16((short)32896);
+	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, 2, kind, kp);
+	for (; x <= w - 17; x += 16)
+		yuv_step16(rows, x, y0, y1, u, v, cfirst0, red0, &k);
+	if (w - x > 2) {
+		x = (w - 17) & ~1;
+		yuv_step16(rows, x, y0, y1, u, v, cfirst0, red0, &k);
+		x += 16;
+	}
+	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, x, w, kind, kp);
+}
+
+#define YUV_KERNEL(name, cfirst0, red0)                                      \
+	static void name##_yuv_sse2(const uint8_t *const rows[4],            \
+				    uint8_t *y0, uint8_t *y1, uint8_t *u,    \
+				    uint8_t *v, int w,                       \
+				    const struct v4lc_rgb2yuv *k)            \
+	{                                                                    \
+		yuv_rows(rows, y0, y1, u, v, w, cfirst0, red0, k);           \
+	}
+YUV_KERNEL(bggr, 1, 0)
+YUV_KERNEL(gbrg, 0, 0)
+YUV_KERNEL(grbg, 0, 1)
+YUV_KERNEL(rggb, 1, 1)
+#undef YUV_KERNEL
+
 void v4lc_bayer_init_sse2(struct v4lc_bayer_dsp *dsp)
 {
 	static v4lc_bayer_row_fn *const kinds[4] = { gb_sse2, gr_sse2, bg_sse2,
 						     rg_sse2 };
 
 	v4lc_bayer_fill_table(dsp, kinds);
-	/* No fused Bayer -> YUV420 here: the two-pass rows with this tier's
-	 * demosaic and rgb2yuv kernels beat the scalar fused kernel. */
-	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
-		dsp->to_yuv420[o] = NULL;
+	dsp->to_yuv420[V4LC_BGGR] = bggr_yuv_sse2;
+	dsp->to_yuv420[V4LC_GBRG] = gbrg_yuv_sse2;
+	dsp->to_yuv420[V4LC_GRBG] = grbg_yuv_sse2;
+	dsp->to_yuv420[V4LC_RGGB] = rggb_yuv_sse2;
 }
