@@ -15,9 +15,18 @@
  *   - chroma with bit 7 set uses the luma table; otherwise its zigzag 1-5
  *     and 6-14 take the luma's second and third step and 15-63 that third
  *     step times 99/32.
- * The measured steps agree with these to about +-2; the original's own
- * IDCT and colour conversion (tinyjpeg) differ from ours as well, so the
- * output is close to, not identical with, the original's.
+ * With the scales below, a test image coded with each marker 0x04-0xfc
+ * decodes to the original's bytes, apart from a few bytes for 0xb0, 0xb4
+ * and 0xe8 (+-1 or 2, float rounding at a boundary, it seems). Marker 0
+ * is never sent by the hardware; the original then uses tables it has not
+ * set up (a black frame); we use the index-0 tables.
+ * Arithmetic, also matched black-box: the IDCT result v becomes
+ * ((int)(8 v) + 4) >> 3 (truncation, then rounding down) plus 128; RGB is
+ * 10-bit fixed-point JFIF with the chroma of a pair of pixels replicated.
+ * RGB24 output is then byte-identical with the original's apart from rare
+ * +-1 where the two float IDCTs round a boundary value differently.
+ * YUV420: luma identical; chroma averaged over each 4:2:2 row pair (the
+ * original keeps the even row).
  */
 #include "jpeg/pixart.h"
 
@@ -61,11 +70,12 @@ static const uint8_t zigzag[64] = {
 	/* k > 63 (corrupt runs) never index this table */
 };
 
-/* Measured scales (percent) of the 32 marker indices. */
+/* Scales (percent) of the 32 marker indices: measured, then each settled
+ * where our output matched the original's exactly. */
 static const uint16_t scale[32] = {
-	25,  31,  34,  41,  44,  50,  56,  59,  66,  69,  75,
-	81,  84,  91,  94,  100, 100, 100, 119, 139, 160, 179,
-	210, 240, 269, 300, 328, 358, 390, 419, 450, 480,
+	25,  30,  35,  40,  45,  50,  55,  60,  65,  70,  75,
+	80,  85,  90,  95,  100, 100, 100, 120, 140, 160, 180,
+	210, 240, 270, 300, 330, 360, 390, 420, 450, 480,
 };
 
 static int step(int base, int s)
@@ -87,7 +97,7 @@ void v4lc_pjpg_qtable(int marker, int chroma, uint16_t q[64])
 			y[k] = (uint16_t)step(k < 6 ? 8 : k < 28 ? 16
 							: k < 43 ? 32 : 64, s);
 		else if (k < 28)
-			y[k] = (uint16_t)(i >= 12 ? 8 : step(8, s));
+			y[k] = (uint16_t)step(8, s);
 		else
 			y[k] = (uint16_t)step(k < 54 ? 16 : 32, s);
 	}
@@ -304,19 +314,22 @@ static int decode_block(struct bits *b, const struct huff *dc,
 	return 0;
 }
 
-/* v + 128 rounded (halves up) and clamped; truncation toward zero only
- * differs from rounding down below 0, which clamps to 0 either way. */
+/*
+ * v + 128, rounded and clamped the way the original's decoder does (found
+ * black-box): 8 v truncated toward zero, then rounded down to a multiple
+ * of 8 after adding 4, so negative values round up a little more often.
+ */
 static inline uint8_t clamp8(float v)
 {
-	float f = v + 128.5f;
+	float s = v * 8.0f;
 	int i;
 
-	if (!(f > 0.0f))
+	if (s <= -1100.0f)
 		return 0;
-	if (f >= 255.0f)
+	if (s >= 1100.0f)
 		return 255;
-	i = (int)f;
-	return (uint8_t)i;
+	i = (((int)s + 4) >> 3) + 128;
+	return (uint8_t)(i < 0 ? 0 : i > 255 ? 255 : i);
 }
 
 /*
@@ -371,17 +384,19 @@ static void idct(const struct v4lc_pjpg *p, const float *c, int only_dc,
 }
 
 /* Full-range (JFIF) YCbCr to RGB, 16-bit fixed point, through tables. */
-#define FIX(x) ((int)((x) * 65536 + 0.5))
+#define FIX10(x) ((int)((x) * 1024 + 0.5))
 
 static void build_colour(struct v4lc_pjpg *p)
 {
+	/* 10-bit fixed point with the rounding half added to each term: the
+	 * arithmetic whose results match the original's output. */
 	for (int i = 0; i < 256; i++) {
 		int c = i - 128;
 
-		p->cr_r[i] = (int16_t)((FIX(1.402) * c + 32768) >> 16);
-		p->cb_b[i] = (int16_t)((FIX(1.772) * c + 32768) >> 16);
-		p->cb_g[i] = -FIX(0.344136) * c;
-		p->cr_g[i] = -FIX(0.714136) * c + 32768;
+		p->cr_r[i] = (int16_t)((FIX10(1.40200) * c + 512) >> 10);
+		p->cb_b[i] = (int16_t)((FIX10(1.77200) * c + 512) >> 10);
+		p->cb_g[i] = -FIX10(0.34414) * c;
+		p->cr_g[i] = -FIX10(0.71414) * c + 512;
 	}
 	for (int i = 0; i < 1024; i++) {
 		int v = i - 384;
@@ -402,7 +417,7 @@ static void mcu_rgb(const struct v4lc_pjpg *p, uint8_t blk[4][64],
 
 		for (int x = 0; x < 8; x++) {
 			int dr = p->cr_r[cr[x]], db = p->cb_b[cb[x]];
-			int dg = (p->cb_g[cb[x]] + p->cr_g[cr[x]]) >> 16;
+			int dg = (p->cb_g[cb[x]] + p->cr_g[cr[x]]) >> 10;
 			const uint8_t *ys = blk[x >> 2] + y * 8 + (x & 3) * 2;
 			uint8_t *o = dst + 6 * x;
 

@@ -12,8 +12,10 @@
  *   - in the entropy-coded data, an 8-bit marker before every MCU: bits 2-6
  *     select the quantization scale of that MCU, bit 7 the chrominance
  *     table (it must not change within a frame).
- * The quantization tables are not in the frame; ours follow the original's
- * measured behaviour approximately (see pixart.c).
+ * The quantization tables are not in the frame; ours, and the arithmetic,
+ * follow the original's behaviour measured black-box (see pixart.c): RGB24
+ * output is byte-identical with the original's but for rare float
+ * rounding at a boundary.
  */
 #ifndef V4LC_JPEG_PIXART_H
 #define V4LC_JPEG_PIXART_H

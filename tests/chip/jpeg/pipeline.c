@@ -2,8 +2,9 @@
 /*
  * The JPEG-family chip formats through OUR public v4lconvert_convert
  * against the original's, all four destinations (frames from the test
- * encoders of chipenc.h). PJPG must be within 50 dB (the original's
- * tinyjpeg arithmetic, see pjpg.c), S401 RGB24/BGR24 byte-identical.
+ * encoders of chipenc.h). PJPG RGB24/BGR24 must be within 90 dB (identical
+ * but for rare float rounding, see pjpg.c), its YUV within 50 dB (chroma
+ * averaged where the original keeps one row); S401 RGB24/BGR24 identical.
  * JL20 and S401 then go through the library's SRGGB8 and RGB24 paths,
  * whose differences from the original belong to those paths: here their
  * output must equal ours of the same mosaic / RGB24 frame given as such
@@ -265,8 +266,9 @@ static void compare(struct v4lconvert_data *od, int bench)
 					    fr[k].data, fr[k].n, fmts[f], b));
 			printf("\n");
 			if (k == 0)
-				CHECK(p >= fr[k].min_psnr, "%s -> %s: %.2f dB",
-				      fr[k].name, fnames[f], p);
+				CHECK(p >= (f < 2 ? 90 : fr[k].min_psnr),
+				      "%s -> %s: %.2f dB", fr[k].name,
+				      fnames[f], p);
 			else if (k == 2 && f < 2)
 				CHECK(!memcmp(a, b, dn),
 				      "%s -> %s differs from the original",
