@@ -15,6 +15,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * When set, each encoder also stores here the image a correct decoder
+ * gives for its frame (width * height bytes).
+ */
+static uint8_t *enc_recon;
+
+static inline void enc_keep(const uint8_t *rec, int w, int h)
+{
+	if (enc_recon)
+		memcpy(enc_recon, rec, (size_t)w * h);
+}
+
 /* MSB-first bit writer into out[0 .. cap - 1]. */
 struct bitw {
 	uint8_t *out;
@@ -107,6 +119,7 @@ static inline size_t encode_s910(const uint8_t *img, int w, int h,
 				r[x] = (uint8_t)enc_clamp(pred + codes[best].val);
 			}
 		}
+	enc_keep(rec, w, h);
 	free(rec);
 	return bitw_flush(&bw);
 }
@@ -118,6 +131,7 @@ static inline size_t encode_s680(const uint8_t *img, int w, int h,
 	size_t n = 0, ne = (size_t)(w + 1) / 2;
 
 	(void)seed;
+	enc_keep(img, w, h);
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
 			size_t at = (size_t)y * w + (x & 1 ? ne : 0) + (size_t)(x / 2);
@@ -187,6 +201,7 @@ static inline size_t encode_m310(const uint8_t *img, int w, int h,
 				r[x] = (uint8_t)enc_clamp(p + codes[best].val);
 			}
 		}
+	enc_keep(rec, w, h);
 	free(rec);
 	return bitw_flush(&bw);
 }
@@ -236,6 +251,7 @@ static inline size_t encode_sonx(const uint8_t *img, int w, int h,
 				r[x] = (uint8_t)enc_clamp(p + codes[best].val);
 			}
 		}
+	enc_keep(rec, w, h);
 	free(rec);
 	return bitw_flush(&bw);
 }
@@ -285,6 +301,7 @@ static inline size_t encode_905c(const uint8_t *img, int w, int h,
 			bitw_put(&bw, codes[best].code, codes[best].len);
 			r[x] = (uint8_t)enc_clamp(p + codes[best].val);
 		}
+	enc_keep(rec, w, h);
 	free(rec);
 	return bitw_flush(&bw);
 }
@@ -355,6 +372,7 @@ static inline size_t encode_p207(const uint8_t *img, int w, int h,
 		while (bw.n || (bw.pos & 1))
 			bitw_put(&bw, 0, 1);
 	}
+	enc_keep(rec, w, h);
 	free(rec);
 	return bitw_flush(&bw);
 }

@@ -10,7 +10,9 @@
  * length at all (it reads past its input), it gets the frame followed by
  * zeros, which is what our decoders read past the end, and ours must say
  * EPIPE exactly when the bitstream ran past the end.
- * Exit 77 when the original cannot be loaded.
+ * Every valid frame must also decode to the encoder's own reconstruction.
+ * Without the original (e.g. on ARM) only that check and the no-crash runs
+ * over the other frames are done, then exit 77 (skipped) unless one failed.
  * --bench: MPix/s of our decoder alone and of the original's whole
  * pipeline to RGB24 at 640x480.
  */
@@ -121,7 +123,8 @@ static int raw_of(const uint8_t *rgb, uint32_t order, int w, int x, int y)
 	return rgb[3 * ((size_t)y * w + x) + (c == 'R' ? 0 : c == 'G' ? 1 : 2)];
 }
 
-static uint8_t *bay, *rgb_a, *rgb_b, *frame;
+static uint8_t *bay, *rgb_a, *rgb_b, *frame, *recon;
+static int have_orig;
 static size_t frame_cap;
 
 /*
@@ -142,11 +145,18 @@ static void compare(const struct fmt *f, int w, int h, size_t n, int valid,
 {
 	char err[128] = "";
 	int ours = f->dec(frame, n, bay, w, h, err, sizeof(err));
-	int theirs = orig_rgb(f->fourcc, w, h, frame, n, rgb_a);
+	int theirs;
 
-	if (valid)
+	if (valid) {
 		CHECK(ours == 0, "%s %dx%d %s: ours %d (%s)", f->name, w, h, what,
 		      ours, err);
+		CHECK(!memcmp(bay, recon, (size_t)w * h),
+		      "%s %dx%d %s: not the encoder's image", f->name, w, h,
+		      what);
+	}
+	if (!have_orig)
+		return;
+	theirs = orig_rgb(f->fourcc, w, h, frame, n, rgb_a);
 	if (theirs && good_n)
 		orig_rgb(f->fourcc, good_w, good_h, good, good_n, rgb_b);
 	if (theirs) {
@@ -234,7 +244,9 @@ static void test_format(const struct fmt *f)
 
 			make_image(img, w, h, kind);
 			memset(frame, 0, frame_cap);
+			enc_recon = recon;
 			n = f->enc(img, w, h, frame, frame_cap / 2, rnd());
+			enc_recon = NULL;
 			snprintf(what, sizeof(what), "valid image %d", kind);
 			good_n = 0;
 			compare(f, w, h, n, 1, what);
@@ -278,7 +290,9 @@ static void test_format(const struct fmt *f)
 		}
 		free(img);
 	}
-	printf("%s: %s\n", f->name, failures == before ? "exact" : "FAILED");
+	printf("%s: %s\n", f->name,
+	       failures != before ? "FAILED" : have_orig ? "exact" :
+	       "decodes the encoder's frames");
 }
 
 static double now(void)
@@ -324,9 +338,11 @@ int main(int argc, char **argv)
 	int do_bench = argc > 1 && !strcmp(argv[1], "--bench");
 
 	cv = origlib_open_plain(&o, 0);
-	if (!cv)
+	have_orig = cv != NULL;
+	if (!have_orig && do_bench)
 		return 77;
 	frame_cap = 8u << 20;
+	recon = malloc(1024 * 1024);
 	frame = calloc(frame_cap, 1);
 	bay = malloc(1024 * 1024);
 	good = malloc(frame_cap);
@@ -340,8 +356,11 @@ int main(int argc, char **argv)
 		else
 			test_format(&fmts[i]);
 	}
-	o.destroy(cv);
-	origlib_close(&o);
+	if (have_orig) {
+		o.destroy(cv);
+		origlib_close(&o);
+	}
+	free(recon);
 	free(frame);
 	free(bay);
 	free(good);
@@ -349,5 +368,8 @@ int main(int argc, char **argv)
 	free(rgb_b);
 	if (failures)
 		printf("%d failures\n", failures);
-	return failures ? 1 : 0;
+	if (!failures && !have_orig)
+		printf("decoders checked against the test encoders only; "
+		       "no original to compare with: skipped\n");
+	return failures ? 1 : have_orig ? 0 : 77;
 }
