@@ -7,12 +7,13 @@
  * bytes of 16-bit lanes). Means of two are vrhadd; the mean of four is
  * vrhadd(p, q) of the two pair means minus the exact parity correction
  * explained in src/sse2/bayer.c. vst3q interleaves the three channels.
+ * Bayer -> YUV420: the same demosaic for two rows, then luma and chroma
+ * straight from the channel vectors (see yuv_step16).
  *
  * unpack10p: the high bytes of 5-byte groups are gathered with vtbl2 (it
  * exists on both ISAs).
  */
 #include <arm_neon.h>
-#include <stddef.h>
 
 #include "dispatch/dsp.h"
 
@@ -31,9 +32,10 @@ static inline uint8x16_t avg4(uint8x16_t a, uint8x16_t b, uint8x16_t c,
 	return vsubq_u8(vrhaddq_u8(p, q), corr);
 }
 
+/* One row's own colour, green and other colour at 16 pixels. */
 static inline __attribute__((always_inline)) void
-step16(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
-       int cfirst, int ownfirst)
+dem16(const uint8_t *a, const uint8_t *c, const uint8_t *b, int cfirst,
+      uint8x16_t *ownp, uint8x16_t *gp, uint8x16_t *othp)
 {
 	const uint8x16_t even = vreinterpretq_u8_u16(vdupq_n_u16(0x00ff));
 	uint8x16_t cl = vld1q_u8(c - 1), cc = vld1q_u8(c), cr = vld1q_u8(c + 1);
@@ -43,18 +45,26 @@ step16(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
 	uint8x16_t cross = avg4(cl, cr, ac, bc, h2, v2);
 	uint8x16_t diag = avg4(al, ar, bl, br, vrhaddq_u8(al, ar),
 			       vrhaddq_u8(bl, br));
+
+	if (cfirst) {
+		*ownp = vbslq_u8(even, cc, h2);
+		*gp = vbslq_u8(even, cross, cc);
+		*othp = vbslq_u8(even, diag, v2);
+	} else {
+		*ownp = vbslq_u8(even, h2, cc);
+		*gp = vbslq_u8(even, cc, cross);
+		*othp = vbslq_u8(even, v2, diag);
+	}
+}
+
+static inline __attribute__((always_inline)) void
+step16(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
+       int cfirst, int ownfirst)
+{
 	uint8x16_t own, oth;
 	uint8x16x3_t out;
 
-	if (cfirst) {
-		own = vbslq_u8(even, cc, h2);
-		out.val[1] = vbslq_u8(even, cross, cc);
-		oth = vbslq_u8(even, diag, v2);
-	} else {
-		own = vbslq_u8(even, h2, cc);
-		out.val[1] = vbslq_u8(even, cc, cross);
-		oth = vbslq_u8(even, v2, diag);
-	}
+	dem16(a, c, b, cfirst, &own, &out.val[1], &oth);
 	out.val[0] = ownfirst ? own : oth;
 	out.val[2] = ownfirst ? oth : own;
 	vst3q_u8(d, out);
@@ -95,6 +105,133 @@ KERNEL(rg, 1, 1)
 #undef KERNEL
 
 /*
+ * Fused Bayer -> YUV420 (spec: v4lc_bayer_yuv_span_c), 16 pixels of two
+ * rows a step. Luma: mulhi_u16(c << 8, w) is (c w) >> 8, i.e.
+ * c (w >> 8) + ((c (w & 255)) >> 8) exactly, so each term is vmull_u8 /
+ * vmlal_u8 by the high bytes plus vsra (shift right by 8 and accumulate)
+ * of vmull_u8 by the low bytes, all in 16-bit lanes (the sum stays below
+ * 2^16 as in v4lc_rgb_to_y). Chroma: vpaddl / vpadal give the 2x2 sums,
+ * << 6, then mulhi_u16 by vmull_u16 and vshrn by 16, wrapping 16-bit adds.
+ */
+void v4lc_bayer_yuv_span_c(const uint8_t *const rows[4], uint8_t *y0,
+			   uint8_t *y1, uint8_t *u, uint8_t *v, int w, int x0,
+			   int x1, int kind, const struct v4lc_rgb2yuv *k);
+
+struct yk {
+	uint8x8_t rh, rl, gh, gl, bh, bl;
+	uint16x8_t yadd, cadd;
+	uint16x4_t ur, ug, ub, vr, vg, vb;
+};
+
+static inline uint8x8_t luma8(const struct yk *k, uint8x8_t r, uint8x8_t g,
+			      uint8x8_t b)
+{
+	uint16x8_t s = vmull_u8(r, k->rh);
+
+	s = vmlal_u8(s, g, k->gh);
+	s = vmlal_u8(s, b, k->bh);
+	s = vsraq_n_u16(s, vmull_u8(r, k->rl), 8);
+	s = vsraq_n_u16(s, vmull_u8(g, k->gl), 8);
+	s = vsraq_n_u16(s, vmull_u8(b, k->bl), 8);
+	return vshrn_n_u16(vaddq_u16(s, k->yadd), 8);
+}
+
+static inline uint8x16_t luma16(const struct yk *k, uint8x16_t r, uint8x16_t g,
+				uint8x16_t b)
+{
+	return vcombine_u8(luma8(k, vget_low_u8(r), vget_low_u8(g),
+				 vget_low_u8(b)),
+			   luma8(k, vget_high_u8(r), vget_high_u8(g),
+				 vget_high_u8(b)));
+}
+
+/* mulhi_u16 of 8 lanes by one coefficient */
+static inline uint16x8_t mulhi8(uint16x8_t s, uint16x4_t c)
+{
+	return vcombine_u16(vshrn_n_u32(vmull_u16(vget_low_u16(s), c), 16),
+			    vshrn_n_u32(vmull_u16(vget_high_u16(s), c), 16));
+}
+
+static inline __attribute__((always_inline)) void
+yuv_step16(const uint8_t *const rows[4], int x, uint8_t *y0, uint8_t *y1,
+	   uint8_t *u, uint8_t *v, int cfirst0, int red0, const struct yk *k)
+{
+	uint8x16_t o0, g0, t0, o1, g1, t1, r0, b0, r1, b1;
+	uint16x8_t sr, sg, sb, cu, cv;
+
+	dem16(rows[0] + x, rows[1] + x, rows[2] + x, cfirst0, &o0, &g0, &t0);
+	dem16(rows[1] + x, rows[2] + x, rows[3] + x, !cfirst0, &o1, &g1, &t1);
+	r0 = red0 ? o0 : t0;
+	b0 = red0 ? t0 : o0;
+	r1 = red0 ? t1 : o1;
+	b1 = red0 ? o1 : t1;
+	vst1q_u8(y0 + x, luma16(k, r0, g0, b0));
+	vst1q_u8(y1 + x, luma16(k, r1, g1, b1));
+	sr = vshlq_n_u16(vpadalq_u8(vpaddlq_u8(r0), r1), 6);
+	sg = vshlq_n_u16(vpadalq_u8(vpaddlq_u8(g0), g1), 6);
+	sb = vshlq_n_u16(vpadalq_u8(vpaddlq_u8(b0), b1), 6);
+	cu = vaddq_u16(k->cadd, mulhi8(sb, k->ub));
+	cu = vsubq_u16(cu, mulhi8(sr, k->ur));
+	cu = vsubq_u16(cu, mulhi8(sg, k->ug));
+	cv = vaddq_u16(k->cadd, mulhi8(sr, k->vr));
+	cv = vsubq_u16(cv, mulhi8(sg, k->vg));
+	cv = vsubq_u16(cv, mulhi8(sb, k->vb));
+	vst1_u8(u + x / 2, vshrn_n_u16(cu, 8));
+	vst1_u8(v + x / 2, vshrn_n_u16(cv, 8));
+}
+
+/* As row(): scalar pairs 0..1, 16-pixel steps from 2, an overlapped step. */
+static inline __attribute__((always_inline)) void
+yuv_rows(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1, uint8_t *u,
+	 uint8_t *v, int w, int cfirst0, int red0, const struct v4lc_rgb2yuv *kp)
+{
+	int kind = 2 * cfirst0 + red0, x = 2;
+	struct yk k;
+
+	if (w < 19) {
+		v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, w, kind, kp);
+		return;
+	}
+	k.rh = vdup_n_u8((uint8_t)(kp->yr >> 8));
+	k.rl = vdup_n_u8((uint8_t)(kp->yr & 255));
+	k.gh = vdup_n_u8((uint8_t)(kp->yg >> 8));
+	k.gl = vdup_n_u8((uint8_t)(kp->yg & 255));
+	k.bh = vdup_n_u8((uint8_t)(kp->yb >> 8));
+	k.bl = vdup_n_u8((uint8_t)(kp->yb & 255));
+	k.yadd = vdupq_n_u16((uint16_t)((kp->y_off << 8) + 128));
+	k.cadd = vdupq_n_u16(32896);
+	k.ur = vdup_n_u16(kp->ur);
+	k.ug = vdup_n_u16(kp->ug);
+	k.ub = vdup_n_u16(kp->ub);
+	k.vr = vdup_n_u16(kp->vr);
+	k.vg = vdup_n_u16(kp->vg);
+	k.vb = vdup_n_u16(kp->vb);
+	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, 2, kind, kp);
+	for (; x <= w - 17; x += 16)
+		yuv_step16(rows, x, y0, y1, u, v, cfirst0, red0, &k);
+	if (w - x > 2) {
+		x = (w - 17) & ~1;
+		yuv_step16(rows, x, y0, y1, u, v, cfirst0, red0, &k);
+		x += 16;
+	}
+	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, x, w, kind, kp);
+}
+
+#define YUV_KERNEL(name, cfirst0, red0)                                      \
+	static void name##_yuv_neon(const uint8_t *const rows[4],            \
+				    uint8_t *y0, uint8_t *y1, uint8_t *u,    \
+				    uint8_t *v, int w,                       \
+				    const struct v4lc_rgb2yuv *k)            \
+	{                                                                    \
+		yuv_rows(rows, y0, y1, u, v, w, cfirst0, red0, k);           \
+	}
+YUV_KERNEL(bggr, 1, 0)
+YUV_KERNEL(gbrg, 0, 0)
+YUV_KERNEL(grbg, 0, 1)
+YUV_KERNEL(rggb, 1, 1)
+#undef YUV_KERNEL
+
+/*
  * 16 pixels (four groups, 20 bytes) a step: groups 0, 1 from bytes 0..15,
  * groups 2, 3 from bytes 10..25 with the same table, so a step reads 26
  * bytes and runs while they exist in the row.
@@ -124,9 +261,9 @@ void v4lc_bayer_init_neon(struct v4lc_bayer_dsp *dsp)
 						     rg_neon };
 
 	v4lc_bayer_fill_table(dsp, kinds);
-	/* No fused Bayer -> YUV420 here: the two-pass rows with this tier's
-	 * demosaic and rgb2yuv kernels beat the scalar fused kernel. */
-	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
-		dsp->to_yuv420[o] = NULL;
+	dsp->to_yuv420[V4LC_BGGR] = bggr_yuv_neon;
+	dsp->to_yuv420[V4LC_GBRG] = gbrg_yuv_neon;
+	dsp->to_yuv420[V4LC_GRBG] = grbg_yuv_neon;
+	dsp->to_yuv420[V4LC_RGGB] = rggb_yuv_neon;
 	dsp->unpack10p = unpack10p_neon;
 }
