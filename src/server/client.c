@@ -76,6 +76,7 @@ struct share {
 	struct fs_frame pending;
 	int have_pending;
 	int ended, end_err;
+	char dev[300];		/* the device reference the server serves */
 };
 
 static int share_enabled(void)
@@ -145,12 +146,26 @@ static void spawn_server(const char *device)
 	char *argv[] = { NULL, "--device", (char *)device, NULL };
 	pid_t pid;
 
+	size_t n = 0, k = 0;
+	char **env;
+
 	if (!bin || !*bin)
 		bin = V4L2_FRAMESERVER_PATH;
 	argv[0] = (char *)bin;
-	pid = fork();
-	if (pid < 0)
+	/* The server gets our environment minus preloaded shims. */
+	while (environ && environ[n])
+		n++;
+	env = calloc(n + 1, sizeof(*env));
+	if (!env)
 		return;
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], "LD_PRELOAD=", 11))
+			env[k++] = environ[i];
+	pid = fork();
+	if (pid < 0) {
+		free(env);
+		return;
+	}
 	if (pid == 0) {
 		/* Only async-signal-safe calls from here on. */
 		int null;
@@ -165,9 +180,10 @@ static void spawn_server(const char *device)
 		}
 		for (int i = 3; i < 1024; i++)
 			close(i);
-		execve(bin, argv, environ);
+		execve(bin, argv, env);
 		_exit(127);
 	}
+	free(env);
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
 }
@@ -368,6 +384,7 @@ static void *share_init(int fd)
 		return NULL;
 	}
 	sh->sock = s;
+	snprintf(sh->dev, sizeof(sh->dev), "%s", dev);
 	pthread_mutex_init(&sh->lock, NULL);
 	if (request(sh, &hello, sizeof(hello), sizeof(hello)) < 0)
 		goto fail;
@@ -573,9 +590,16 @@ static int wait_frame(struct share *sh)
 		{
 			struct pollfd p = { .fd = sh->sock, .events = POLLIN };
 
+			int r;
+
 			pthread_mutex_unlock(&sh->lock);
-			poll(&p, 1, 1000);
+			r = poll(&p, 1, 1000);
 			pthread_mutex_lock(&sh->lock);
+			if (r < 0 && errno == EINTR) {
+				/* As a driver's blocking DQBUF: a signal
+				 * interrupts the wait. */
+				return -1;
+			}
 		}
 		if (!sh->streaming) {
 			errno = EINVAL;
@@ -793,6 +817,22 @@ static ssize_t share_write(void *priv, int fd, const void *buf, size_t n)
 	(void)priv; (void)fd; (void)buf; (void)n;
 	errno = EINVAL;
 	return -1;
+}
+
+/*
+ * The device a share serves ("/dev/videoN" or "libv4l-vcam:SPEC"): what
+ * another client (libv4l2's autofocus daemon, src/v4l2/autofocus.c) opens
+ * to join the same server. Returns 0, or -1 when it does not fit.
+ */
+int v4lc_share_device(void *priv, char *buf, size_t size);
+int v4lc_share_device(void *priv, char *buf, size_t size)
+{
+	const struct share *sh = priv;
+
+	if (!sh || strlen(sh->dev) >= size)
+		return -1;
+	strcpy(buf, sh->dev);
+	return 0;
 }
 
 const struct libv4l_dev_ops v4lc_share_ops = {

@@ -10,9 +10,14 @@
  *   camera name "libv4l-vcam:SPEC" (src/vcam).
  *
  * The server alone opens the device (through libv4l2 with conversion
- * disabled, so the virtual camera and the plugins work). It streams one
- * native format at the largest size any streaming client asked for;
- * clients scale and convert in their own process. Frames are copied into
+ * disabled, so the virtual camera and the plugins work). It offers clients
+ * ONE native format for its whole life (the first of YUYV, UYVY, YVYU,
+ * VYUY, NV12, YU12, RGB3, BGR3, GREY, MJPG the device lists, else its
+ * first; LIBV4L2_FRAMESERVER_FORMAT=FOURCC overrides), so every client's
+ * libv4lconvert picks the same source format and no client can lock the
+ * others out with another one. It streams at the largest size any
+ * streaming client asked for; clients scale and convert in their own
+ * process. Frames are copied into
  * memfd "slots" sealed against writing by anyone but the server:
  *   future: F_SEAL_FUTURE_WRITE|SHRINK|GROW|SEAL after the server mapped it
  *           read-write once; slots are reused when every client released
@@ -87,6 +92,7 @@ static struct {
 	uint32_t next_gen;
 	struct client clients[MAX_CLIENTS];
 	int seal_write;		/* "write" mode */
+	uint32_t share_fmt;	/* the one native format offered to clients */
 	int wake[2];		/* capture thread -> main: a client died */
 	uint64_t frames, copy_ns;
 } S = {
@@ -487,8 +493,8 @@ static void do_ioctl(struct client *c, struct fs_ioctl *m)
 	    m->size > FS_IOCTL_MAX) {
 		r = -1;
 		errno = ENOTTY;
-	} else if (S.running && m->req == VIDIOC_ENUM_FMT) {
-		/* While streaming, only the streamed format is available. */
+	} else if (m->req == VIDIOC_ENUM_FMT) {
+		/* Only the shared format is offered. */
 		struct v4l2_fmtdesc *d = (void *)m->arg;
 		struct v4l2_fmtdesc want;
 
@@ -500,13 +506,24 @@ static void do_ioctl(struct client *c, struct fs_ioctl *m)
 			want.type = d->type;
 			if (v4l2_ioctl(S.dev, VIDIOC_ENUM_FMT, &want) < 0)
 				break;
-			if (want.pixelformat == S.cur.pixelformat) {
+			if (want.pixelformat == S.share_fmt) {
 				*d = want;
 				d->index = 0;
 				r = 0;
 				break;
 			}
 		}
+	} else if (m->req == VIDIOC_ENUM_FRAMESIZES &&
+		   ((struct v4l2_frmsizeenum *)m->arg)->pixel_format !=
+		   S.share_fmt) {
+		r = -1;
+		errno = EINVAL;
+	} else if (m->req == VIDIOC_TRY_FMT) {
+		struct v4l2_format *f = (void *)m->arg;
+
+		/* As a driver would: the one format it has. */
+		f->fmt.pix.pixelformat = S.share_fmt;
+		r = v4l2_ioctl(S.dev, VIDIOC_TRY_FMT, f);
 	} else if (S.running && m->req == VIDIOC_ENUM_FRAMESIZES &&
 		   compressed(S.cur.pixelformat)) {
 		struct v4l2_frmsizeenum *e = (void *)m->arg;
@@ -558,6 +575,7 @@ static int do_setfmt(struct client *c, struct fs_setfmt *m)
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 
 	f.fmt.pix = m->pix;
+	f.fmt.pix.pixelformat = S.share_fmt;
 	if (S.gone) {
 		errno = ENODEV;
 		return -1;
@@ -720,6 +738,38 @@ static int open_device(const char *dev)
 	return fd;
 }
 
+static uint32_t choose_share_fmt(void)
+{
+	static const uint32_t pref[] = {
+		V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_UYVY, V4L2_PIX_FMT_YVYU,
+		V4L2_PIX_FMT_VYUY, V4L2_PIX_FMT_NV12, V4L2_PIX_FMT_YUV420,
+		V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_GREY,
+		V4L2_PIX_FMT_MJPEG,
+	};
+	const char *env = getenv("LIBV4L2_FRAMESERVER_FORMAT");
+	uint32_t have[64], want = 0;
+	unsigned n = 0;
+
+	if (env && strlen(env) == 4)
+		want = v4l2_fourcc(env[0], env[1], env[2], env[3]);
+	for (; n < 64; n++) {
+		struct v4l2_fmtdesc d = {
+			.index = n, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		};
+
+		if (v4l2_ioctl(S.dev, VIDIOC_ENUM_FMT, &d) < 0)
+			break;
+		have[n] = d.pixelformat;
+		if (want && d.pixelformat == want)
+			return want;
+	}
+	for (unsigned p = 0; p < sizeof(pref) / sizeof(pref[0]); p++)
+		for (unsigned i = 0; i < n; i++)
+			if (have[i] == pref[p])
+				return pref[p];
+	return n ? have[0] : V4L2_PIX_FMT_YUYV;
+}
+
 static int listen_socket(const char *path)
 {
 	struct sockaddr_un a = { .sun_family = AF_UNIX };
@@ -818,8 +868,10 @@ int main(int argc, char **argv)
 		 (int)(strlen(path) - 5), path);
 	lockfd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
 		      0600);
-	if (lockfd < 0 || flock(lockfd, LOCK_EX | LOCK_NB) < 0)
+	if (lockfd < 0 || flock(lockfd, LOCK_EX | LOCK_NB) < 0) {
+		logmsg("another server owns", lockpath);
 		return 0;	/* another server owns this device */
+	}
 	for (int i = 0; i < MAX_CLIENTS; i++)
 		S.clients[i].sock = -1;
 	for (int i = 0; i < FS_MAX_SLOTS; i++)
@@ -830,6 +882,7 @@ int main(int argc, char **argv)
 			strerror(errno));
 		return 1;
 	}
+	S.share_fmt = choose_share_fmt();
 	ls = listen_socket(path);
 	if (ls < 0 || pipe2(S.wake, O_CLOEXEC | O_NONBLOCK) < 0) {
 		fprintf(stderr, "v4l2-frameserver: %s: %s\n", path,

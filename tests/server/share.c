@@ -127,6 +127,7 @@ struct job {
 	int ctrl_set;		/* S_CTRL brightness to this value first */
 	int ready_fd;		/* write 'r' after the first frame */
 	int want_brightness;	/* expected at the end (0: not checked) */
+	int expect_end;		/* the stream must end with an error */
 };
 
 static char tmpdir[64];
@@ -231,6 +232,14 @@ static int run_job(const struct job *j)
 			seq = 0;
 		} else {
 			if (v4l2_ioctl(fd, VIDIOC_DQBUF, &b) < 0) {
+				if (j->expect_end) {
+					printf("%s: DQBUF ended with %s after "
+					       "%d frames\n", j->name,
+					       strerror(errno), got);
+					CHECK(errno == EIO || errno == ENODEV);
+					v4l2_close(fd);
+					return failures ? 1 : 3;
+				}
 				CHECK(!"DQBUF");
 				break;
 			}
@@ -459,7 +468,7 @@ int main(int argc, char **argv)
 	/* 1. Direct capture (no server), kept for comparison. */
 	{
 		struct job d = { "direct", V4L2_PIX_FMT_RGB24, SW, SH, 0, 12,
-				 0, 0, 1, 1, 0, -1, 0 };
+				 0, 0, 1, 1, 0, -1, 0, 0 };
 
 		CHECK(finish(start(&d)) == 0);
 		CHECK(access(sock_path, F_OK) < 0);	/* no server used */
@@ -470,11 +479,11 @@ int main(int argc, char **argv)
 	 * scaled), BGR24 320x240 read(); the first also saves frames. */
 	{
 		struct job a = { "A-rgb24-640", V4L2_PIX_FMT_RGB24, 640, 480, 0,
-				 45, 0, 0, 0, 1, 0, -1, 0 };
+				 45, 0, 0, 0, 1, 0, -1, 0, 0 };
 		struct job b = { "B-yuyv-320", V4L2_PIX_FMT_YUYV, 320, 240, 0,
-				 30, 0, 0, 0, 0, 0, -1, 0 };
+				 30, 0, 0, 0, 0, 0, -1, 0, 0 };
 		struct job c = { "C-bgr24-320-read", V4L2_PIX_FMT_BGR24, 320,
-				 240, 1, 20, 0, 0, 0, 0, 0, -1, 0 };
+				 240, 1, 20, 0, 0, 0, 0, 0, -1, 0, 0 };
 		pid_t pa, pb, pc;
 
 		CHECK(pipe(p) == 0);
@@ -513,11 +522,11 @@ int main(int argc, char **argv)
 	 * control set by one is seen by another. */
 	{
 		struct job a = { "A-timed", V4L2_PIX_FMT_RGB24, 640, 480, 0, 0,
-				 3.0, 0, 0, 0, 0, -1, 0 };
+				 3.0, 0, 0, 0, 0, -1, 0, 0 };
 		struct job s = { "S-stalled", V4L2_PIX_FMT_YUYV, 640, 480, 0, 0,
-				 3.5, 3, 0, 0, 200, -1, 0 };
+				 3.5, 3, 0, 0, 200, -1, 0, 0 };
 		struct job k = { "K-killed", V4L2_PIX_FMT_RGB24, 320, 240, 0,
-				 100000, 0, 0, 0, 0, 0, -1, 0 };
+				 100000, 0, 0, 0, 0, 0, -1, 0, 0 };
 		pid_t pa, ps, pk;
 		int q[2];
 
@@ -559,9 +568,39 @@ int main(int argc, char **argv)
 	/* 5. The next open starts a new server. */
 	{
 		struct job a = { "A-again", V4L2_PIX_FMT_RGB24, 640, 480, 0, 5,
-				 0, 0, 0, 0, 0, -1, 0 };
+				 0, 0, 0, 0, 0, -1, 0, 0 };
 
 		CHECK(finish(start(&a)) == 0);
+	}
+	/* 6. The server crashes: streaming clients get an error (no hang),
+	 * and the next open starts a new server. */
+	{
+		struct job x = { "X-server-killed", V4L2_PIX_FMT_RGB24, 640,
+				 480, 0, 1000000, 0, 0, 0, 0, 0, -1, 0, 0 };
+		pid_t px;
+		double t0;
+		int r;
+
+		x.expect_end = 1;
+		CHECK(pipe(p) == 0);
+		x.ready_fd = p[1];
+		px = start(&x);
+		wait_ready(p[0]);
+		spid = server_pid();
+		CHECK(spid > 0);
+		CHECK(kill(spid, SIGKILL) == 0);
+		t0 = now_s();
+		r = finish(px);
+		CHECK(r == 3);		/* ended with EIO, not a hang */
+		CHECK(now_s() - t0 < 3);
+		close(p[0]);
+		close(p[1]);
+		{
+			struct job a = { "A-after-crash", V4L2_PIX_FMT_YUYV,
+					 640, 480, 0, 5, 0, 0, 0, 0, 0, -1, 0, 0 };
+
+			CHECK(finish(start(&a)) == 0);
+		}
 	}
 	printf("%s\n", failures ? "FAILED" : "OK");
 	return failures ? 1 : 0;

@@ -1,0 +1,131 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Guest side of the vm-server test (run by vivid-vm.sh):
+#   batch-server.sh LIBV4L2_SO LIBV4LCONVERT_SO V4L2CONVERT_SO SERVER GRAB
+# Several unmodified programs share one vivid device through the frame
+# server (LIBV4L2_SHARE=1): v4l2-ctl -w streaming YUYV 640x480 (started
+# first, so the server streams YUYV 640x480), then at the same time a second
+# v4l2-ctl under v4l2convert.so in RGB24 320x240 (v4l2-ctl -w makes some
+# plain ioctl() calls, which cannot reach the server: the application's fd
+# is the client's buffer memfd), ffmpeg under v4l2convert.so in rgb24
+# 640x480, and our v4l2-grab with read(). None may get EBUSY; every frame
+# must be complete. A direct v4l2-ctl (no sharing) while the server streams
+# gets EBUSY from the driver, showing the device really is in use. The
+# server must exit once every client has left. Ends with "N passed, N failed".
+set -uo pipefail
+
+lib2=${1:?} libc=${2:?} shim=${3:?} server=${4:?} grab=${5:?}
+dev=/dev/video0
+libs="$(dirname "$lib2"):$(dirname "$libc")"
+out=$(mktemp -d /tmp/vm-server.XXXXXX)
+pass=0 fail=0
+prog=${VM_JOBDIR:-$out}/progress
+step() { echo "$(date +%T) $*" >>"$prog"; sync; }
+ok() { echo "PASS $*"; step "PASS $*"; pass=$((pass + 1)); }
+ko() { echo "FAIL $*"; step "FAIL $*"; fail=$((fail + 1)); }
+
+[ -c "$dev" ] || { echo "no $dev in the VM: skipped"; exit 77; }
+command -v v4l2-ctl >/dev/null || { echo "v4l-utils missing: skipped"; exit 77; }
+
+export XDG_RUNTIME_DIR=$out/run
+mkdir -m 700 "$XDG_RUNTIME_DIR"
+export LIBV4L2_SHARE=1 LIBV4L2_FRAMESERVER=$server
+export LIBV4L2_FRAMESERVER_IDLE_MS=1500 LIBV4L2_FRAMESERVER_VERBOSE=1
+v4l2-ctl -d $dev -v width=640,height=480,pixelformat=YUYV -p 30 >/dev/null 2>&1
+
+size_ok() { # what file bytes
+	local size
+	size=$(stat -c %s "$2" 2>/dev/null || echo 0)
+	if [ "$size" = "$3" ]; then ok "$1"; else ko "$1: $size bytes, want $3"; fi
+}
+
+# A: the first client, long enough to overlap all the others.
+LD_LIBRARY_PATH=$libs timeout -k 5 100 v4l2-ctl -d $dev -w \
+	-v width=640,height=480,pixelformat=YUYV --stream-mmap \
+	--stream-count=90 --stream-to="$out/a.raw" >"$out/a.log" 2>&1 &
+pa=$!
+for _ in $(seq 200); do
+	[ -s "$out/a.raw" ] && break
+	sleep 0.1
+done
+[ -s "$out/a.raw" ] || ko "first client produced no frame: $(tail -n 3 "$out/a.log")"
+
+# While A streams: the driver itself is busy for a direct user.
+if timeout 20 v4l2-ctl -d $dev -v width=320,height=240,pixelformat=YUYV --stream-mmap \
+	--stream-count=1 --stream-to=/dev/null >"$out/direct.log" 2>&1; then
+	ko "a direct open could stream while the server streams"
+else
+	grep -q -i busy "$out/direct.log" && ok "direct stream refused by the driver (EBUSY): the server holds the device" ||
+		ok "direct stream refused: $(tail -n 1 "$out/direct.log")"
+fi
+
+step "starting B C D"
+# B, C, D at the same time through the server.
+LD_PRELOAD=$shim LD_LIBRARY_PATH=$libs timeout -k 5 60 v4l2-ctl -d $dev \
+	-v width=320,height=240,pixelformat=RGB3 --stream-mmap \
+	--stream-count=20 --stream-to="$out/b.raw" >"$out/b.log" 2>&1 &
+pb=$!
+pc=
+if command -v ffmpeg >/dev/null; then
+	LD_PRELOAD=$shim LD_LIBRARY_PATH=$libs timeout -k 5 60 \
+		ffmpeg -hide_banner -loglevel verbose -f v4l2 -input_format rgb24 \
+		-video_size 640x480 -i $dev -frames:v 20 -f rawvideo "$out/c.rgb" \
+		>"$out/c.log" 2>&1 &
+	pc=$!
+fi
+LD_LIBRARY_PATH=$libs timeout -k 5 60 "$grab" --device $dev --read --format BGR3 \
+	--size 640x480 --frames 5 --out "$out/grab" >"$out/d.log" 2>&1
+rd=$?
+step "D done $rd"
+wait $pb; rb=$?
+step "B done $rb"
+rc=0
+[ -n "$pc" ] && { wait $pc; rc=$?; }
+step "C done $rc"
+cp "$out"/*.log "${VM_JOBDIR:-$out}/" 2>/dev/null
+wait $pa; ra=$?
+step "A done $ra"
+cp "$out"/*.log "${VM_JOBDIR:-$out}/" 2>/dev/null
+
+[ $ra = 0 ] && size_ok "A: v4l2-ctl -w YUYV 640x480, 90 frames" "$out/a.raw" $((90 * 640 * 480 * 2)) ||
+	ko "A: v4l2-ctl exit $ra: $(tail -n 3 "$out/a.log")"
+[ $rb = 0 ] && size_ok "B: v4l2-ctl under v4l2convert.so RGB24 320x240 at the same time, 20 frames" "$out/b.raw" $((20 * 320 * 240 * 3)) ||
+	ko "B: v4l2-ctl exit $rb: $(tail -n 3 "$out/b.log")"
+if [ -n "$pc" ]; then
+	[ $rc = 0 ] && size_ok "C: ffmpeg under v4l2convert.so rgb24 640x480 at the same time, 20 frames" "$out/c.rgb" $((20 * 640 * 480 * 3)) ||
+		ko "C: ffmpeg exit $rc: $(tail -n 3 "$out/c.log")"
+else
+	echo "ffmpeg not installed: C skipped"
+fi
+n=$(ls "$out/grab"/frame-*.png 2>/dev/null | wc -l)
+[ $rd = 0 ] && [ "$n" = 5 ] && ok "D: v4l2-grab read() BGR24 at the same time: 5 frames" ||
+	ko "D: v4l2-grab exit $rd, $n frames: $(tail -n 3 "$out/d.log")"
+if grep -q -i 'busy' "$out"/[abcd].log; then
+	ko "EBUSY seen by a shared client: $(grep -i -h busy "$out"/[abcd].log | head -n 2)"
+else
+	ok "no EBUSY for the shared clients"
+fi
+# Frames are pictures, not blank memory: B's first frame is not uniform.
+if [ -s "$out/b.raw" ] && [ "$(head -c 230400 "$out/b.raw" | od -An -tu1 -v | tr -s ' ' '\n' | sort -u | wc -l)" -gt 16 ]; then
+	ok "B's frames carry a picture"
+else
+	ko "B's first frame is blank"
+fi
+
+# Idle exit: the socket disappears and no server is left.
+for _ in $(seq 100); do
+	ls "$XDG_RUNTIME_DIR"/libv4l/*.sock >/dev/null 2>&1 || break
+	sleep 0.1
+done
+if ls "$XDG_RUNTIME_DIR"/libv4l/*.sock >/dev/null 2>&1; then
+	ko "the server did not exit when idle"
+else
+	ok "the server exited when its last client left"
+fi
+echo "--- server/client logs"
+tail -n 8 "$out"/[abcd].log 2>/dev/null | grep -v '^$' | head -n 50
+ps -eo pid,stat,time,args | grep -E "v4l2|ffmpeg" | grep -v grep
+rm -rf "$out"
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
