@@ -3,7 +3,12 @@
  * v4l2-autofocus: software autofocus for cameras with a focus motor and no
  * autofocus of their own (see loop.h and af.h).
  *   v4l2-autofocus [--device PATH | --vcam SPEC] [--every N] [--frames N]
- *                  [--size WxH] [--verbose]
+ *                  [--size WxH] [--once] [--status-fd N] [--verbose]
+ * --once ends the run at the first lock (a single focusing run);
+ * --status-fd N reports the state on fd N, one byte per change: B (busy
+ * scanning), R (focus reached), F (failed); the daemon then also ends when
+ * that fd's reader or its parent goes away (libv4l2 started it:
+ * src/v4l2/autofocus.h).
  * Opens the camera through libv4l2 with LIBV4L2_SHARE=1 (unless set), so
  * that with the frame server it runs beside the user's program. Stops on
  * SIGINT/SIGTERM, after --frames frames, or when the camera goes away.
@@ -15,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <libv4l2.h>
@@ -29,11 +35,38 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+struct report {
+	int fd, once;
+	char last;
+};
+
+static void report(struct report *r, char state)
+{
+	if (r->fd < 0 || r->last == state)
+		return;
+	r->last = state;
+	/* EPIPE: whoever started us is gone. */
+	if (write(r->fd, &state, 1) < 0)
+		stop = 1;
+}
+
+static int on_frame(void *ctx, unsigned long frame, const struct v4lc_af *af)
+{
+	struct report *r = ctx;
+	int locked = af->state == V4LC_AF_LOCKED && af->wait == 0 &&
+		     af->locked_m >= 0;
+
+	(void)frame;
+	report(r, locked ? 'R' : 'B');
+	return locked && r->once;
+}
+
 static int usage(const char *me)
 {
 	fprintf(stderr,
 		"usage: %s [--device PATH | --vcam SPEC] [--every N] "
-		"[--frames N] [--size WxH] [--verbose]\n",
+		"[--frames N] [--size WxH] [--once] [--status-fd N] "
+		"[--verbose]\n",
 		me);
 	return 2;
 }
@@ -44,6 +77,7 @@ int main(int argc, char **argv)
 	struct v4lc_af_loop opt = { .every = 5, .stop = &stop };
 	struct v4lc_af_stats st;
 	struct sigaction sa;
+	struct report rep = { -1, 0, 0 };
 	int fd;
 
 	for (int i = 1; i < argc; i++) {
@@ -53,6 +87,10 @@ int main(int argc, char **argv)
 			opt.verbose = 1;
 			continue;
 		}
+		if (!strcmp(a, "--once")) {
+			rep.once = 1;
+			continue;
+		}
 		if (!v)
 			return usage(argv[0]);
 		i++;
@@ -60,6 +98,8 @@ int main(int argc, char **argv)
 			dev = v;
 		else if (!strcmp(a, "--vcam"))
 			vcam = v;
+		else if (!strcmp(a, "--status-fd"))
+			rep.fd = atoi(v);
 		else if (!strcmp(a, "--every"))
 			opt.every = atoi(v);
 		else if (!strcmp(a, "--frames"))
@@ -76,6 +116,14 @@ int main(int argc, char **argv)
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	if (rep.fd >= 0) {
+		signal(SIGPIPE, SIG_IGN);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() == 1)
+			return 0; /* the parent is already gone */
+	}
+	opt.on_frame = on_frame;
+	opt.ctx = &rep;
 	setenv("LIBV4L2_SHARE", "1", 0);
 
 	if (vcam) {
@@ -91,11 +139,14 @@ int main(int argc, char **argv)
 		fd = v4l2_open(dev, O_RDWR);
 	}
 	if (fd < 0) {
+		report(&rep, 'F');
 		fprintf(stderr, "v4l2-autofocus: cannot open %s: %s\n",
 			vcam ? "the virtual camera" : dev, strerror(errno));
 		return 1;
 	}
+	report(&rep, 'B');
 	if (v4lc_af_run(fd, &opt, &st) < 0) {
+		report(&rep, 'F');
 		fprintf(stderr, "v4l2-autofocus: %s: %s\n",
 			vcam ? "virtual camera" : dev,
 			errno == ENOTTY ? "no focus control" : strerror(errno));

@@ -196,6 +196,7 @@ LIBV4L_PUBLIC int v4l2_fd_open(int fd, int v4l2_flags)
 				}
 			}
 			dev_probe_format(&probe);
+			v4l2_af_probe(&probe);
 		}
 		probe.fd = -1;
 		*dev = probe;
@@ -271,6 +272,7 @@ LIBV4L_PUBLIC int v4l2_close(int fd)
 	v4l2_bufs_free_fake(dev);
 	free(dev->read_buf);
 	free(dev->read_scratch);
+	v4l2_af_close(dev);
 	v4lconvert_destroy(dev->conv);
 	dev->conv = NULL;
 	v4l2_plugin_detach(dev);

@@ -133,7 +133,8 @@ static void reconsider_fps(struct v4l2_dev *dev,
 	}
 }
 
-static int dispatch(struct v4l2_dev *dev, unsigned long request, void *arg)
+int v4l2_dispatch_lower(struct v4l2_dev *dev, unsigned long request,
+			void *arg)
 {
 	int r;
 
@@ -249,6 +250,13 @@ static int dispatch(struct v4l2_dev *dev, unsigned long request, void *arg)
 		return v4l2_querymenu(dev, arg);
 	}
 	return v4l2_dev_ioctl(dev, request, arg);
+}
+
+static int dispatch(struct v4l2_dev *dev, unsigned long request, void *arg)
+{
+	if (v4l2_af_claims(dev, request, arg))
+		return v4l2_af_ioctl(dev, request, arg);
+	return v4l2_dispatch_lower(dev, request, arg);
 }
 
 LIBV4L_PUBLIC int v4l2_ioctl(int fd, unsigned long int request, ...)

@@ -13,6 +13,8 @@
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
+#include "autofocus.h"
+
 #define V4L2_MAX_DEVICES 16
 #define V4L2_MAX_BUFFERS 32
 #define V4L2_READ_BUFFERS 4
@@ -63,6 +65,9 @@ struct v4l2_dev {
 	uint32_t fake_valid;	/* bitmask: fake buffer holds a good frame */
 	int last_good;		/* index of the last good frame, -1 none */
 	uint32_t last_good_bytes;
+
+	/* emulated autofocus controls (autofocus.h) */
+	struct v4l2_af af;
 
 	/* read() emulation fallback through the driver's read() */
 	uint8_t *read_buf;
@@ -140,5 +145,8 @@ int v4l2_querymenu(struct v4l2_dev *dev, struct v4l2_querymenu *m);
 
 /* ioctl.c */
 int v4l2_fmt_apply(struct v4l2_dev *dev, struct v4l2_format *fmt);
+/* An ioctl as libv4l2 serves it below the emulated autofocus controls. */
+int v4l2_dispatch_lower(struct v4l2_dev *dev, unsigned long request,
+			void *arg);
 
 #endif
