@@ -4,16 +4,19 @@
 # packages. --cross adds the aarch64/armhf toolchains and libraries that the
 # NEON tests (run under qemu-user) need. --vm adds what tests/vm/vivid-vm.sh
 # needs (qemu, a static busybox, kmod; the kernel is fetched by the script).
+# --fuzz adds clang and its runtime (libFuzzer, sanitizers) for tests/fuzz.
 # Safe to run repeatedly.
 set -euo pipefail
 
 cross=0
 vm=0
+fuzz=0
 for arg in "$@"; do
 	case "$arg" in
 	--cross) cross=1 ;;
 	--vm) vm=1 ;;
-	*) echo "usage: $0 [--cross] [--vm]" >&2; exit 2 ;;
+	--fuzz) fuzz=1 ;;
+	*) echo "usage: $0 [--cross] [--vm] [--fuzz]" >&2; exit 2 ;;
 	esac
 done
 
@@ -45,5 +48,9 @@ fi
 if [ $vm = 1 ]; then
 	$APT install -qq --no-install-recommends qemu-system-x86 \
 		busybox-static kmod v4l-utils ffmpeg >/dev/null
+fi
+if [ $fuzz = 1 ]; then
+	$APT install -qq --no-install-recommends clang libclang-rt-14-dev \
+		>/dev/null
 fi
 echo "dependencies installed"
