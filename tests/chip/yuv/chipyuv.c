@@ -2,9 +2,9 @@
 /*
  * The chip YUV 4:2:0 sources (S501, S505, S508, CITV, KONI, S920) through
  * the public v4lconvert_convert, into all four destinations.
- *  - A test encoder lays a known YUV 4:2:0 picture out in each format (the
- *    layouts as described in src/libv4lconvert/src_chipyuv.c, written here
- *    independently). YU12/YV12 output must be that picture; RGB24/BGR24
+ *  - A test encoder (src/vcam/chipenc.c, shared with the virtual camera)
+ *    lays a known YUV 4:2:0 picture out in each format (the layouts as
+ *    described in src/libv4lconvert/src_chipyuv.c, written independently). YU12/YV12 output must be that picture; RGB24/BGR24
  *    must equal our YU12 -> RGB24/BGR24 of the same picture. Destination
  *    strides, guard bytes after the destination.
  *  - A frame one byte short, half a frame and an empty frame fail with
@@ -34,6 +34,7 @@
 
 #include "../../common/fakedev.h"
 #include "../../common/origlib.h"
+#include "vcam/chipenc.h"
 
 /*
  * The original's YUV -> RGB keeps luma as is (Y 16..235 gives 16..235),
@@ -132,83 +133,17 @@ static void pic_free(struct pic *p)
 	free(p->buf);
 }
 
-/* Lay the picture out as format f (w * h * 3 / 2 bytes). */
+/* Lay the picture out as format f (w * h * 3 / 2 bytes), by the encoder
+ * the virtual camera uses (src/vcam/chipenc.c). */
 static uint8_t *encode(uint32_t f, const struct pic *p, size_t *size)
 {
-	size_t w = (size_t)p->w, h = (size_t)p->h, c = w / 2;
-	size_t n = w * h * 3 / 2;
+	size_t n = (size_t)p->w * p->h * 3 / 2;
 	uint8_t *b = malloc(n);
+	int r = v4lc_chipenc_yuv(f, p->buf, p->w, p->h, b, n);
 
+	CHECK(r == (int)n, "encoder %.4s %dx%d: %d", (const char *)&f, p->w,
+	      p->h, r);
 	*size = n;
-	switch (f) {
-	case V4L2_PIX_FMT_SPCA501:
-	case V4L2_PIX_FMT_SPCA505:
-	case V4L2_PIX_FMT_SPCA508:
-		for (size_t g = 0; g < h / 2; g++) {
-			const uint8_t *src[4] = { p->y + 2 * g * w, p->y + (2 * g + 1) * w,
-						  p->u + g * c, p->v + g * c };
-			size_t len[4] = { w, w, c, c };
-			/* order of the four runs in a group */
-			static const int o501[4] = { 0, 2, 1, 3 }, o505[4] = { 0, 1, 2, 3 },
-					 o508[4] = { 0, 2, 3, 1 };
-			const int *o = f == V4L2_PIX_FMT_SPCA501 ? o501
-				       : f == V4L2_PIX_FMT_SPCA505 ? o505
-								    : o508;
-			uint8_t *q = b + g * 3 * w;
-
-			for (int k = 0; k < 4; k++) {
-				for (size_t i = 0; i < len[o[k]]; i++)
-					q[i] = (uint8_t)(src[o[k]][i] - 128);
-				q += len[o[k]];
-			}
-		}
-		break;
-	case V4L2_PIX_FMT_CIT_YYVYUY:
-		for (size_t g = 0; g < h / 2; g++) {
-			uint8_t *q = b + g * 3 * w;
-
-			memcpy(q, p->y + 2 * g * w, w);
-			q += w;
-			for (size_t x = 0; x < c; x++, q += 4) {
-				q[0] = p->v[g * c + x];
-				q[1] = p->y[(2 * g + 1) * w + 2 * x];
-				q[2] = p->u[g * c + x];
-				q[3] = p->y[(2 * g + 1) * w + 2 * x + 1];
-			}
-		}
-		break;
-	case V4L2_PIX_FMT_KONICA420: {
-		size_t ny = w * h, yi = 0, ci = 0;
-		uint8_t *q = b;
-
-		while (yi < ny) {
-			size_t m = ny - yi < 256 ? ny - yi : 256;
-
-			memcpy(q, p->y + yi, m);
-			memcpy(q + m, p->u + ci, m / 4);
-			memcpy(q + m + m / 4, p->v + ci, m / 4);
-			q += m + m / 2;
-			yi += m;
-			ci += m / 4;
-		}
-		break;
-	}
-	case V4L2_PIX_FMT_SN9C20X_I420: {
-		uint8_t *q = b;
-
-		for (size_t by = 0; by < h / 8; by++)
-			for (size_t bx = 0; bx < w / 16; bx++) {
-				for (int half = 0; half < 2; half++)
-					for (size_t r = 0; r < 8; r++, q += 8)
-						memcpy(q, p->y + (8 * by + r) * w + 16 * bx + 8 * half, 8);
-				for (int pl = 0; pl < 2; pl++)
-					for (size_t r = 0; r < 4; r++, q += 8)
-						memcpy(q, (pl ? p->v : p->u) + (4 * by + r) * c + 8 * bx,
-						       8);
-			}
-		break;
-	}
-	}
 	return b;
 }
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * CPIA (CPiA1 compressed) through the public v4lconvert_convert.
- *  - A test encoder (written from the format description in
- *    src/libv4lconvert/src_chipyuv.c) makes uncompressed and compressed
+ *  - The test encoder (src/vcam/chipenc.c, written from the format
+ *    description in src/libv4lconvert/src_chipyuv.c) makes uncompressed and compressed
  *    frames; compressed ones skip random even runs of pixels, which must
  *    keep the previous picture's values. It tracks the picture a decoder
  *    must produce: YU12/YV12 output must be it, RGB24/BGR24 our YU12 ->
@@ -35,6 +35,7 @@
 
 #include "../../common/fakedev.h"
 #include "../../common/origlib.h"
+#include "vcam/chipenc.h"
 
 static int failures;
 #define CHECK(cond, ...)                                                     \
@@ -113,85 +114,84 @@ struct enc {
 	size_t size, cap;
 };
 
-static void put(struct enc *e, uint8_t b)
+/* What a skip decision needs: the picture before this frame, the rate. */
+struct skipctx {
+	struct enc *e;
+	const uint8_t *prev;
+	int pct;
+};
+
+/*
+ * Asked by the encoder at each group start of a compressed frame: skip
+ * k pixels (an even run, sometimes none) with skip_pct percent chance;
+ * skipped pixels (and on even rows their chroma) get back the previous
+ * picture's values in e->pic, as a decoder keeps them.
+ */
+static int pick_skip(void *opaque, int x, int y, int left)
 {
-	if (e->size < e->cap)
-		e->buf[e->size] = b;
-	e->size++;
+	struct skipctx *s = opaque;
+	int w = s->e->w, h = s->e->h, k;
+	size_t np = (size_t)w * h, c = (size_t)w / 2;
+
+	if ((int)(rnd() % 100) >= s->pct)
+		return -1;
+	k = 2 * (int)(1 + rnd() % 8);
+	if (rnd() % 16 == 0)
+		k = 0; /* a skip of nothing is legal */
+	if (k > left)
+		k = left;
+	memcpy(s->e->pic + (size_t)y * w + x, s->prev + (size_t)y * w + x,
+	       (size_t)k);
+	if (!(y & 1))
+		for (size_t p = np; p < np + np / 2; p += np / 4)
+			memcpy(s->e->pic + p + (size_t)(y / 2) * c + x / 2,
+			       s->prev + p + (size_t)(y / 2) * c + x / 2,
+			       (size_t)k / 2);
+	return k;
 }
 
 /*
  * Encode a new picture (random or smooth content) as a frame, updating
  * e->pic. compressed: 0 none, 1 with skips (skip_pct percent of the
  * runs). The picture's Y0 samples are made even where a compressed frame
- * stores them (an odd one would read as a skip).
+ * stores them (an odd one would read as a skip). The encoder is the
+ * virtual camera's (src/vcam/chipenc.c).
  */
 static void encode(struct enc *e, int compressed, int skip_pct, int smooth)
 {
 	int w = e->w, h = e->h;
 	size_t np = (size_t)w * h;
 	uint8_t *py = e->pic, *pu = py + np, *pv = pu + np / 4;
+	uint8_t *prev = malloc(np * 3 / 2), header[64];
+	struct skipctx sc = { e, prev, skip_pct };
+	struct v4lc_chipenc_cpia o = { compressed, pick_skip, &sc, header, 1, 2 };
+	long n;
 
-	e->size = 0;
-	put(e, 0x19);
-	put(e, 0x68);
-	for (int i = 2; i < 64; i++)
-		put(e, i == 25 ? (uint8_t)(w / 8 + 1)
-			       : i == 24 ? 1
-			       : i == 27 ? (uint8_t)(h / 4 + 2)
-			       : i == 26 ? 2
-			       : i == 28 ? (uint8_t)compressed
-			       : i == 17 || i == 18 || i == 29 ? 0
-							     : rnd8());
+	memcpy(prev, e->pic, np * 3 / 2);
+	for (int i = 0; i < 64; i++)
+		header[i] = rnd8();
 	for (int y = 0; y < h; y++) {
-		int even = !(y & 1);
-		size_t lenpos = e->size;
 		uint8_t *yr = py + (size_t)y * w;
 		uint8_t *u = pu + (size_t)(y / 2) * (w / 2);
 		uint8_t *v = pv + (size_t)(y / 2) * (w / 2);
 
-		put(e, 0);
-		put(e, 0);
-		for (int x = 0; x < w;) {
-			if (compressed && (int)(rnd() % 100) < skip_pct) {
-				int k = 2 * (int)(1 + rnd() % 8);
-
-				if (rnd() % 16 == 0)
-					k = 0; /* a skip of nothing is legal */
-				if (k > w - x)
-					k = w - x;
-				put(e, (uint8_t)(k << 1 | 1)); /* pixels keep e->pic */
-				x += k;
-				continue;
-			}
+		for (int x = 0; x < w; x += 2) {
 			for (int i = 0; i < 2; i++)
 				yr[x + i] = smooth ? (uint8_t)(x * 3 + y * 5 + 40 * i)
 						   : rnd8();
 			if (compressed)
 				yr[x] &= 0xfe;
-			if (even) {
+			if (!(y & 1)) {
 				u[x / 2] = smooth ? (uint8_t)(x + 2 * y) : rnd8();
 				v[x / 2] = smooth ? (uint8_t)(255 - x - y) : rnd8();
-				put(e, yr[x]);
-				put(e, u[x / 2]);
-				put(e, yr[x + 1]);
-				put(e, v[x / 2]);
-			} else {
-				put(e, yr[x]);
-				put(e, yr[x + 1]);
 			}
-			x += 2;
-		}
-		put(e, 0xfd);
-		if (lenpos + 1 < e->cap) {
-			size_t n = e->size - lenpos - 2;
-
-			e->buf[lenpos] = (uint8_t)n;
-			e->buf[lenpos + 1] = (uint8_t)(n >> 8);
 		}
 	}
-	for (int i = 0; i < 4; i++)
-		put(e, 0xff);
+	/* The skips put the previous values back as the rows are encoded. */
+	n = v4lc_chipenc_cpia_encode(e->pic, w, h, &o, e->buf, e->cap);
+	CHECK(n > 0 && (size_t)n <= e->cap, "CPIA encoder %dx%d: %ld", w, h, n);
+	e->size = n > 0 ? (size_t)n : 0;
+	free(prev);
 }
 
 static void enc_init(struct enc *e, int w, int h)
