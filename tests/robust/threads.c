@@ -13,9 +13,9 @@
  *      returns (a frame or an error), nothing is used after it is freed;
  *   3. two cameras streaming in two threads, each frame checked;
  *   4. read() in one thread, G_FMT/QUERYCTRL in another.
- * Then `cycles` (argument, default 10000) open / stream / close cycles,
- * checking that no fd and no mapping is left behind (/proc/self/fd,
- * /proc/self/maps) and, under LeakSanitizer, no memory.
+ * Then `cycles` (argument, else $ROBUST_CYCLES, else 10000) open / stream /
+ * close cycles, checking that no fd and no mapping is left behind
+ * (/proc/self/fd, /proc/self/maps) and, under LeakSanitizer, no memory.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -412,7 +412,8 @@ static void test_cycles(int cycles)
 
 int main(int argc, char **argv)
 {
-	int cycles = argc > 1 ? atoi(argv[1]) : 10000;
+	const char *env = getenv("ROBUST_CYCLES");
+	int cycles = argc > 1 ? atoi(argv[1]) : env ? atoi(env) : 10000;
 
 	v4l2_test_set_plugin(&locked_ops);
 
