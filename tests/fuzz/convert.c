@@ -11,7 +11,8 @@
  *   6..9  bytesperline (any value: overflow checks)
  *   10    flags: 1 hflip, 2 vflip, 4 huge width/height (x 65537),
  *         8 white balance, 16 gamma 1500, 32 the rotated-JPEG quirk
- *         instance, 64 colorspace Rec.709 / full range
+ *         instance, 64 colorspace Rec.709 / full range, 128 bytes 11
+ *         and 12 give the destination size (x 8 + 8) instead
  *   11,12 destination width/height change (signed: crop or border)
  *   13    destination bytesperline extra
  *   14,15 destination buffer size reduction (little endian)
@@ -144,6 +145,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dst.fmt.pix.pixelformat = dsts[data[1] % (sizeof(dsts) / sizeof(dsts[0]))];
 	dw = (int64_t)w + (int8_t)data[11];
 	dh = (int64_t)h + (int8_t)data[12];
+	if (flags & 128) {
+		/* a small destination whatever the source: crop, 2x reduce */
+		dw = (int64_t)(data[11] & 0x7f) * 8 + 8;
+		dh = (int64_t)(data[12] & 0x7f) * 8 + 8;
+	}
 	dst.fmt.pix.width = dw < 0 ? 0 : dw > UINT32_MAX ? UINT32_MAX : (uint32_t)dw;
 	dst.fmt.pix.height = dh < 0 ? 0 : dh > UINT32_MAX ? UINT32_MAX : (uint32_t)dh;
 	dst.fmt.pix.bytesperline = 0;
