@@ -4,6 +4,7 @@
 # packages. --cross adds the aarch64/armhf toolchains and libraries that the
 # NEON tests (run under qemu-user) need. --vm adds what tests/vm/vivid-vm.sh
 # needs (qemu, a static busybox, kmod; the kernel is fetched by the script).
+# --bench adds gnuplot for bench/run's chart.
 # --fuzz adds clang and its runtime (libFuzzer, sanitizers) for tests/fuzz.
 # Safe to run repeatedly.
 set -euo pipefail
@@ -11,12 +12,14 @@ set -euo pipefail
 cross=0
 vm=0
 fuzz=0
+bench=0
 for arg in "$@"; do
 	case "$arg" in
 	--cross) cross=1 ;;
 	--vm) vm=1 ;;
 	--fuzz) fuzz=1 ;;
-	*) echo "usage: $0 [--cross] [--vm] [--fuzz]" >&2; exit 2 ;;
+	--bench) bench=1 ;;
+	*) echo "usage: $0 [--cross] [--vm] [--fuzz] [--bench]" >&2; exit 2 ;;
 	esac
 done
 
@@ -26,7 +29,7 @@ APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600
 
 native=(build-essential meson ninja-build pkg-config cmake
 	libcpu-features-dev libturbojpeg0-dev libjpeg62-turbo-dev zlib1g-dev
-	libv4l-dev libv4lconvert0 libv4l-0 hyperfine)
+	libv4l-dev libv4lconvert0 libv4l-0 hyperfine libyuv-dev libswscale-dev)
 
 $APT update -qq
 $APT install -qq --no-install-recommends "${native[@]}" >/dev/null
@@ -52,5 +55,8 @@ fi
 if [ $fuzz = 1 ]; then
 	$APT install -qq --no-install-recommends clang libclang-rt-14-dev \
 		>/dev/null
+fi
+if [ $bench = 1 ]; then
+	$APT install -qq --no-install-recommends gnuplot-nox >/dev/null
 fi
 echo "dependencies installed"
