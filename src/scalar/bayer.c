@@ -36,6 +36,8 @@
  * low bits; the 8-bit output is the high byte. A last partial group of k
  * pixels is read as its first k bytes only.
  */
+#include <stddef.h>
+
 #include "dispatch/dsp.h"
 #include "scalar/pixel.h"
 
@@ -281,8 +283,11 @@ void v4lc_bayer_init_c(struct v4lc_bayer_dsp *dsp)
 
 	v4lc_bayer_fill_table(dsp, kinds);
 	dsp->unpack10p = v4lc_bayer_unpack10p_c;
-	dsp->to_yuv420[V4LC_BGGR] = v4lc_bayer_bggr_yuv420_c;
-	dsp->to_yuv420[V4LC_GBRG] = v4lc_bayer_gbrg_yuv420_c;
-	dsp->to_yuv420[V4LC_GRBG] = v4lc_bayer_grbg_yuv420_c;
-	dsp->to_yuv420[V4LC_RGGB] = v4lc_bayer_rggb_yuv420_c;
+	/*
+	 * The scalar tier keeps the two-pass rows (measured faster than
+	 * these per-pixel kernels); v4lc_bayer_<order>_yuv420_c remain the
+	 * specification the SIMD kernels are checked against.
+	 */
+	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
+		dsp->to_yuv420[o] = NULL;
 }

@@ -93,8 +93,9 @@ static void check_unpack10p(void)
 }
 
 /*
- * Fused Bayer -> YUV420: both the scalar fused kernel (the specification
- * restated) and the tier's are compared with the composition of the scalar
+ * Fused Bayer -> YUV420: both the scalar fused kernels (the specification
+ * restated; the scalar tier itself runs the two passes) and the tier's are
+ * compared with the composition of the scalar
  * demosaic rows [order][0] and [order][1] and the scalar rgb2yuv kernel,
  * for four independent input rows (edges mirrored by the kernels), every
  * width, several matrices (standard ones and random weights).
@@ -149,8 +150,18 @@ static void check_yuv420_one(v4lc_bayer_yuv_fn *fn, int o,
 	checkasm_report();
 }
 
+/* The scalar specification (not in the scalar table: see its init). */
+v4lc_bayer_yuv_fn v4lc_bayer_bggr_yuv420_c, v4lc_bayer_gbrg_yuv420_c,
+	v4lc_bayer_grbg_yuv420_c, v4lc_bayer_rggb_yuv420_c;
+
 static void check_yuv420(void)
 {
+	static v4lc_bayer_yuv_fn *const specs[V4LC_BAYER_ORDERS] = {
+		[V4LC_BGGR] = v4lc_bayer_bggr_yuv420_c,
+		[V4LC_GBRG] = v4lc_bayer_gbrg_yuv420_c,
+		[V4LC_GRBG] = v4lc_bayer_grbg_yuv420_c,
+		[V4LC_RGGB] = v4lc_bayer_rggb_yuv420_c,
+	};
 	static const struct v4lc_colorimetry cm[3] = {
 		{ V4L2_COLORSPACE_SMPTE170M, V4L2_YCBCR_ENC_601,
 		  V4L2_QUANTIZATION_LIM_RANGE },
@@ -182,7 +193,7 @@ static void check_yuv420(void)
 		mats[i].vb = (uint16_t)checkasm_rand();
 	}
 	for (int o = 0; o < V4LC_BAYER_ORDERS; o++) {
-		v4lc_bayer_yuv_fn *spec = checkasm_ref->bayer.to_yuv420[o];
+		v4lc_bayer_yuv_fn *spec = specs[o];
 		v4lc_bayer_yuv_fn *fn = checkasm_new->bayer.to_yuv420[o];
 
 		if (checkasm_func(spec, NULL, "bayer_yuv420_spec_%s",
