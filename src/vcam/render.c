@@ -5,6 +5,7 @@
  */
 #include "vcam/vcam.h"
 #include "vcam/lens.h"
+#include "vcam/chipenc.h"
 
 #include <errno.h>
 #include <linux/videodev2.h>
@@ -42,6 +43,9 @@ uint32_t v4lc_vcam_bytesperline(uint32_t fourcc, int w)
 	case V4L2_PIX_FMT_JPEG:
 		return 0;
 	}
+	/* The chip formats: width, as their (gspca) drivers report. */
+	if (v4lc_vcam_is_chip(fourcc))
+		return (uint32_t)w;
 	return 0;
 }
 
@@ -59,8 +63,75 @@ uint32_t v4lc_vcam_sizeimage(uint32_t fourcc, int w, int h)
 	case V4L2_PIX_FMT_JPEG:
 		/* libjpeg-turbo's worst case for 4:2:2. */
 		return (uint32_t)tjBufSize(w, h, TJSAMP_422);
+	case V4L2_PIX_FMT_SPCA501:
+	case V4L2_PIX_FMT_SPCA505:
+	case V4L2_PIX_FMT_SPCA508:
+	case V4L2_PIX_FMT_CIT_YYVYUY:
+	case V4L2_PIX_FMT_KONICA420:
+	case V4L2_PIX_FMT_SN9C20X_I420:
+		return wh + wh / 2;
+	case V4L2_PIX_FMT_CPIA1:
+		/* A frame with no skips, the largest the camera sends. */
+		return (uint32_t)v4lc_chipenc_cpia_bound(w, h);
 	}
 	return v4lc_vcam_bytesperline(fourcc, w) * (uint32_t)h;
+}
+
+/*
+ * The chip formats: the frame sizes each offers (modes of the cameras that
+ * send it), and the sizes its encoder accepts.
+ */
+struct chip_sizes {
+	uint32_t fourcc;
+	int n;
+	int sizes[6][2];
+};
+
+static const struct chip_sizes chip_sizes[] = {
+	{ V4L2_PIX_FMT_SPCA501, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
+	{ V4L2_PIX_FMT_SPCA505, 5, { { 160, 120 }, { 176, 144 }, { 320, 240 },
+				     { 352, 288 }, { 640, 480 } } },
+	{ V4L2_PIX_FMT_SPCA508, 4, { { 160, 120 }, { 176, 144 }, { 320, 240 },
+				     { 352, 288 } } },
+	{ V4L2_PIX_FMT_CIT_YYVYUY, 4, { { 160, 120 }, { 176, 144 }, { 320, 240 },
+					{ 352, 288 } } },
+	{ V4L2_PIX_FMT_KONICA420, 2, { { 160, 120 }, { 320, 240 } } },
+	{ V4L2_PIX_FMT_SN9C20X_I420, 4, { { 160, 120 }, { 320, 240 },
+					  { 640, 480 }, { 1280, 1024 } } },
+	{ V4L2_PIX_FMT_CPIA1, 4, { { 160, 120 }, { 176, 144 }, { 320, 240 },
+				   { 352, 288 } } },
+};
+
+static const struct chip_sizes *find_chip(uint32_t fourcc)
+{
+	for (size_t i = 0; i < sizeof(chip_sizes) / sizeof(chip_sizes[0]); i++)
+		if (chip_sizes[i].fourcc == fourcc)
+			return &chip_sizes[i];
+	return NULL;
+}
+
+int v4lc_vcam_is_chip(uint32_t fourcc)
+{
+	return find_chip(fourcc) != NULL;
+}
+
+int v4lc_vcam_chip_sizes(uint32_t fourcc, const int (**sizes)[2])
+{
+	const struct chip_sizes *c = find_chip(fourcc);
+
+	if (!c)
+		return 0;
+	*sizes = c->sizes;
+	return c->n;
+}
+
+int v4lc_vcam_size_ok(uint32_t fourcc, int w, int h)
+{
+	if (w < 2 || h < 2 || w > 8192 || h > 8192 || (w & 1) || (h & 1))
+		return 0;
+	if (find_chip(fourcc))
+		return v4lc_chipenc_yuv_size_ok(fourcc, w, h);
+	return 1;
 }
 
 /* 75% colour bars: white, yellow, cyan, green, magenta, red, blue, black. */
@@ -236,8 +307,7 @@ int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 	const char *order;
 	int ret = 0;
 
-	if (w < 2 || h < 2 || w > 8192 || h > 8192 || (w & 1) || (h & 1) ||
-	    !need)
+	if (!v4lc_vcam_size_ok(fourcc, w, h) || !need)
 		return -EINVAL;
 	if (fourcc != V4L2_PIX_FMT_MJPEG && fourcc != V4L2_PIX_FMT_JPEG &&
 	    size < need)
@@ -325,6 +395,41 @@ int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 	case V4L2_PIX_FMT_JPEG:
 		ret = render_jpeg(rgb, w, h, dst, size);
 		break;
+	case V4L2_PIX_FMT_SPCA501:
+	case V4L2_PIX_FMT_SPCA505:
+	case V4L2_PIX_FMT_SPCA508:
+	case V4L2_PIX_FMT_CIT_YYVYUY:
+	case V4L2_PIX_FMT_KONICA420:
+	case V4L2_PIX_FMT_SN9C20X_I420:
+	case V4L2_PIX_FMT_CPIA1: {
+		/* Planar 4:2:0 by the frame layer, then the chip's encoder. */
+		size_t yn = n + n / 2;
+		uint8_t *tmp = malloc(yn);
+		struct v4lc_frame s = { V4L2_PIX_FMT_RGB24, w, h, 0, rgb,
+					rgb_size };
+		struct v4lc_frame d = { V4L2_PIX_FMT_YUV420, w, h, 0, tmp, yn };
+
+		if (!tmp) {
+			ret = -ENOMEM;
+			break;
+		}
+		ret = v4lc_frame_convert(v4lc_dsp_get(), &s, &d, NULL);
+		if (!ret && fourcc == V4L2_PIX_FMT_CPIA1) {
+			/* Odd frames compressed (no skips: frames stay
+			 * independent of each other), even ones not. */
+			struct v4lc_chipenc_cpia co = { (int)(seq & 1), NULL,
+							NULL, NULL, 0, 0 };
+			long cn = v4lc_chipenc_cpia_encode(tmp, w, h, &co, dst,
+							   size);
+
+			ret = cn < 0 ? (int)cn : (size_t)cn > size ? -ENOSPC :
+								   (int)cn;
+		} else if (!ret) {
+			ret = v4lc_chipenc_yuv(fourcc, tmp, w, h, dst, size);
+		}
+		free(tmp);
+		break;
+	}
 	default:
 		if (!bayer_order(fourcc, &order)) {
 			ret = -EINVAL;

@@ -18,9 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_FORMATS 17
+#define MAX_FORMATS 48
 #define MAX_BUFFERS 32
-#define MAX_SIZES 4
+#define MAX_SIZES 8
 
 struct fmt_desc {
 	uint32_t fourcc;
@@ -46,6 +46,18 @@ static const struct fmt_desc known[] = {
 	{ V4L2_PIX_FMT_SRGGB8, 0, "8-bit Bayer RGRG/GBGB" },
 	{ V4L2_PIX_FMT_MJPEG, V4L2_FMT_FLAG_COMPRESSED, "Motion-JPEG" },
 	{ V4L2_PIX_FMT_JPEG, V4L2_FMT_FLAG_COMPRESSED, "JFIF JPEG" },
+	/*
+	 * Chip formats, with the kernel's descriptions and flags (the
+	 * V4L2 core marks CPIA1 and the compressed Bayer and JPEG variants
+	 * compressed, not the plain YUV 4:2:0 layouts).
+	 */
+	{ V4L2_PIX_FMT_SPCA501, 0, "GSPCA SPCA501" },
+	{ V4L2_PIX_FMT_SPCA505, 0, "GSPCA SPCA505" },
+	{ V4L2_PIX_FMT_SPCA508, 0, "GSPCA SPCA508" },
+	{ V4L2_PIX_FMT_CIT_YYVYUY, 0, "GSPCA CIT YYVYUY" },
+	{ V4L2_PIX_FMT_KONICA420, 0, "GSPCA KONICA420" },
+	{ V4L2_PIX_FMT_SN9C20X_I420, 0, "GSPCA SN9C20X I420" },
+	{ V4L2_PIX_FMT_CPIA1, V4L2_FMT_FLAG_COMPRESSED, "GSPCA CPiA YUV" },
 };
 
 /* Frame intervals offered for every size: 30 and 15 fps. */
@@ -64,8 +76,9 @@ struct vcam {
 	int fd;
 	const struct fmt_desc *formats[MAX_FORMATS];
 	int nformats;
-	int sizes[MAX_SIZES][2];
-	int nsizes;
+	/* Frame sizes per offered format (same index as formats[]). */
+	int sizes[MAX_FORMATS][MAX_SIZES][2];
+	int nsizes[MAX_FORMATS];
 	unsigned flip;
 	int pace;
 	int still; /* render each MMAP buffer once, then serve it as it is */
@@ -122,7 +135,7 @@ static const struct fmt_desc *find_format(uint32_t fourcc)
 static int parse_spec(struct vcam *c, char *spec)
 {
 	char *save = NULL, *tok;
-	int field = 0, w = 640, h = 480;
+	int field = 0, w = 640, h = 480, given = 0;
 
 	c->pace = 1;
 	for (tok = strtok_r(spec, ":", &save); tok;
@@ -190,6 +203,7 @@ static int parse_spec(struct vcam *c, char *spec)
 				return -1;
 			w = (int)lw;
 			h = (int)lh;
+			given = 1;
 		} else {
 			return -1;
 		}
@@ -197,52 +211,70 @@ static int parse_spec(struct vcam *c, char *spec)
 	if (c->nformats == 0)
 		c->formats[c->nformats++] = find_format(V4L2_PIX_FMT_YUYV);
 
-	/* Discrete sizes by area: the three standard ones and the spec's. */
-	{
+	/*
+	 * Discrete sizes by area: the three standard ones and the spec's; a
+	 * chip format its own sizes, and the spec's when its encoder takes it.
+	 */
+	for (int f = 0; f < c->nformats; f++) {
 		static const int std[3][2] = { { 320, 240 }, { 640, 480 },
 					       { 1280, 720 } };
-		int added = 0;
+		const int (*list)[2] = std;
+		int nlist = v4lc_vcam_chip_sizes(c->formats[f]->fourcc, &list);
+		int added = 0, n = 0;
 
-		for (int i = 0; i < 3; i++) {
-			if (!added && (long)w * h <= (long)std[i][0] * std[i][1]) {
-				if (w != std[i][0] || h != std[i][1]) {
-					c->sizes[c->nsizes][0] = w;
-					c->sizes[c->nsizes++][1] = h;
+		if (!nlist) {
+			list = std;
+			nlist = 3;
+		} else if (!given ||
+			   !v4lc_vcam_size_ok(c->formats[f]->fourcc, w, h)) {
+			added = 1; /* not offered */
+		}
+		for (int i = 0; i < nlist; i++) {
+			if (!added &&
+			    (long)w * h <= (long)list[i][0] * list[i][1]) {
+				if (w != list[i][0] || h != list[i][1]) {
+					c->sizes[f][n][0] = w;
+					c->sizes[f][n++][1] = h;
 				}
 				added = 1;
 			}
-			c->sizes[c->nsizes][0] = std[i][0];
-			c->sizes[c->nsizes++][1] = std[i][1];
+			c->sizes[f][n][0] = list[i][0];
+			c->sizes[f][n++][1] = list[i][1];
 		}
 		if (!added) {
-			c->sizes[c->nsizes][0] = w;
-			c->sizes[c->nsizes++][1] = h;
+			c->sizes[f][n][0] = w;
+			c->sizes[f][n++][1] = h;
 		}
+		c->nsizes[f] = n;
 	}
 	c->fmt.width = (uint32_t)w;
 	c->fmt.height = (uint32_t)h;
 	return 0;
 }
 
-static int offers(const struct vcam *c, uint32_t fourcc)
+/* Index of an offered format in c->formats, or -1. */
+static int format_index(const struct vcam *c, uint32_t fourcc)
 {
 	for (int i = 0; i < c->nformats; i++)
 		if (c->formats[i]->fourcc == fourcc)
-			return 1;
-	return 0;
+			return i;
+	return -1;
 }
+
 
 /* Fill pix for the nearest supported size and an offered format. */
 static void fix_format(const struct vcam *c, struct v4l2_pix_format *pix)
 {
 	long best = LONG_MAX;
-	int bi = 0;
+	int bi = 0, fi = format_index(c, pix->pixelformat);
 
-	if (!offers(c, pix->pixelformat))
+	if (fi < 0) {
+		fi = 0;
 		pix->pixelformat = c->formats[0]->fourcc;
-	for (int i = 0; i < c->nsizes; i++) {
-		long dw = (long)c->sizes[i][0] - (long)pix->width;
-		long dh = (long)c->sizes[i][1] - (long)pix->height;
+	}
+	for (int i = 0; i < c->nsizes[fi]; i++) {
+		long dw = (long)c->sizes[fi][i][0] - (long)pix->width;
+		long dh = (long)c->sizes[fi][i][1] - (long)pix->height;
 		long d = dw * dw + dh * dh;
 
 		if (d < best) {
@@ -250,8 +282,8 @@ static void fix_format(const struct vcam *c, struct v4l2_pix_format *pix)
 			bi = i;
 		}
 	}
-	pix->width = (uint32_t)c->sizes[bi][0];
-	pix->height = (uint32_t)c->sizes[bi][1];
+	pix->width = (uint32_t)c->sizes[fi][bi][0];
+	pix->height = (uint32_t)c->sizes[fi][bi][1];
 	pix->field = V4L2_FIELD_NONE;
 	pix->bytesperline = v4lc_vcam_bytesperline(pix->pixelformat,
 						   (int)pix->width);
@@ -787,25 +819,25 @@ static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 	}
 	case VIDIOC_ENUM_FRAMESIZES: {
 		struct v4l2_frmsizeenum *s = arg;
+		int fi = format_index(c, s->pixel_format);
 
-		if (!offers(c, s->pixel_format) ||
-		    s->index >= (uint32_t)c->nsizes)
+		if (fi < 0 || s->index >= (uint32_t)c->nsizes[fi])
 			return fail(EINVAL);
 		s->type = V4L2_FRMSIZE_TYPE_DISCRETE;
-		s->discrete.width = (uint32_t)c->sizes[s->index][0];
-		s->discrete.height = (uint32_t)c->sizes[s->index][1];
+		s->discrete.width = (uint32_t)c->sizes[fi][s->index][0];
+		s->discrete.height = (uint32_t)c->sizes[fi][s->index][1];
 		memset(s->reserved, 0, sizeof(s->reserved));
 		return 0;
 	}
 	case VIDIOC_ENUM_FRAMEINTERVALS: {
 		struct v4l2_frmivalenum *e = arg;
-		int ok = 0;
+		int ok = 0, fi = format_index(c, e->pixel_format);
 
-		for (int i = 0; i < c->nsizes; i++)
-			if ((uint32_t)c->sizes[i][0] == e->width &&
-			    (uint32_t)c->sizes[i][1] == e->height)
+		for (int i = 0; fi >= 0 && i < c->nsizes[fi]; i++)
+			if ((uint32_t)c->sizes[fi][i][0] == e->width &&
+			    (uint32_t)c->sizes[fi][i][1] == e->height)
 				ok = 1;
-		if (!ok || !offers(c, e->pixel_format) ||
+		if (!ok ||
 		    e->index >= sizeof(intervals) / sizeof(intervals[0]))
 			return fail(EINVAL);
 		e->type = V4L2_FRMIVAL_TYPE_DISCRETE;

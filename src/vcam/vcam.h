@@ -16,10 +16,21 @@
  *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace][:still][:lens[=POS]]
  *   FORMAT  fourcc text, offered by ENUM_FMT in the order given; the first is
  *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
- *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG. An empty
- *           spec ("libv4l-vcam:" or "libv4l-vcam") means YUYV 640x480.
+ *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG,
+ *           and the chip formats (below): S501 S505 S508 CITV KONI S920
+ *           CPIA. An empty spec ("libv4l-vcam:" or "libv4l-vcam") means
+ *           YUYV 640x480.
  *   WxH     initial size (even, 16..4096 x 16..4096), also enumerated in
  *           addition to 320x240, 640x480 and 1280x720. Default 640x480.
+ *           A chip format has its own sizes (its cameras' modes):
+ *             S501 160x120 320x240 640x480;
+ *             S505 160x120 176x144 320x240 352x288 640x480;
+ *             S508, CITV, CPIA 160x120 176x144 320x240 352x288;
+ *             KONI 160x120 320x240; S920 160x120 320x240 640x480 1280x1024;
+ *           a WxH given in the spec is added to them only where the
+ *           chip's encoder takes it (S920: w % 16, h % 8; CPIA: w % 8,
+ *           h % 4, at most 352x288), and the initial size is the
+ *           nearest offered one.
  *   flip=   the sensor is mounted mirrored (h), upside down (v) or rotated
  *           (hv): frames come out so transformed and ENUMINPUT reports
  *           V4L2_IN_ST_HFLIP / V4L2_IN_ST_VFLIP.
@@ -67,6 +78,15 @@
  * BT.601 limited range, the V4L2 default; GREY full-range luma; Bayer by
  * sampling the RGB; MJPG/JPEG by libjpeg-turbo, 4:2:2, quality 80, with
  * the DHT segments removed as most webcams send them).
+ *
+ * Chip formats (pattern -> YU12 by the frame layer -> the chip's encoder,
+ * src/vcam/chipenc.h): ENUM_FMT gives the kernel's description and flags
+ * (V4L2_FMT_FLAG_COMPRESSED for CPIA only among these); G/S/TRY_FMT give
+ * bytesperline = width as gspca does, and sizeimage w * h * 3 / 2 for the
+ * fixed layouts S501 S505 S508 CITV KONI S920, the size of a CPIA frame
+ * without skips (its largest) for CPIA. CPIA frames never skip pixels (so
+ * each frame decodes on its own); even sequence numbers are sent
+ * uncompressed, odd ones in compressed mode; bytesused is the frame's size.
  */
 #ifndef V4LC_VCAM_VCAM_H
 #define V4LC_VCAM_VCAM_H
@@ -97,7 +117,7 @@ int v4lc_vcam_create(const char *spec);
 /*
  * The exact raw frame the camera delivers for sequence number `seq` in
  * format `fourcc` at w x h (minimal bytesperline): writes it to dst and
- * returns the bytes used (for MJPG/JPEG the compressed size), or -EINVAL
+ * returns the bytes used (for MJPG/JPEG/CPIA the compressed size), or -EINVAL
  * (unknown format or size), -ENOSPC (size too small), -ENOMEM, -EIO.
  */
 int v4lc_vcam_render(uint32_t fourcc, int w, int h, uint32_t seq,
@@ -115,6 +135,16 @@ struct v4lc_vcam_optics {
 int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 			    unsigned flip, const struct v4lc_vcam_optics *o,
 			    uint8_t *dst, size_t size);
+
+/*
+ * The chip formats (S501 S505 S508 CITV KONI S920 CPIA): whether fourcc is
+ * one; the frame sizes it is offered in (count, 0 if not a chip format);
+ * whether the renderer accepts w x h for a format (any known or unknown
+ * fourcc: even sizes 2..8192, and the chip encoder's constraints).
+ */
+int v4lc_vcam_is_chip(uint32_t fourcc);
+int v4lc_vcam_chip_sizes(uint32_t fourcc, const int (**sizes)[2]);
+int v4lc_vcam_size_ok(uint32_t fourcc, int w, int h);
 
 /* bytesperline and sizeimage the camera reports (0 for unknown). */
 uint32_t v4lc_vcam_bytesperline(uint32_t fourcc, int w);
