@@ -297,8 +297,16 @@ static int request(struct share *sh, void *msg, size_t len, size_t rlen)
 	if (fs_send(sh->sock, msg, len, -1, 0) < 0)
 		return -1;
 	for (;;) {
-		ssize_t n = recv_one(sh, &r, sizeof(r), 1);
+		struct pollfd p = { .fd = sh->sock, .events = POLLIN };
+		ssize_t n;
 		int fd;
+
+		/* A server that stops answering is an error, not a hang. */
+		if (poll(&p, 1, 15000) == 0) {
+			errno = ETIMEDOUT;
+			return -1;
+		}
+		n = recv_one(sh, &r, sizeof(r), 1);
 
 		if (n < 0)
 			return -1;

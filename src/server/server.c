@@ -722,7 +722,9 @@ static int open_device(const char *dev)
 	} else {
 		struct stat st;
 
-		fd = open(dev, O_RDWR | O_CLOEXEC);
+		/* Non-blocking: the capture thread waits in poll() and
+		 * can always be parked, even if the device stalls. */
+		fd = open(dev, O_RDWR | O_CLOEXEC | O_NONBLOCK);
 		if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode))) {
 			close(fd);
 			errno = ENODEV;
@@ -789,9 +791,29 @@ static int listen_socket(const char *path)
 	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (s < 0)
 		return -1;
-	unlink(path);	/* stale: we hold the lock */
-	if (bind(s, (struct sockaddr *)&a, sizeof(a)) < 0 ||
-	    chmod(path, 0600) < 0 || listen(s, 16) < 0) {
+	if (bind(s, (struct sockaddr *)&a, sizeof(a)) < 0) {
+		int probe;
+
+		if (errno != EADDRINUSE)
+			goto fail;
+		/* Never take over from a live server (even if the lock
+		 * file did not exclude it): only a dead socket is removed. */
+		probe = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+		if (probe >= 0 &&
+		    connect(probe, (struct sockaddr *)&a, sizeof(a)) == 0) {
+			close(probe);
+			close(s);
+			errno = EADDRINUSE;
+			return -2;
+		}
+		if (probe >= 0)
+			close(probe);
+		unlink(path);
+		if (bind(s, (struct sockaddr *)&a, sizeof(a)) < 0)
+			goto fail;
+	}
+	if (chmod(path, 0600) < 0 || listen(s, 16) < 0) {
+fail:
 		close(s);
 		return -1;
 	}
@@ -884,6 +906,10 @@ int main(int argc, char **argv)
 	}
 	S.share_fmt = choose_share_fmt();
 	ls = listen_socket(path);
+	if (ls == -2) {
+		logmsg("a live server already listens on", path);
+		return 0;
+	}
 	if (ls < 0 || pipe2(S.wake, O_CLOEXEC | O_NONBLOCK) < 0) {
 		fprintf(stderr, "v4l2-frameserver: %s: %s\n", path,
 			strerror(errno));
