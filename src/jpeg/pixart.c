@@ -341,7 +341,7 @@ static void idct(const struct v4lc_pjpg *p, const float *c, int only_dc,
 		 uint8_t *out)
 {
 	float t[64];
-	int rows[8], nrows = 0;
+	int rows[8], nrows = 0, cols[8], ncols = 0, colmask = 0;
 
 	if (only_dc) {
 		memset(out, clamp8(c[0] / 8), 64);
@@ -351,10 +351,18 @@ static void idct(const struct v4lc_pjpg *p, const float *c, int only_dc,
 		int nz = 0;
 
 		for (int u = 0; u < 8; u++)
-			nz |= c[v * 8 + u] != 0;
+			if (c[v * 8 + u] != 0) {
+				nz = 1;
+				colmask |= 1 << u;
+			}
 		if (nz)
 			rows[nrows++] = v;
 	}
+	/* Columns of zero coefficients give zero intermediate columns: the
+	 * horizontal pass skips them (adding exact zeros changes nothing). */
+	for (int u = 0; u < 8; u++)
+		if (colmask & (1 << u))
+			cols[ncols++] = u;
 	/* vertical: t[y][u] = sum_v C(y, v) c[v][u] */
 	for (int y = 0; y < 8; y++) {
 		float acc[8] = { 0 };
@@ -372,7 +380,8 @@ static void idct(const struct v4lc_pjpg *p, const float *c, int only_dc,
 	for (int y = 0; y < 8; y++) {
 		float acc[8] = { 0 };
 
-		for (int u = 0; u < 8; u++) {
+		for (int i = 0; i < ncols; i++) {
+			int u = cols[i];
 			float k = t[y * 8 + u];
 
 			for (int x = 0; x < 8; x++)
