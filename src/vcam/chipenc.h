@@ -66,4 +66,18 @@ long v4lc_chipenc_cpia_encode(const uint8_t *yu12, int w, int h,
 			      size_t size);
 size_t v4lc_chipenc_cpia_bound(int w, int h);
 
+/*
+ * The chip Bayer formats (S910 P207 S680 SONX M310 905C): encoders of an
+ * 8-bit Bayer image (stride w) in the order v4lc_chipenc_bayer_order
+ * gives (the 8-bit Bayer fourcc, 0 if fourcc is not one of them); seed
+ * varies the encoder's free choices. w >= 8 and h >= 2, even. Returns the
+ * frame's size, -EINVAL or -ENOSPC (size below the frame). bound: the
+ * largest frame at w x h. (chipenc_bayer.c: the encoders are those of
+ * tests/chip/bayer/encoders.h, compiled from that file.)
+ */
+uint32_t v4lc_chipenc_bayer_order(uint32_t fourcc);
+size_t v4lc_chipenc_bayer_bound(uint32_t fourcc, int w, int h);
+long v4lc_chipenc_bayer(uint32_t fourcc, const uint8_t *bayer, int w, int h,
+			uint32_t seed, uint8_t *dst, size_t size);
+
 #endif

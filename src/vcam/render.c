@@ -74,6 +74,8 @@ uint32_t v4lc_vcam_sizeimage(uint32_t fourcc, int w, int h)
 		/* A frame with no skips, the largest the camera sends. */
 		return (uint32_t)v4lc_chipenc_cpia_bound(w, h);
 	}
+	if (v4lc_chipenc_bayer_order(fourcc))
+		return (uint32_t)v4lc_chipenc_bayer_bound(fourcc, w, h);
 	return v4lc_vcam_bytesperline(fourcc, w) * (uint32_t)h;
 }
 
@@ -100,6 +102,14 @@ static const struct chip_sizes chip_sizes[] = {
 					  { 640, 480 }, { 1280, 1024 } } },
 	{ V4L2_PIX_FMT_CPIA1, 4, { { 160, 120 }, { 176, 144 }, { 320, 240 },
 				   { 352, 288 } } },
+	{ V4L2_PIX_FMT_SN9C10X, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
+	{ V4L2_PIX_FMT_PAC207, 2, { { 176, 144 }, { 352, 288 } } },
+	{ V4L2_PIX_FMT_STV0680, 4, { { 160, 120 }, { 176, 144 }, { 320, 240 },
+				     { 352, 288 } } },
+	{ V4L2_PIX_FMT_SN9C2028, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
+	{ V4L2_PIX_FMT_MR97310A, 5, { { 160, 120 }, { 176, 144 }, { 320, 240 },
+				      { 352, 288 }, { 640, 480 } } },
+	{ V4L2_PIX_FMT_SQ905C, 2, { { 320, 240 }, { 640, 480 } } },
 };
 
 static const struct chip_sizes *find_chip(uint32_t fourcc)
@@ -129,6 +139,8 @@ int v4lc_vcam_size_ok(uint32_t fourcc, int w, int h)
 {
 	if (w < 2 || h < 2 || w > 8192 || h > 8192 || (w & 1) || (h & 1))
 		return 0;
+	if (v4lc_chipenc_bayer_order(fourcc))
+		return w >= 8;
 	if (find_chip(fourcc))
 		return v4lc_chipenc_yuv_size_ok(fourcc, w, h);
 	return 1;
@@ -290,6 +302,21 @@ static int bayer_order(uint32_t fourcc, const char **order)
 	return 0;
 }
 
+/* Sample the RGB picture on a Bayer grid of the given 8-bit order. */
+static void rgb_to_bayer(const uint8_t *rgb, uint8_t *dst, int w, int h,
+			 const char *order)
+{
+	for (int y = 0; y < h; y++) {
+		for (int x = 0; x < w; x++) {
+			char c = order[(y & 1) * 2 + (x & 1)];
+			int ch = c == 'R' ? 0 : c == 'G' ? 1 : 2;
+			size_t i = (size_t)y * (size_t)w + (size_t)x;
+
+			dst[i] = rgb[3 * i + (size_t)ch];
+		}
+	}
+}
+
 int v4lc_vcam_render_flip(uint32_t fourcc, int w, int h, uint32_t seq,
 			  unsigned flip, uint8_t *dst, size_t size)
 {
@@ -431,19 +458,26 @@ int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 		break;
 	}
 	default:
+		if (bayer_order(v4lc_chipenc_bayer_order(fourcc), &order)) {
+			/* A chip Bayer format: Bayer, then the encoder. */
+			uint8_t *bay = malloc(n);
+			long bn;
+
+			if (!bay) {
+				ret = -ENOMEM;
+				break;
+			}
+			rgb_to_bayer(rgb, bay, w, h, order);
+			bn = v4lc_chipenc_bayer(fourcc, bay, w, h, seq, dst, size);
+			ret = (int)bn;
+			free(bay);
+			break;
+		}
 		if (!bayer_order(fourcc, &order)) {
 			ret = -EINVAL;
 			break;
 		}
-		for (int y = 0; y < h; y++) {
-			for (int x = 0; x < w; x++) {
-				char c = order[(y & 1) * 2 + (x & 1)];
-				int ch = c == 'R' ? 0 : c == 'G' ? 1 : 2;
-				size_t i = (size_t)y * (size_t)w + (size_t)x;
-
-				dst[i] = rgb[3 * i + (size_t)ch];
-			}
-		}
+		rgb_to_bayer(rgb, dst, w, h, order);
 		ret = (int)need;
 		break;
 	}

@@ -18,7 +18,7 @@
  *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
  *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG,
  *           and the chip formats (below): S501 S505 S508 CITV KONI S920
- *           CPIA. An empty spec ("libv4l-vcam:" or "libv4l-vcam") means
+ *           CPIA (YUV 4:2:0), S910 P207 S680 SONX M310 905C (Bayer). An empty spec ("libv4l-vcam:" or "libv4l-vcam") means
  *           YUYV 640x480.
  *   WxH     initial size (even, 16..4096 x 16..4096), also enumerated in
  *           addition to 320x240, 640x480 and 1280x720. Default 640x480.
@@ -27,10 +27,13 @@
  *             S505 160x120 176x144 320x240 352x288 640x480;
  *             S508, CITV, CPIA 160x120 176x144 320x240 352x288;
  *             KONI 160x120 320x240; S920 160x120 320x240 640x480 1280x1024;
+ *             S910, SONX 160x120 320x240 640x480; P207 176x144 352x288;
+ *             S680 160x120 176x144 320x240 352x288; M310 160x120 176x144
+ *             320x240 352x288 640x480; 905C 320x240 640x480;
  *           a WxH given in the spec is added to them only where the
  *           chip's encoder takes it (S920: w % 16, h % 8; CPIA: w % 8,
- *           h % 4, at most 352x288), and the initial size is the
- *           nearest offered one.
+ *           h % 4, at most 352x288; Bayer chips: w >= 8), and the
+ *           initial size is the nearest offered one.
  *   flip=   the sensor is mounted mirrored (h), upside down (v) or rotated
  *           (hv): frames come out so transformed and ENUMINPUT reports
  *           V4L2_IN_ST_HFLIP / V4L2_IN_ST_VFLIP.
@@ -79,12 +82,17 @@
  * sampling the RGB; MJPG/JPEG by libjpeg-turbo, 4:2:2, quality 80, with
  * the DHT segments removed as most webcams send them).
  *
- * Chip formats (pattern -> YU12 by the frame layer -> the chip's encoder,
- * src/vcam/chipenc.h): ENUM_FMT gives the kernel's description and flags
- * (V4L2_FMT_FLAG_COMPRESSED for CPIA only among these); G/S/TRY_FMT give
- * bytesperline = width as gspca does, and sizeimage w * h * 3 / 2 for the
- * fixed layouts S501 S505 S508 CITV KONI S920, the size of a CPIA frame
- * without skips (its largest) for CPIA. CPIA frames never skip pixels (so
+ * Chip formats (pattern -> YU12 by the frame layer, or -> 8-bit Bayer by
+ * sampling in the order the chip's decoder gives: BGGR for S910 P207 SONX
+ * M310, RGGB for S680 905C -> the chip's encoder, src/vcam/chipenc.h):
+ * ENUM_FMT gives the kernel's description and flags
+ * (V4L2_FMT_FLAG_COMPRESSED for CPIA and the Bayer chips but S680);
+ * G/S/TRY_FMT give bytesperline = width as gspca does, and sizeimage
+ * w * h * 3 / 2 for the fixed layouts S501 S505 S508 CITV KONI S920, the
+ * size of a CPIA frame without skips (its largest) for CPIA, w * h for
+ * S680, the encoder's worst case (2 bytes a pixel and headers) for the
+ * other Bayer chips; their encoders' free choices are seeded by the
+ * sequence number. CPIA frames never skip pixels (so
  * each frame decodes on its own); even sequence numbers are sent
  * uncompressed, odd ones in compressed mode; bytesused is the frame's size.
  */
