@@ -39,17 +39,14 @@ fi
 for lib in scalar sse2 avx2 orig; do
 	echo "== callgrind $lib" >&2
 	if [ $lib = orig ]; then
-		env -u LIBV4LCONVERT_SIMD valgrind --tool=callgrind \
+		env -u LIBV4LCONVERT_SIMD valgrind --tool=callgrind --compress-strings=no \
 			--callgrind-out-file="$tmp/cg.$lib" \
 			"$build/bench/icount" --lib=orig >/dev/null 2>"$tmp/$lib.log"
 	else
-		LIBV4LCONVERT_SIMD=$lib valgrind --tool=callgrind \
+		LIBV4LCONVERT_SIMD=$lib valgrind --tool=callgrind --compress-strings=no \
 			--callgrind-out-file="$tmp/cg.$lib" \
 			"$build/bench/icount" --lib=ours >/dev/null 2>"$tmp/$lib.log"
 	fi
-	for f in "$tmp"/cg.$lib.*; do
-		callgrind_annotate --threshold=99 "$f" >"$f.txt" 2>/dev/null || true
-	done
 done
 
 # NEON: the aarch64 cross build (objects only are needed)

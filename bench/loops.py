@@ -13,32 +13,37 @@ tiers = ["scalar", "sse2", "avx2", "orig"]
 
 
 def dumps(tier):
-    """{conversion: (instructions, [(share, function)])} of one process."""
+    """{conversion: (instructions, [(share, function)])} of one process,
+    from callgrind's dump files (written with --compress-strings=no)."""
     res = {}
-    for f in sorted(glob.glob(f"{tmp}/cg.{tier}.*")):
-        if f.endswith(".txt"):
-            continue
-        name, total = None, None
+    files = [f for f in glob.glob(f"{tmp}/cg.{tier}.*") if re.search(r"\.\d+$", f)]
+    for f in sorted(files, key=lambda f: int(f.rsplit(".", 1)[1])):
+        name, total, fn, skip, self_cost, ob = None, None, None, False, {}, "?"
         with open(f, errors="replace") as fh:
             for line in fh:
+                if skip:  # the inclusive cost of a call: not self cost
+                    skip = False
+                    continue
                 m = re.match(r"desc: Trigger: Client Request: (.*)", line)
                 if m:
                     name = m.group(1).strip()
                 m = re.match(r"(?:totals|summary): (\d+)", line)
                 if m:
                     total = int(m.group(1))
-        if not name or total is None:
+                if line.startswith("ob="):
+                    ob = os.path.basename(line[3:].strip())
+                if line.startswith("fn="):
+                    fn = line[3:].strip()
+                    if fn.startswith("0x"):  # stripped library
+                        fn = f"{ob}+{fn.lstrip('0x')}"
+                elif line.startswith("calls="):
+                    skip = True
+                elif fn and re.match(r"^[+-]?\d+ \d+$", line.strip()):
+                    self_cost[fn] = self_cost.get(fn, 0) + int(line.split()[1])
+        if not name or not total:
             continue
-        funcs = []
-        try:
-            with open(f + ".txt", errors="replace") as fh:
-                for line in fh:
-                    m = re.match(r"\s*([\d,]+) \(\s*([\d.]+)%\)\s+(\S+)", line)
-                    if m and ":" in m.group(3) and "PROGRAM TOTALS" not in line:
-                        fn = m.group(3).split(":", 1)[1]
-                        funcs.append((float(m.group(2)), fn))
-        except OSError:
-            pass
+        funcs = sorted(((100.0 * c / total, fn) for fn, c in self_cost.items()),
+                       reverse=True)
         res[name] = (total, funcs)
     return res
 
