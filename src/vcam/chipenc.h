@@ -80,4 +80,18 @@ size_t v4lc_chipenc_bayer_bound(uint32_t fourcc, int w, int h);
 long v4lc_chipenc_bayer(uint32_t fourcc, const uint8_t *bayer, int w, int h,
 			uint32_t seed, uint8_t *dst, size_t size);
 
+/*
+ * The JPEG-family chip formats: PJPG (Pixart, from RGB24; w % 16, h % 8),
+ * JL20 (JL2005B/C/D, from an RGGB mosaic; w and h % 16) and S401 (SE401,
+ * from RGB24, one packet a row; even sizes). Returns the frame's size,
+ * -EINVAL (format or size), -ENOSPC or -ENOMEM. bound: the sizeimage the
+ * camera reports (a frame above it is refused with -ENOSPC).
+ * (chipenc_jpeg.c: the PJPG/JL20 encoders and the SE401 packet writer are
+ * those of tests/chip/jpeg/chipenc.h, compiled from that file.)
+ */
+int v4lc_chipenc_jpeg_size_ok(uint32_t fourcc, int w, int h);
+size_t v4lc_chipenc_jpeg_bound(uint32_t fourcc, int w, int h);
+long v4lc_chipenc_jpeg(uint32_t fourcc, const uint8_t *img, int w, int h,
+		       uint8_t *dst, size_t size);
+
 #endif

@@ -18,6 +18,16 @@
 #include "dispatch/dsp.h"
 #include "scalar/pixel.h"
 
+#ifndef V4L2_PIX_FMT_PJPG
+#define V4L2_PIX_FMT_PJPG v4l2_fourcc('P', 'J', 'P', 'G')
+#endif
+#ifndef V4L2_PIX_FMT_JL2005BCD
+#define V4L2_PIX_FMT_JL2005BCD v4l2_fourcc('J', 'L', '2', '0')
+#endif
+#ifndef V4L2_PIX_FMT_SE401
+#define V4L2_PIX_FMT_SE401 v4l2_fourcc('S', '4', '0', '1')
+#endif
+
 uint32_t v4lc_vcam_bytesperline(uint32_t fourcc, int w)
 {
 	switch (fourcc) {
@@ -76,6 +86,8 @@ uint32_t v4lc_vcam_sizeimage(uint32_t fourcc, int w, int h)
 	}
 	if (v4lc_chipenc_bayer_order(fourcc))
 		return (uint32_t)v4lc_chipenc_bayer_bound(fourcc, w, h);
+	if (v4lc_chipenc_jpeg_bound(fourcc, w, h))
+		return (uint32_t)v4lc_chipenc_jpeg_bound(fourcc, w, h);
 	return v4lc_vcam_bytesperline(fourcc, w) * (uint32_t)h;
 }
 
@@ -110,6 +122,9 @@ static const struct chip_sizes chip_sizes[] = {
 	{ V4L2_PIX_FMT_MR97310A, 5, { { 160, 120 }, { 176, 144 }, { 320, 240 },
 				      { 352, 288 }, { 640, 480 } } },
 	{ V4L2_PIX_FMT_SQ905C, 2, { { 320, 240 }, { 640, 480 } } },
+	{ V4L2_PIX_FMT_PJPG, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
+	{ V4L2_PIX_FMT_JL2005BCD, 2, { { 320, 240 }, { 640, 480 } } },
+	{ V4L2_PIX_FMT_SE401, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
 };
 
 static const struct chip_sizes *find_chip(uint32_t fourcc)
@@ -141,6 +156,8 @@ int v4lc_vcam_size_ok(uint32_t fourcc, int w, int h)
 		return 0;
 	if (v4lc_chipenc_bayer_order(fourcc))
 		return w >= 8;
+	if (v4lc_chipenc_jpeg_bound(fourcc, w, h))
+		return v4lc_chipenc_jpeg_size_ok(fourcc, w, h);
 	if (find_chip(fourcc))
 		return v4lc_chipenc_yuv_size_ok(fourcc, w, h);
 	return 1;
@@ -455,6 +472,22 @@ int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 			ret = v4lc_chipenc_yuv(fourcc, tmp, w, h, dst, size);
 		}
 		free(tmp);
+		break;
+	}
+	case V4L2_PIX_FMT_PJPG:
+	case V4L2_PIX_FMT_SE401:
+		ret = (int)v4lc_chipenc_jpeg(fourcc, rgb, w, h, dst, size);
+		break;
+	case V4L2_PIX_FMT_JL2005BCD: {
+		uint8_t *bay = malloc(n);
+
+		if (!bay) {
+			ret = -ENOMEM;
+			break;
+		}
+		rgb_to_bayer(rgb, bay, w, h, "RGGB");
+		ret = (int)v4lc_chipenc_jpeg(fourcc, bay, w, h, dst, size);
+		free(bay);
 		break;
 	}
 	default:

@@ -64,6 +64,9 @@ static const struct fmt_desc known[] = {
 	{ V4L2_PIX_FMT_SN9C2028, V4L2_FMT_FLAG_COMPRESSED, "GSPCA SN9C2028" },
 	{ V4L2_PIX_FMT_MR97310A, V4L2_FMT_FLAG_COMPRESSED, "GSPCA MR97310A" },
 	{ V4L2_PIX_FMT_SQ905C, V4L2_FMT_FLAG_COMPRESSED, "GSPCA SQ905C" },
+	{ V4L2_PIX_FMT_PJPG, V4L2_FMT_FLAG_COMPRESSED, "GSPCA PJPG" },
+	{ V4L2_PIX_FMT_JL2005BCD, V4L2_FMT_FLAG_COMPRESSED, "GSPCA JL2005BCD" },
+	{ V4L2_PIX_FMT_SE401, V4L2_FMT_FLAG_COMPRESSED, "GSPCA SE401" },
 };
 
 /* Frame intervals offered for every size: 30 and 15 fps. */
@@ -308,10 +311,13 @@ static void fix_format(const struct vcam *c, struct v4l2_pix_format *pix)
 	case V4L2_PIX_FMT_SN9C2028:
 	case V4L2_PIX_FMT_MR97310A:
 	case V4L2_PIX_FMT_SQ905C:
+	case V4L2_PIX_FMT_JL2005BCD:
+	case V4L2_PIX_FMT_SE401:
 		pix->colorspace = V4L2_COLORSPACE_SRGB;
 		break;
 	case V4L2_PIX_FMT_MJPEG:
 	case V4L2_PIX_FMT_JPEG:
+	case V4L2_PIX_FMT_PJPG:
 		pix->colorspace = V4L2_COLORSPACE_JPEG;
 		break;
 	default:
