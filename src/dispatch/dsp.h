@@ -218,10 +218,28 @@ typedef void v4lc_bayer_row_fn(const uint8_t *above, const uint8_t *cur,
 typedef void v4lc_bayer_yuv_fn(const uint8_t *const rows[4], uint8_t *y0,
 			       uint8_t *y1, uint8_t *u, uint8_t *v, int width,
 			       const struct v4lc_rgb2yuv *k);
+/*
+ * Planar path (the row's columns de-interleaved once, then used for the
+ * three output rows that need it): split writes a row of `width` samples as
+ * even[i] = row[M(2 i)] for 0 <= i <= (width + 1) / 2 and
+ * odd[i] = row[M(2 i + 1)] for -1 <= i <= width / 2, M the column mirror of
+ * src/scalar/bayer.c (one mirrored pad element past each end, and one
+ * before the odd plane). planar[order][y & 1][rgb_order] makes exactly the
+ * row demosaic[order][y & 1][rgb_order] makes, from the planes of the rows
+ * above, at and below: planes = { above.even, above.odd, cur.even,
+ * cur.odd, below.even, below.odd }. NULL in a tier where the row kernels
+ * are faster.
+ */
+typedef void v4lc_bayer_split_fn(const uint8_t *src, uint8_t *even,
+				 uint8_t *odd, int width);
+typedef void v4lc_bayer_planar_fn(const uint8_t *const planes[6],
+				  uint8_t *dst, int width);
 struct v4lc_bayer_dsp {
 	v4lc_bayer_row_fn *demosaic[V4LC_BAYER_ORDERS][2][V4LC_RGB_ORDERS];
 	v4lc_row_copy_fn *unpack10p;
 	v4lc_bayer_yuv_fn *to_yuv420[V4LC_BAYER_ORDERS];
+	v4lc_bayer_split_fn *split;
+	v4lc_bayer_planar_fn *planar[V4LC_BAYER_ORDERS][2][V4LC_RGB_ORDERS];
 };
 
 /*

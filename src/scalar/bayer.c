@@ -130,6 +130,97 @@ BAYER_KERNEL(bg, 1, 0)
 BAYER_KERNEL(rg, 1, 1)
 #undef BAYER_KERNEL
 
+/*
+ * Planar path (see dsp.h): split de-interleaves a row's columns once, with
+ * mirrored pads, so that the planar kernels need no edge cases: column j of
+ * a row is even[j / 2] (j even) or odd[(j - 1) / 2] (j odd) for every
+ * -1 <= j <= w, the mirror already applied. v4lc_bayer_split_span_c writes
+ * even[i] and odd[i] for i >= i0 (and the pads, and odd[-1]); SIMD kernels
+ * call it for the row tail.
+ */
+void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
+			     int w, int i0);
+
+void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
+			     int w, int i0)
+{
+	int ne = (w + 1) / 2, no = w / 2;
+
+	odd[-1] = src[mirror(-1, w)];
+	for (int i = i0; i <= ne; i++)
+		even[i] = src[mirror(2 * i, w)];
+	for (int i = i0; i <= no; i++)
+		odd[i] = src[mirror(2 * i + 1, w)];
+}
+
+void v4lc_bayer_split_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
+			int w);
+
+void v4lc_bayer_split_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
+			int w)
+{
+	v4lc_bayer_split_span_c(src, even, odd, w, 0);
+}
+
+static inline int col(const uint8_t *e, const uint8_t *o, int j)
+{
+	return (j & 1) ? o[(j - 1) >> 1] : e[j >> 1];
+}
+
+/*
+ * Pixels x0 .. x1 - 1 from planes (a even, a odd, c even, c odd, b even,
+ * b odd): the rule of pixel() with columns read through col(), kind as
+ * v4lc_bayer_span_c. The specification of the planar kernels.
+ */
+void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
+			      int x0, int x1, int kind);
+
+void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
+			      int x0, int x1, int kind)
+{
+	const uint8_t *ae = pl[0], *ao = pl[1], *ce = pl[2], *co = pl[3],
+		      *be = pl[4], *bo = pl[5];
+	int cfirst = kind >> 1, ownfirst = kind & 1;
+
+	for (int x = x0; x < x1; x++) {
+		int own, g, oth;
+		uint8_t *d = dst + 3 * x;
+
+		if ((x & 1) != cfirst) { /* C site */
+			own = col(ce, co, x);
+			g = (col(ce, co, x - 1) + col(ce, co, x + 1) +
+			     col(ae, ao, x) + col(be, bo, x) + 2) >> 2;
+			oth = (col(ae, ao, x - 1) + col(ae, ao, x + 1) +
+			       col(be, bo, x - 1) + col(be, bo, x + 1) + 2) >> 2;
+		} else { /* G site */
+			own = (col(ce, co, x - 1) + col(ce, co, x + 1) + 1) >> 1;
+			g = col(ce, co, x);
+			oth = (col(ae, ao, x) + col(be, bo, x) + 1) >> 1;
+		}
+		d[0] = (uint8_t)(ownfirst ? own : oth);
+		d[1] = (uint8_t)g;
+		d[2] = (uint8_t)(ownfirst ? oth : own);
+	}
+}
+
+#define PLANAR_KERNEL(name, kind)                                            \
+	void v4lc_bayer_planar_##name##_c(const uint8_t *const pl[6],       \
+					  uint8_t *dst, int w);              \
+	void v4lc_bayer_planar_##name##_c(const uint8_t *const pl[6],       \
+					  uint8_t *dst, int w)               \
+	{                                                                    \
+		v4lc_bayer_planar_span_c(pl, dst, 0, w, kind);               \
+	}
+PLANAR_KERNEL(gb, 0)
+PLANAR_KERNEL(gr, 1)
+PLANAR_KERNEL(bg, 2)
+PLANAR_KERNEL(rg, 3)
+#undef PLANAR_KERNEL
+
+/* As v4lc_bayer_fill_table, for the planar kernels. */
+void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
+			    v4lc_bayer_planar_fn *const kinds[4]);
+
 void v4lc_bayer_unpack10p_c(const uint8_t *src, uint8_t *dst, int width)
 {
 	int x = 0;
@@ -274,6 +365,27 @@ void v4lc_bayer_fill_table(struct v4lc_bayer_dsp *dsp,
 					kinds[kind[first[o][p]][r]];
 }
 
+/* The same table layout: kinds[] 0 gb, 1 gr, 2 bg, 3 rg. */
+void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
+			    v4lc_bayer_planar_fn *const kinds[4])
+{
+	static const uint8_t first[V4LC_BAYER_ORDERS][2] = {
+		[V4LC_BGGR] = { 0, 2 },
+		[V4LC_GBRG] = { 1, 3 },
+		[V4LC_GRBG] = { 2, 0 },
+		[V4LC_RGGB] = { 3, 1 },
+	};
+	static const uint8_t kind[4][V4LC_RGB_ORDERS] = {
+		{ 2, 3 }, { 0, 1 }, { 1, 0 }, { 3, 2 },
+	};
+
+	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
+		for (int p = 0; p < 2; p++)
+			for (int r = 0; r < V4LC_RGB_ORDERS; r++)
+				dsp->planar[o][p][r] =
+					kinds ? kinds[kind[first[o][p]][r]] : NULL;
+}
+
 void v4lc_bayer_init_c(struct v4lc_bayer_dsp *dsp)
 {
 	static v4lc_bayer_row_fn *const kinds[4] = {
@@ -290,4 +402,10 @@ void v4lc_bayer_init_c(struct v4lc_bayer_dsp *dsp)
 	 */
 	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
 		dsp->to_yuv420[o] = NULL;
+	/*
+	 * Likewise the planar kernels: the row kernels serve the scalar tier;
+	 * v4lc_bayer_planar_<kind>_c are the specification.
+	 */
+	dsp->split = v4lc_bayer_split_c;
+	v4lc_bayer_fill_planar(dsp, NULL);
 }

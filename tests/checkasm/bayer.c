@@ -204,9 +204,143 @@ static void check_yuv420(void)
 	}
 }
 
+/*
+ * Planar path: split against the scalar split (guard bytes after both
+ * planes and before them), the scalar planar kernels (the specification)
+ * against the scalar row kernels, and the tier's planar kernels against
+ * the scalar planar kernels, on planes in buffers that end exactly at the
+ * last pad (odd planes start exactly at index -1).
+ */
+void v4lc_bayer_split_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
+			int w);
+v4lc_bayer_planar_fn v4lc_bayer_planar_gb_c, v4lc_bayer_planar_gr_c,
+	v4lc_bayer_planar_bg_c, v4lc_bayer_planar_rg_c;
+void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
+			    v4lc_bayer_planar_fn *const kinds[4]);
+
+static void check_split(void)
+{
+	v4lc_bayer_split_fn *fn = checkasm_new->bayer.split;
+
+	if (!checkasm_func(fn, v4lc_bayer_split_c, "bayer_split"))
+		return;
+	for (int wi = 0; wi < checkasm_nwidths; wi++) {
+		int width = checkasm_widths[wi], ok = 1;
+		size_t ne = (size_t)(width + 1) / 2 + 1, no = (size_t)width / 2 + 2;
+		uint8_t *src = checkasm_in_alloc((size_t)width);
+		/* one guard byte before each plane, CHECKASM_GUARD after */
+		uint8_t *re = checkasm_out_alloc(ne + 1, 0x5a);
+		uint8_t *ro = checkasm_out_alloc(no + 1, 0x5a);
+		uint8_t *oe = checkasm_out_alloc(ne + 1, 0x5a);
+		uint8_t *oo = checkasm_out_alloc(no + 1, 0x5a);
+
+		for (int kind = 0; kind < CHECKASM_PATTERNS && ok; kind++) {
+			checkasm_pattern(src, (size_t)width, kind);
+			v4lc_bayer_split_c(src, re + 1, ro + 2, width);
+			fn(src, oe + 1, oo + 2, width);
+			ok = checkasm_check_bytes(re, oe, ne + 1, "even", width) &&
+			     checkasm_check_bytes(ro, oo, no + 1, "odd", width);
+			if (ok && (oe[0] != 0x5a || oo[0] != 0x5a)) {
+				checkasm_fail("width %d: byte before a plane written",
+					      width);
+				ok = 0;
+			}
+		}
+		checkasm_in_free(src);
+		checkasm_out_free(re);
+		checkasm_out_free(ro);
+		checkasm_out_free(oe);
+		checkasm_out_free(oo);
+	}
+	checkasm_report();
+}
+
+static void check_planar_one(v4lc_bayer_planar_fn *fn,
+			     v4lc_bayer_planar_fn *ref_pl,
+			     v4lc_bayer_row_fn *ref_row)
+{
+	for (int wi = 0; wi < checkasm_nwidths; wi++) {
+		int width = checkasm_widths[wi], ok = 1;
+		size_t ne = (size_t)(width + 1) / 2 + 1, no = (size_t)width / 2 + 2;
+		size_t size = (size_t)width * 3;
+		size_t off = ((size_t)width * 7) & 31;
+		uint8_t *rows[3], *pl[6];
+		uint8_t *ref = checkasm_out_alloc(size, 0x5a);
+		uint8_t *obuf = checkasm_out_alloc(size + off, 0x5a);
+		uint8_t *out = obuf + off;
+
+		for (int r = 0; r < 3; r++) {
+			rows[r] = checkasm_in_alloc((size_t)width);
+			pl[2 * r] = checkasm_in_alloc(ne);
+			pl[2 * r + 1] = checkasm_in_alloc(no);
+		}
+		for (int kind = 0; kind < CHECKASM_PATTERNS * 3 && ok; kind++) {
+			const uint8_t *planes[6];
+
+			checkasm_pattern(rows[0], (size_t)width,
+					 kind % CHECKASM_PATTERNS);
+			checkasm_pattern(rows[1], (size_t)width,
+					 (kind / 3 + kind) % CHECKASM_PATTERNS);
+			checkasm_pattern(rows[2], (size_t)width,
+					 (kind * 5 + 1) % CHECKASM_PATTERNS);
+			for (int r = 0; r < 3; r++) {
+				v4lc_bayer_split_c(rows[r], pl[2 * r],
+						   pl[2 * r + 1] + 1, width);
+				planes[2 * r] = pl[2 * r];
+				planes[2 * r + 1] = pl[2 * r + 1] + 1;
+			}
+			if (ref_pl)
+				ref_pl(planes, ref, width);
+			else
+				ref_row(rows[0], rows[1], rows[2], ref, width);
+			fn(planes, out, width);
+			ok = checkasm_check_bytes(ref, out, size, "rgb", width);
+		}
+		for (int i = 0; i < 6; i++)
+			checkasm_in_free(pl[i]);
+		for (int r = 0; r < 3; r++)
+			checkasm_in_free(rows[r]);
+		checkasm_out_free(ref);
+		checkasm_out_free(obuf);
+	}
+	checkasm_report();
+}
+
+static void check_planar(void)
+{
+	static v4lc_bayer_planar_fn *const kinds[4] = {
+		v4lc_bayer_planar_gb_c, v4lc_bayer_planar_gr_c,
+		v4lc_bayer_planar_bg_c, v4lc_bayer_planar_rg_c,
+	};
+	struct v4lc_bayer_dsp spec;
+
+	v4lc_bayer_fill_planar(&spec, kinds);
+	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
+		for (int p = 0; p < 2; p++)
+			for (int ro = 0; ro < V4LC_RGB_ORDERS; ro++) {
+				v4lc_bayer_planar_fn *sp = spec.planar[o][p][ro];
+				v4lc_bayer_planar_fn *fn =
+					checkasm_new->bayer.planar[o][p][ro];
+				v4lc_bayer_row_fn *row =
+					checkasm_ref->bayer.demosaic[o][p][ro];
+
+				if (checkasm_func(sp, NULL,
+						  "bayer_planar_spec_%s_%d_%s",
+						  order_names[o], p,
+						  ro ? "bgr" : "rgb"))
+					check_planar_one(sp, NULL, row);
+				if (checkasm_func(fn, sp, "bayer_planar_%s_%d_%s",
+						  order_names[o], p,
+						  ro ? "bgr" : "rgb"))
+					check_planar_one(fn, sp, row);
+			}
+}
+
 void checkasm_check_bayer(void)
 {
 	check_demosaic();
 	check_yuv420();
 	check_unpack10p();
+	check_split();
+	check_planar();
 }
