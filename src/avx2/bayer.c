@@ -290,6 +290,174 @@ YUV_KERNEL(grbg, 0, 1)
 YUV_KERNEL(rggb, 1, 1)
 #undef YUV_KERNEL
 
+/*
+ * Planar path (spec: v4lc_bayer_split_span_c, v4lc_bayer_planar_span_c).
+ * split: 64 samples a step, vpand / vpsrlw by 8 and vpackuswb, vpermq to
+ * put the quadwords back in order. planar: 32 column pairs (C site, G site)
+ * a step, from plane loads at i - 1, i, i + 1 (no blends, no wasted lanes:
+ * 2 averages and 2 exact 4-means per pair vector); the six byte vectors go
+ * to three 16-bit pair streams (vpunpck{l,h}bw), then each 128-bit lane's
+ * three streams are interleaved into 48 bytes by one vpshufb per stream
+ * (a fixed rotation) and two vpblendw per 16-byte piece.
+ */
+void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
+			     int w, int i0);
+void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
+			      int x0, int x1, int kind);
+void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
+			    v4lc_bayer_planar_fn *const kinds[4]);
+
+static inline void split_step(const uint8_t *s, uint8_t *e, uint8_t *o)
+{
+	const __m256i lo8 = _mm256_set1_epi16(0x00ff);
+	__m256i x = ld(s), y = ld(s + 32);
+	__m256i ev = _mm256_packus_epi16(_mm256_and_si256(x, lo8),
+					 _mm256_and_si256(y, lo8));
+	__m256i od = _mm256_packus_epi16(_mm256_srli_epi16(x, 8),
+					 _mm256_srli_epi16(y, 8));
+
+	_mm256_storeu_si256((__m256i *)e, _mm256_permute4x64_epi64(ev, 0xd8));
+	_mm256_storeu_si256((__m256i *)o, _mm256_permute4x64_epi64(od, 0xd8));
+}
+
+static void split_avx2(const uint8_t *src, uint8_t *even, uint8_t *odd, int w)
+{
+	int i = 0;
+
+	if (w >= 64) {
+		for (; 2 * i + 64 <= w; i += 32)
+			split_step(src + 2 * i, even + i, odd + i);
+		if (2 * i < w - 2) {
+			i = (w - 64) >> 1;
+			split_step(src + 2 * i, even + i, odd + i);
+			i += 32;
+		}
+	}
+	v4lc_bayer_split_span_c(src, even, odd, w, i);
+}
+
+/* rot[s]: stream s's words in the positions they take in the 3 pieces */
+static const uint8_t rot3[3][16] __attribute__((aligned(16))) = {
+	{ 0, 1, 6, 7, 12, 13, 2, 3, 8, 9, 14, 15, 4, 5, 10, 11 },
+	{ 10, 11, 0, 1, 6, 7, 12, 13, 2, 3, 8, 9, 14, 15, 4, 5 },
+	{ 4, 5, 10, 11, 0, 1, 6, 7, 12, 13, 2, 3, 8, 9, 14, 15 },
+};
+
+static inline __m256i rotm(int s)
+{
+	return _mm256_broadcastsi128_si256(
+		_mm_load_si128((const __m128i *)rot3[s]));
+}
+
+/* Per lane: words x0 y0 z0 x1 y1 z1 ... x7 y7 z7 as pieces o[0..2]. */
+static inline __attribute__((always_inline)) void
+inter3w(__m256i x, __m256i y, __m256i z, __m256i o[3])
+{
+	x = _mm256_shuffle_epi8(x, rotm(0));
+	y = _mm256_shuffle_epi8(y, rotm(1));
+	z = _mm256_shuffle_epi8(z, rotm(2));
+	o[0] = _mm256_blend_epi16(_mm256_blend_epi16(x, y, 0x92), z, 0x24);
+	o[1] = _mm256_blend_epi16(_mm256_blend_epi16(x, y, 0x24), z, 0x49);
+	o[2] = _mm256_blend_epi16(_mm256_blend_epi16(x, y, 0x49), z, 0x92);
+}
+
+static inline __m256i mean4(__m256i a, __m256i b, __m256i c, __m256i d,
+			    __m256i p, __m256i q)
+{
+	return avg4(a, b, c, d, p, q);
+}
+
+/*
+ * 32 pairs (C site 2 i, G site 2 i + 1) of a C-first row: p, q the row's
+ * planes at pair i (columns 2 i and 2 i + 1), ap .. bq those of the rows
+ * above and below; q, aq, bq are also read at index -1 and p at 32.
+ */
+static inline __attribute__((always_inline)) void
+pair_step(const uint8_t *p, const uint8_t *q, const uint8_t *ap,
+	  const uint8_t *aq, const uint8_t *bp, const uint8_t *bq, uint8_t *d,
+	  int ownfirst)
+{
+	__m256i p0 = ld(p), p1 = ld(p + 1), qm = ld(q - 1), q0 = ld(q);
+	__m256i vap = ld(ap), vbp = ld(bp);
+	__m256i aqm = ld(aq - 1), aq0 = ld(aq), bqm = ld(bq - 1), bq0 = ld(bq);
+	__m256i h = _mm256_avg_epu8(qm, q0), v = _mm256_avg_epu8(vap, vbp);
+	__m256i tm = _mm256_avg_epu8(aqm, bqm), t0 = _mm256_avg_epu8(aq0, bq0);
+	__m256i cown = p0, cg = mean4(qm, q0, vap, vbp, h, v);
+	__m256i coth = mean4(aqm, bqm, aq0, bq0, tm, t0);
+	__m256i gown = _mm256_avg_epu8(p0, p1), gg = q0, goth = t0;
+	__m256i c0 = ownfirst ? cown : coth, c2 = ownfirst ? coth : cown;
+	__m256i g0 = ownfirst ? gown : goth, g2 = ownfirst ? goth : gown;
+	__m256i lo[3], hi[3];
+
+	inter3w(_mm256_unpacklo_epi8(c0, cg), _mm256_unpacklo_epi8(c2, g0),
+		_mm256_unpacklo_epi8(gg, g2), lo);
+	inter3w(_mm256_unpackhi_epi8(c0, cg), _mm256_unpackhi_epi8(c2, g0),
+		_mm256_unpackhi_epi8(gg, g2), hi);
+	/* lo: pairs 0-7 | 16-23, hi: pairs 8-15 | 24-31 */
+	_mm256_storeu_si256((__m256i *)d, _mm256_permute2x128_si256(lo[0], lo[1], 0x20));
+	_mm256_storeu_si256((__m256i *)(d + 32),
+			    _mm256_permute2x128_si256(lo[2], hi[0], 0x20));
+	_mm256_storeu_si256((__m256i *)(d + 64),
+			    _mm256_permute2x128_si256(hi[1], hi[2], 0x20));
+	_mm256_storeu_si256((__m256i *)(d + 96),
+			    _mm256_permute2x128_si256(lo[0], lo[1], 0x31));
+	_mm256_storeu_si256((__m256i *)(d + 128),
+			    _mm256_permute2x128_si256(lo[2], hi[0], 0x31));
+	_mm256_storeu_si256((__m256i *)(d + 160),
+			    _mm256_permute2x128_si256(hi[1], hi[2], 0x31));
+}
+
+/*
+ * A C-first row is pairs (2 i, 2 i + 1) of planes (even, odd); a G-first
+ * row is pairs (2 i + 1, 2 i + 2), i.e. planes (odd, even + 1) from pixel
+ * 1, with pixel 0 by the scalar code. Steps of 32 pairs, the last one moved
+ * back to end at the last whole pair (the overlap rewrites identical
+ * bytes); the odd pixel left, if any, by the scalar code.
+ */
+static inline __attribute__((always_inline)) void
+planar_row(const uint8_t *const pl[6], uint8_t *d, int w, int cfirst,
+	   int ownfirst)
+{
+	int kind = 2 * cfirst + ownfirst, x0 = cfirst ? 0 : 1;
+	int pairs = (w - x0) / 2, i;
+	const uint8_t *p, *q, *ap, *aq, *bp, *bq;
+
+	if (pairs < 32) {
+		v4lc_bayer_planar_span_c(pl, d, 0, w, kind);
+		return;
+	}
+	if (cfirst) {
+		ap = pl[0], aq = pl[1], p = pl[2], q = pl[3], bp = pl[4], bq = pl[5];
+	} else {
+		v4lc_bayer_planar_span_c(pl, d, 0, 1, kind);
+		ap = pl[1], aq = pl[0] + 1, p = pl[3], q = pl[2] + 1;
+		bp = pl[5], bq = pl[4] + 1;
+	}
+	d += 3 * x0;
+	for (i = 0; i + 32 <= pairs; i += 32)
+		pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
+			  d + 6 * i, ownfirst);
+	if (i < pairs) {
+		i = pairs - 32;
+		pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
+			  d + 6 * i, ownfirst);
+	}
+	d -= 3 * x0;
+	v4lc_bayer_planar_span_c(pl, d, x0 + 2 * pairs, w, kind);
+}
+
+#define PLANAR(name, cfirst, ownfirst)                                       \
+	static void planar_##name##_avx2(const uint8_t *const pl[6],         \
+					 uint8_t *d, int w)                  \
+	{                                                                    \
+		planar_row(pl, d, w, cfirst, ownfirst);                      \
+	}
+PLANAR(gb, 0, 0)
+PLANAR(gr, 0, 1)
+PLANAR(bg, 1, 0)
+PLANAR(rg, 1, 1)
+#undef PLANAR
+
 void v4lc_bayer_init_avx2(struct v4lc_bayer_dsp *dsp)
 {
 	static v4lc_bayer_row_fn *const kinds[4] = { gb_avx2, gr_avx2, bg_avx2,
@@ -300,4 +468,13 @@ void v4lc_bayer_init_avx2(struct v4lc_bayer_dsp *dsp)
 	dsp->to_yuv420[V4LC_GBRG] = gbrg_yuv_avx2;
 	dsp->to_yuv420[V4LC_GRBG] = grbg_yuv_avx2;
 	dsp->to_yuv420[V4LC_RGGB] = rggb_yuv_avx2;
+	{
+		static v4lc_bayer_planar_fn *const pk[4] = {
+			planar_gb_avx2, planar_gr_avx2, planar_bg_avx2,
+			planar_rg_avx2
+		};
+
+		dsp->split = split_avx2;
+		v4lc_bayer_fill_planar(dsp, pk);
+	}
 }

@@ -10,7 +10,9 @@
  * into their rows; YUV 4:2:0 destinations go two rows at a time through the
  * fused bayer.to_yuv420 kernel where the tier has one, else (and for an odd
  * last row) through two RGB24 rows and the rgb2yuv kernel (colour per the source's colorimetry:
- * by default BT.601 limited range). Buffers come from v4lc_rows_scratch.
+ * by default BT.601 limited range). Tiers with planar Bayer kernels split
+ * each 8-bit row once into even/odd column planes (a second ring of four
+ * slots) and demosaic from the planes. Buffers come from v4lc_rows_scratch.
  */
 #include <errno.h>
 #include <string.h>
@@ -92,6 +94,13 @@ struct bayer_rows {
 	const struct bayer_fmt *f;
 	uint8_t *ring; /* 4 rows of width bytes (deep formats) */
 	int tag[4];    /* source row held by each ring slot, -1 = none */
+	/*
+	 * Planar path (tiers with bayer.planar kernels): each 8-bit row split
+	 * once into even/odd column planes, kept in a ring of 4 slots.
+	 */
+	uint8_t *pring;
+	size_t pstride, podd; /* slot size; offset of odd[-1] in a slot */
+	int ptag[4];
 };
 
 static const uint8_t *bayer_row(struct bayer_rows *b, int y)
@@ -113,10 +122,39 @@ static const uint8_t *bayer_row(struct bayer_rows *b, int y)
 	return out;
 }
 
+/* Planes of row y: even at slot + 0, odd[-1] at slot + podd. */
+static const uint8_t *bayer_planes(struct bayer_rows *b, int y)
+{
+	uint8_t *slot = b->pring + (size_t)(y & 3) * b->pstride;
+
+	if (b->ptag[y & 3] != y) {
+		b->dsp->bayer.split(bayer_row(b, y), slot, slot + b->podd + 1,
+				    b->r->width);
+		b->ptag[y & 3] = y;
+	}
+	return slot;
+}
+
 static void demosaic_row(struct bayer_rows *b, int y, int rgb_order,
 			 uint8_t *dst)
 {
 	int h = b->r->height;
+	v4lc_bayer_planar_fn *pl =
+		b->pring ? b->dsp->bayer.planar[b->f->order][y & 1][rgb_order]
+			 : NULL;
+
+	if (pl) {
+		const uint8_t *pa = bayer_planes(b, mirror_row(y - 1, h));
+		const uint8_t *pb = bayer_planes(b, mirror_row(y + 1, h));
+		const uint8_t *pc = bayer_planes(b, y);
+		const uint8_t *planes[6] = {
+			pa, pa + b->podd + 1, pc, pc + b->podd + 1,
+			pb, pb + b->podd + 1,
+		};
+
+		pl(planes, dst, b->r->width);
+		return;
+	}
 	const uint8_t *above = bayer_row(b, mirror_row(y - 1, h));
 	const uint8_t *below = bayer_row(b, mirror_row(y + 1, h));
 	const uint8_t *cur = bayer_row(b, y);
@@ -144,15 +182,24 @@ static int convert_bayer(struct v4lconvert_data *data,
 
 	w = (size_t)r.width;
 	ring = f.kind == B8 ? 0 : 4 * w;
-	need = ring + (r.yuv ? 6 * w : 0);
+	/* planar ring: even plane (w + 1) / 2 + 1, odd plane w / 2 + 2 */
+	b.pstride = 0;
+	b.podd = (w + 1) / 2 + 1;
+	for (int o = 0; o < V4LC_RGB_ORDERS; o++)
+		if (data->dsp->bayer.planar[f.order][0][o] ||
+		    data->dsp->bayer.planar[f.order][1][o])
+			b.pstride = (b.podd + w / 2 + 2 + 63) & ~(size_t)63;
+	need = ring + 4 * b.pstride + (r.yuv ? 6 * w : 0);
 	if (need && !(buf = v4lc_rows_scratch(data, need)))
 		return -ENOMEM;
 	b.dsp = data->dsp;
 	b.r = &r;
 	b.f = &f;
 	b.ring = buf;
+	b.pring = b.pstride ? buf + ring : NULL;
 	for (int i = 0; i < 4; i++)
-		b.tag[i] = -1;
+		b.tag[i] = b.ptag[i] = -1;
+	ring += 4 * b.pstride;
 
 	if (!r.yuv) {
 		for (int y = 0; y < r.height; y++)
