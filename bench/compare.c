@@ -775,9 +775,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (int i = 0; i < nsizes; i++)
-		if (sizes[i][0] % 16 || sizes[i][1] % 16 || sizes[i][0] < 16 ||
+		if (sizes[i][0] % 2 || sizes[i][1] % 2 || sizes[i][0] < 16 ||
 		    sizes[i][1] < 16) {
-			fprintf(stderr, "sizes must be multiples of 16\n");
+			fprintf(stderr, "sizes must be even, at least 16x16\n");
 			return 2;
 		}
 	av_log_set_level(AV_LOG_ERROR);
