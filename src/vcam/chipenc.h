@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Encoders of the chip YUV 4:2:0 formats (the layouts decoded by
- * src/libv4lconvert/src_chipyuv.c, written independently of the decoder):
- * used by the virtual camera to offer those formats, and by the tests of
- * tests/chip/yuv to make valid frames. One copy, here.
+ * Encoders of the chip formats, used by the virtual camera to offer them
+ * and by the tests of tests/chip/{yuv,bayer,jpeg} to make valid frames;
+ * one copy of each, here in src/vcam: the YUV 4:2:0 ones (the layouts
+ * decoded by src/libv4lconvert/src_chipyuv.c, written independently of
+ * the decoder) in chipenc.c, the Bayer ones in chipenc_bayer.h and the
+ * JPEG-family ones in chipenc_jpeg.h (the tests include those headers;
+ * chipenc_bayer.c and chipenc_jpeg.c wrap them for the camera below).
  *
  * Input pictures are YU12 with minimal strides: w * h luma bytes, then
  * (w/2) * (h/2) U, then as many V.
@@ -73,7 +76,7 @@ size_t v4lc_chipenc_cpia_bound(int w, int h);
  * varies the encoder's free choices. w >= 8 and h >= 2, even. Returns the
  * frame's size, -EINVAL or -ENOSPC (size below the frame). bound: the
  * largest frame at w x h. (chipenc_bayer.c: the encoders are those of
- * tests/chip/bayer/encoders.h, compiled from that file.)
+ * src/vcam/chipenc_bayer.h, which the tests of tests/chip/bayer use.)
  */
 uint32_t v4lc_chipenc_bayer_order(uint32_t fourcc);
 size_t v4lc_chipenc_bayer_bound(uint32_t fourcc, int w, int h);
@@ -87,7 +90,8 @@ long v4lc_chipenc_bayer(uint32_t fourcc, const uint8_t *bayer, int w, int h,
  * -EINVAL (format or size), -ENOSPC or -ENOMEM. bound: the sizeimage the
  * camera reports (a frame above it is refused with -ENOSPC).
  * (chipenc_jpeg.c: the PJPG/JL20 encoders and the SE401 packet writer are
- * those of tests/chip/jpeg/chipenc.h, compiled from that file.)
+ * those of src/vcam/chipenc_jpeg.h, which the tests of tests/chip/jpeg
+ * use.)
  */
 int v4lc_chipenc_jpeg_size_ok(uint32_t fourcc, int w, int h);
 size_t v4lc_chipenc_jpeg_bound(uint32_t fourcc, int w, int h);

@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The chip Bayer formats' encoders for the virtual camera (chipenc.h).
- * The encoders themselves are the test encoders of the chip Bayer work,
- * tests/chip/bayer/encoders.h, compiled here from that file (one copy;
- * this file only wraps them).
+ * The encoders themselves are those the tests of tests/chip/bayer use,
+ * in src/vcam/chipenc_bayer.h (one copy; this file only wraps them).
  */
 #include "vcam/chipenc.h"
 
 #include <errno.h>
 #include <linux/videodev2.h>
 
-#include "../../tests/chip/bayer/encoders.h"
+#include "vcam/chipenc_bayer.h"
 
 typedef size_t bayer_enc_fn(const uint8_t *img, int w, int h, uint8_t *out,
 			    size_t cap, uint32_t seed);

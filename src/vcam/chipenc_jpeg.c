@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The JPEG-family chip formats' encoders for the virtual camera
- * (chipenc.h): PJPG and JL20 are the test encoders of the chip JPEG work,
- * tests/chip/jpeg/chipenc.h, compiled here from that file (one copy; this
- * file only wraps them); S401 takes its packet layout from there too, the
- * picture -> code values step is here.
+ * (chipenc.h): PJPG and JL20 are the encoders the tests of tests/chip/jpeg
+ * use, in src/vcam/chipenc_jpeg.h (one copy; this file only wraps them);
+ * S401 takes its packet writer from there too, the picture -> code values
+ * step is here.
  */
 #include "vcam/chipenc.h"
 
@@ -12,7 +12,7 @@
 #include <linux/videodev2.h>
 #include <pthread.h>
 
-#include "../../tests/chip/jpeg/chipenc.h"
+#include "vcam/chipenc_jpeg.h"
 
 #ifndef V4L2_PIX_FMT_PJPG
 #define V4L2_PIX_FMT_PJPG v4l2_fourcc('P', 'J', 'P', 'G')

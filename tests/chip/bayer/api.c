@@ -20,7 +20,7 @@
 #include "../../common/origlib.h"
 #include "libv4lconvert/chipbayer.h"
 
-#include "encoders.h"
+#include "vcam/chipenc_bayer.h"
 
 static int failures;
 

@@ -4,7 +4,7 @@
  * libv4lconvert: for each format, OUR decoder's Bayer output goes through
  * ITS plain Bayer -> RGB24 path, and must give the same bytes as ITS whole
  * pipeline on the compressed frame. Frames: valid ones from the test
- * encoders (encoders.h) for several images and sizes, random and
+ * encoders (src/vcam/chipenc_bayer.h) for several images and sizes, random and
  * structured garbage, and truncated valid frames. Both must agree on
  * rejecting a frame (EAGAIN / EPIPE); where the original does not check the
  * length at all (it reads past its input), it gets the frame followed by
@@ -25,7 +25,7 @@
 #include "../../common/origlib.h"
 #include "libv4lconvert/chipbayer.h"
 
-#include "encoders.h"
+#include "vcam/chipenc_bayer.h"
 
 static int failures;
 

@@ -7,7 +7,7 @@
  * and demosaics it. Our mosaic fed to the original's SRGGB8 path must give
  * the same bytes as the original's JL20 path on the same frame, for all
  * four destinations: that proves our mosaic identical to the original's.
- * Frames come from a test encoder (tests/chip/jpeg/chipenc.h) at several
+ * Frames come from a test encoder (src/vcam/chipenc_jpeg.h) at several
  * sizes and qualities. Damaged frames must never crash us, and we must
  * reject every frame the original rejects.
  */
@@ -24,7 +24,7 @@
 
 #include "../../common/origlib.h"
 #include "../../jpeg/jpegtest.h"
-#include "chipenc.h"
+#include "vcam/chipenc_jpeg.h"
 #include "jpeg/jl2005.h"
 
 #ifndef V4L2_PIX_FMT_JL2005BCD

@@ -2,7 +2,7 @@
 /*
  * The JPEG-family chip formats through OUR public v4lconvert_convert
  * against the original's, all four destinations (frames from the test
- * encoders of chipenc.h). PJPG RGB24/BGR24 must be within 90 dB (identical
+ * encoders of src/vcam/chipenc_jpeg.h). PJPG RGB24/BGR24 must be within 90 dB (identical
  * but for rare float rounding, see pjpg.c), its YUV within 50 dB (chroma
  * averaged where the original keeps one row); S401 RGB24/BGR24 identical.
  * JL20 and S401 then go through the library's SRGGB8 and RGB24 paths,
@@ -27,7 +27,7 @@
 #include "../../common/fakedev.h"
 #include "../../common/origlib.h"
 #include "../../jpeg/jpegtest.h"
-#include "chipenc.h"
+#include "vcam/chipenc_jpeg.h"
 #include "jpeg/jl2005.h"
 #include "jpeg/se401.h"
 

@@ -26,7 +26,7 @@
 
 #include "../../common/origlib.h"
 #include "../../jpeg/jpegtest.h"
-#include "chipenc.h"
+#include "vcam/chipenc_jpeg.h"
 #include "jpeg/pixart.h"
 
 #ifndef V4L2_PIX_FMT_PJPG

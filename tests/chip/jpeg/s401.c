@@ -19,7 +19,7 @@
 
 #include "../../common/origlib.h"
 #include "../../jpeg/jpegtest.h"
-#include "chipenc.h"
+#include "vcam/chipenc_jpeg.h"
 #include "jpeg/se401.h"
 
 #ifndef V4L2_PIX_FMT_SE401

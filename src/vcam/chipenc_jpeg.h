@@ -5,6 +5,9 @@
  * libjpeg's compressor defaults), a float forward DCT, and the Pixart
  * (PJPG) frame layout: a SOF0/SOS header without DQT/DHT, then the entropy
  * data with an 8-bit marker in front of every MCU (Y0 Y1 Cb Cr, 4:2:2).
+ * (Moved here from tests/chip/jpeg/chipenc.h: the tests of tests/chip/jpeg
+ * include it, and the virtual camera compiles it into
+ * src/vcam/chipenc_jpeg.c, which calls ce_init_tables once.)
  */
 #ifndef V4LC_TEST_CHIPENC_H
 #define V4LC_TEST_CHIPENC_H

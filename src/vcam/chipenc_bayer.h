@@ -5,7 +5,9 @@
  * (lossy where the format is: the closest code at every step), and returns
  * the frame's size. `seed` varies the choices between codes of equal merit
  * (and the rarely used codes) so that every code shows up. Written from the
- * format descriptions in src/libv4lconvert/chipbayer_*.c.
+ * format descriptions in src/libv4lconvert/chipbayer_*.c. (Moved here from
+ * tests/chip/bayer/encoders.h: the tests of tests/chip/bayer include it,
+ * and the virtual camera compiles it into src/vcam/chipenc_bayer.c.)
  */
 #ifndef V4LC_TEST_CHIPBAYER_ENCODERS_H
 #define V4LC_TEST_CHIPBAYER_ENCODERS_H
