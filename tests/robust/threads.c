@@ -26,6 +26,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <dirent.h>
+#include <time.h>
 
 #include <linux/videodev2.h>
 
@@ -85,6 +86,14 @@ static const struct libv4l_dev_ops locked_ops = {
 #define H 48
 
 static int failures;
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
 static pthread_mutex_t fail_lock = PTHREAD_MUTEX_INITIALIZER;
 
 #define CHECK(c) do { if (!(c)) { int e_ = errno; \
@@ -204,8 +213,10 @@ static void test_controls_while_streaming(void)
 	if (cam_open(&c, "YUYV:64x48:nopace", V4L2_PIX_FMT_RGB24) ||
 	    cam_stream(&c))
 		return;
+	double end = now_s() + 20;
+
 	pthread_create(&t, NULL, dq_loop, &c);
-	for (int i = 0; i < 400 || (i < 100000 &&
+	for (int i = 0; i < 400 || (now_s() < end &&
 			__atomic_load_n(&c.frames, __ATOMIC_ACQUIRE) < 50); i++) {
 		struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 		struct v4l2_queryctrl q = { .id = V4L2_CTRL_FLAG_NEXT_CTRL };
@@ -281,9 +292,15 @@ static void test_two_cameras(void)
 		return;
 	pthread_create(&ta, NULL, dq_loop, &a);
 	pthread_create(&tb, NULL, dq_loop, &b);
-	while (__atomic_load_n(&a.frames, __ATOMIC_ACQUIRE) < 200 ||
-	       __atomic_load_n(&b.frames, __ATOMIC_ACQUIRE) < 200)
-		usleep(1000);
+	{
+		double end = now_s() + 60;
+
+		while ((__atomic_load_n(&a.frames, __ATOMIC_ACQUIRE) < 200 ||
+			__atomic_load_n(&b.frames, __ATOMIC_ACQUIRE) < 200) &&
+		       now_s() < end)
+			usleep(1000);
+	}
+	CHECK(a.frames >= 200 && b.frames >= 200);
 	__atomic_store_n(&a.stop, 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&b.stop, 1, __ATOMIC_RELEASE);
 	pthread_join(ta, NULL);
@@ -415,8 +432,10 @@ int main(int argc, char **argv)
 	const char *env = getenv("ROBUST_CYCLES");
 	int cycles = argc > 1 ? atoi(argv[1]) : env ? atoi(env) : 10000;
 
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	v4l2_test_set_plugin(&locked_ops);
 
+	printf("controls while streaming...\n");
 	test_controls_while_streaming();
 	printf("controls while streaming: done\n");
 	test_close_while_dqbuf(60);
