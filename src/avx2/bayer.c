@@ -368,31 +368,40 @@ static inline __m256i mean4(__m256i a, __m256i b, __m256i c, __m256i d,
 }
 
 /*
- * 32 pairs (C site 2 i, G site 2 i + 1) of a C-first row: p, q the row's
- * planes at pair i (columns 2 i and 2 i + 1), ap .. bq those of the rows
- * above and below; q, aq, bq are also read at index -1 and p at 32.
+ * 32 column pairs of a row: p, q the row's planes at pair i, ap .. bq those
+ * of the rows above and below; q, aq, bq are also read at index -1, p at
+ * 32 (C-first) or -1 (G-first). C-first: pair i is (C site 2 i, G site
+ * 2 i + 1), p the even plane, q the odd one. G-first: pair i is (G site
+ * 2 i, C site 2 i + 1), p the odd plane and q the even one + 1, so that the
+ * C site's arithmetic is the same and the G site takes the values at i - 1.
  */
 static inline __attribute__((always_inline)) void
 pair_step(const uint8_t *p, const uint8_t *q, const uint8_t *ap,
 	  const uint8_t *aq, const uint8_t *bp, const uint8_t *bq, uint8_t *d,
-	  int ownfirst)
+	  int cfirst, int ownfirst)
 {
-	__m256i p0 = ld(p), p1 = ld(p + 1), qm = ld(q - 1), q0 = ld(q);
+	__m256i p0 = ld(p), pn = ld(cfirst ? p + 1 : p - 1);
+	__m256i qm = ld(q - 1), q0 = ld(q);
 	__m256i vap = ld(ap), vbp = ld(bp);
 	__m256i aqm = ld(aq - 1), aq0 = ld(aq), bqm = ld(bq - 1), bq0 = ld(bq);
 	__m256i h = _mm256_avg_epu8(qm, q0), v = _mm256_avg_epu8(vap, vbp);
 	__m256i tm = _mm256_avg_epu8(aqm, bqm), t0 = _mm256_avg_epu8(aq0, bq0);
 	__m256i cown = p0, cg = mean4(qm, q0, vap, vbp, h, v);
 	__m256i coth = mean4(aqm, bqm, aq0, bq0, tm, t0);
-	__m256i gown = _mm256_avg_epu8(p0, p1), gg = q0, goth = t0;
+	__m256i gown = _mm256_avg_epu8(p0, pn);
+	__m256i gg = cfirst ? q0 : qm, goth = cfirst ? t0 : tm;
 	__m256i c0 = ownfirst ? cown : coth, c2 = ownfirst ? coth : cown;
 	__m256i g0 = ownfirst ? gown : goth, g2 = ownfirst ? goth : gown;
+	/* the pair's 6 bytes as three 16-bit words x, y, z */
+	__m256i x0 = cfirst ? c0 : g0, x1 = cfirst ? cg : gg;
+	__m256i y0 = cfirst ? c2 : g2, y1 = cfirst ? g0 : c0;
+	__m256i z0 = cfirst ? gg : cg, z1 = cfirst ? g2 : c2;
 	__m256i lo[3], hi[3];
 
-	inter3w(_mm256_unpacklo_epi8(c0, cg), _mm256_unpacklo_epi8(c2, g0),
-		_mm256_unpacklo_epi8(gg, g2), lo);
-	inter3w(_mm256_unpackhi_epi8(c0, cg), _mm256_unpackhi_epi8(c2, g0),
-		_mm256_unpackhi_epi8(gg, g2), hi);
+	inter3w(_mm256_unpacklo_epi8(x0, x1), _mm256_unpacklo_epi8(y0, y1),
+		_mm256_unpacklo_epi8(z0, z1), lo);
+	inter3w(_mm256_unpackhi_epi8(x0, x1), _mm256_unpackhi_epi8(y0, y1),
+		_mm256_unpackhi_epi8(z0, z1), hi);
 	/* lo: pairs 0-7 | 16-23, hi: pairs 8-15 | 24-31 */
 	_mm256_storeu_si256((__m256i *)d, _mm256_permute2x128_si256(lo[0], lo[1], 0x20));
 	_mm256_storeu_si256((__m256i *)(d + 32),
@@ -408,18 +417,16 @@ pair_step(const uint8_t *p, const uint8_t *q, const uint8_t *ap,
 }
 
 /*
- * A C-first row is pairs (2 i, 2 i + 1) of planes (even, odd); a G-first
- * row is pairs (2 i + 1, 2 i + 2), i.e. planes (odd, even + 1) from pixel
- * 1, with pixel 0 by the scalar code. Steps of 32 pairs, the last one moved
- * back to end at the last whole pair (the overlap rewrites identical
- * bytes); the odd pixel left, if any, by the scalar code.
+ * Steps of 32 pairs: one at pair 0, then from the first pair whose output
+ * is 32-byte aligned (when the row start is even; the overlap rewrites
+ * identical bytes), the last step moved back to end at the last whole
+ * pair; an odd last pixel by the scalar code.
  */
 static inline __attribute__((always_inline)) void
 planar_row(const uint8_t *const pl[6], uint8_t *d, int w, int cfirst,
 	   int ownfirst)
 {
-	int kind = 2 * cfirst + ownfirst, x0 = cfirst ? 0 : 1;
-	int pairs = (w - x0) / 2, i;
+	int kind = 2 * cfirst + ownfirst, pairs = w / 2, i;
 	const uint8_t *p, *q, *ap, *aq, *bp, *bq;
 
 	if (pairs < 32) {
@@ -429,21 +436,26 @@ planar_row(const uint8_t *const pl[6], uint8_t *d, int w, int cfirst,
 	if (cfirst) {
 		ap = pl[0], aq = pl[1], p = pl[2], q = pl[3], bp = pl[4], bq = pl[5];
 	} else {
-		v4lc_bayer_planar_span_c(pl, d, 0, 1, kind);
 		ap = pl[1], aq = pl[0] + 1, p = pl[3], q = pl[2] + 1;
 		bp = pl[5], bq = pl[4] + 1;
 	}
-	d += 3 * x0;
-	for (i = 0; i + 32 <= pairs; i += 32)
+	pair_step(p, q, ap, aq, bp, bq, d, cfirst, ownfirst);
+	i = 32;
+	if (!((uintptr_t)d & 1)) {
+		/* 6 i = -d (mod 32): 3 i = -d / 2 (mod 16), 3 * 11 = 1 */
+		i = (int)((0u - ((unsigned)(uintptr_t)d >> 1)) * 11u & 15u);
+		if (!i)
+			i = 32;
+	}
+	for (; i + 32 <= pairs; i += 32)
 		pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
-			  d + 6 * i, ownfirst);
+			  d + 6 * i, cfirst, ownfirst);
 	if (i < pairs) {
 		i = pairs - 32;
 		pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
-			  d + 6 * i, ownfirst);
+			  d + 6 * i, cfirst, ownfirst);
 	}
-	d -= 3 * x0;
-	v4lc_bayer_planar_span_c(pl, d, x0 + 2 * pairs, w, kind);
+	v4lc_bayer_planar_span_c(pl, d, 2 * pairs, w, kind);
 }
 
 #define PLANAR(name, cfirst, ownfirst)                                       \

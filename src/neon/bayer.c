@@ -255,6 +255,119 @@ static void unpack10p_neon(const uint8_t *src, uint8_t *dst, int width)
 		v4lc_bayer_unpack10p_c(src + x / 4 * 5, dst + x, width - x);
 }
 
+/*
+ * Planar path (spec: v4lc_bayer_split_span_c, v4lc_bayer_planar_span_c).
+ * split: vld2q de-interleaves 32 samples. planar: 16 column pairs (C site,
+ * G site) a step from plane loads at i - 1, i, i + 1 (the arithmetic of
+ * pair_step in src/avx2/bayer.c); vzipq puts the C and G values of each
+ * channel back in column order and two vst3q write the 32 pixels.
+ */
+void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
+			     int w, int i0);
+void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
+			      int x0, int x1, int kind);
+void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
+			    v4lc_bayer_planar_fn *const kinds[4]);
+
+static void split_neon(const uint8_t *src, uint8_t *even, uint8_t *odd, int w)
+{
+	int i = 0;
+
+	if (w >= 32) {
+		for (; 2 * i + 32 <= w; i += 16) {
+			uint8x16x2_t v = vld2q_u8(src + 2 * i);
+
+			vst1q_u8(even + i, v.val[0]);
+			vst1q_u8(odd + i, v.val[1]);
+		}
+		if (2 * i < w - 2) {
+			uint8x16x2_t v;
+
+			i = (w - 32) >> 1;
+			v = vld2q_u8(src + 2 * i);
+			vst1q_u8(even + i, v.val[0]);
+			vst1q_u8(odd + i, v.val[1]);
+			i += 16;
+		}
+	}
+	v4lc_bayer_split_span_c(src, even, odd, w, i);
+}
+
+static inline __attribute__((always_inline)) void
+pair_step(const uint8_t *p, const uint8_t *q, const uint8_t *ap,
+	  const uint8_t *aq, const uint8_t *bp, const uint8_t *bq, uint8_t *d,
+	  int ownfirst)
+{
+	uint8x16_t p0 = vld1q_u8(p), p1 = vld1q_u8(p + 1);
+	uint8x16_t qm = vld1q_u8(q - 1), q0 = vld1q_u8(q);
+	uint8x16_t vap = vld1q_u8(ap), vbp = vld1q_u8(bp);
+	uint8x16_t aqm = vld1q_u8(aq - 1), aq0 = vld1q_u8(aq);
+	uint8x16_t bqm = vld1q_u8(bq - 1), bq0 = vld1q_u8(bq);
+	uint8x16_t h = vrhaddq_u8(qm, q0), v = vrhaddq_u8(vap, vbp);
+	uint8x16_t tm = vrhaddq_u8(aqm, bqm), t0 = vrhaddq_u8(aq0, bq0);
+	uint8x16_t cown = p0, cg = avg4(qm, q0, vap, vbp, h, v);
+	uint8x16_t coth = avg4(aqm, bqm, aq0, bq0, tm, t0);
+	uint8x16_t gown = vrhaddq_u8(p0, p1), gg = q0, goth = t0;
+	uint8x16x2_t z0 = vzipq_u8(ownfirst ? cown : coth, ownfirst ? gown : goth);
+	uint8x16x2_t z1 = vzipq_u8(cg, gg);
+	uint8x16x2_t z2 = vzipq_u8(ownfirst ? coth : cown, ownfirst ? goth : gown);
+	uint8x16x3_t o;
+
+	o.val[0] = z0.val[0];
+	o.val[1] = z1.val[0];
+	o.val[2] = z2.val[0];
+	vst3q_u8(d, o);
+	o.val[0] = z0.val[1];
+	o.val[1] = z1.val[1];
+	o.val[2] = z2.val[1];
+	vst3q_u8(d + 48, o);
+}
+
+/* As planar_row in src/avx2/bayer.c, 16 pairs a step. */
+static inline __attribute__((always_inline)) void
+planar_row(const uint8_t *const pl[6], uint8_t *d, int w, int cfirst,
+	   int ownfirst)
+{
+	int kind = 2 * cfirst + ownfirst, x0 = cfirst ? 0 : 1;
+	int pairs = (w - x0) / 2, i;
+	const uint8_t *p, *q, *ap, *aq, *bp, *bq;
+
+	if (pairs < 16) {
+		v4lc_bayer_planar_span_c(pl, d, 0, w, kind);
+		return;
+	}
+	if (cfirst) {
+		ap = pl[0], aq = pl[1], p = pl[2], q = pl[3], bp = pl[4], bq = pl[5];
+	} else {
+		v4lc_bayer_planar_span_c(pl, d, 0, 1, kind);
+		ap = pl[1], aq = pl[0] + 1, p = pl[3], q = pl[2] + 1;
+		bp = pl[5], bq = pl[4] + 1;
+	}
+	d += 3 * x0;
+	for (i = 0; i + 16 <= pairs; i += 16)
+		pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
+			  d + 6 * i, ownfirst);
+	if (i < pairs) {
+		i = pairs - 16;
+		pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
+			  d + 6 * i, ownfirst);
+	}
+	d -= 3 * x0;
+	v4lc_bayer_planar_span_c(pl, d, x0 + 2 * pairs, w, kind);
+}
+
+#define PLANAR(name, cfirst, ownfirst)                                       \
+	static void planar_##name##_neon(const uint8_t *const pl[6],         \
+					 uint8_t *d, int w)                  \
+	{                                                                    \
+		planar_row(pl, d, w, cfirst, ownfirst);                      \
+	}
+PLANAR(gb, 0, 0)
+PLANAR(gr, 0, 1)
+PLANAR(bg, 1, 0)
+PLANAR(rg, 1, 1)
+#undef PLANAR
+
 void v4lc_bayer_init_neon(struct v4lc_bayer_dsp *dsp)
 {
 	static v4lc_bayer_row_fn *const kinds[4] = { gb_neon, gr_neon, bg_neon,
@@ -266,4 +379,13 @@ void v4lc_bayer_init_neon(struct v4lc_bayer_dsp *dsp)
 	dsp->to_yuv420[V4LC_GRBG] = grbg_yuv_neon;
 	dsp->to_yuv420[V4LC_RGGB] = rggb_yuv_neon;
 	dsp->unpack10p = unpack10p_neon;
+	{
+		static v4lc_bayer_planar_fn *const pk[4] = {
+			planar_gb_neon, planar_gr_neon, planar_bg_neon,
+			planar_rg_neon
+		};
+
+		dsp->split = split_neon;
+		v4lc_bayer_fill_planar(dsp, pk);
+	}
 }

@@ -265,6 +265,137 @@ YUV_KERNEL(grbg, 0, 1)
 YUV_KERNEL(rggb, 1, 1)
 #undef YUV_KERNEL
 
+/*
+ * Planar path (spec: v4lc_bayer_split_span_c, v4lc_bayer_planar_span_c).
+ * split: 32 samples a step by pand / psrlw 8 and packuswb. planar: 16
+ * column pairs (C site, G site) a step from plane loads at i - 1, i, i + 1
+ * (the arithmetic of pair_step in src/avx2/bayer.c); the pair's three
+ * 16-bit words go to one 64-bit lane each and overlapping 8-byte stores as
+ * in step16, so the SIMD steps stop one pair before the row end (its
+ * scalar pixels rewrite the two spare bytes).
+ */
+void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
+			     int w, int i0);
+void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
+			      int x0, int x1, int kind);
+void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
+			    v4lc_bayer_planar_fn *const kinds[4]);
+
+static inline void split_step(const uint8_t *s, uint8_t *e, uint8_t *o)
+{
+	const __m128i lo8 = _mm_set1_epi16(0x00ff);
+	__m128i x = ld(s), y = ld(s + 16);
+
+	_mm_storeu_si128((__m128i *)e,
+			 _mm_packus_epi16(_mm_and_si128(x, lo8),
+					  _mm_and_si128(y, lo8)));
+	_mm_storeu_si128((__m128i *)o,
+			 _mm_packus_epi16(_mm_srli_epi16(x, 8),
+					  _mm_srli_epi16(y, 8)));
+}
+
+static void split_sse2(const uint8_t *src, uint8_t *even, uint8_t *odd, int w)
+{
+	int i = 0;
+
+	if (w >= 32) {
+		for (; 2 * i + 32 <= w; i += 16)
+			split_step(src + 2 * i, even + i, odd + i);
+		if (2 * i < w - 2) {
+			i = (w - 32) >> 1;
+			split_step(src + 2 * i, even + i, odd + i);
+			i += 16;
+		}
+	}
+	v4lc_bayer_split_span_c(src, even, odd, w, i);
+}
+
+static inline __attribute__((always_inline)) void
+store_pairs(__m128i w0, __m128i w1, __m128i w2, uint8_t *d)
+{
+	const __m128i zero = _mm_setzero_si128();
+	__m128i t0 = _mm_unpacklo_epi16(w0, w1), t1 = _mm_unpackhi_epi16(w0, w1);
+	__m128i s0 = _mm_unpacklo_epi16(w2, zero), s1 = _mm_unpackhi_epi16(w2, zero);
+	__m128i q0 = _mm_unpacklo_epi32(t0, s0), q1 = _mm_unpackhi_epi32(t0, s0);
+	__m128i q2 = _mm_unpacklo_epi32(t1, s1), q3 = _mm_unpackhi_epi32(t1, s1);
+
+	_mm_storel_epi64((__m128i *)d, q0);
+	_mm_storeh_pi((__m64 *)(void *)(d + 6), _mm_castsi128_ps(q0));
+	_mm_storel_epi64((__m128i *)(d + 12), q1);
+	_mm_storeh_pi((__m64 *)(void *)(d + 18), _mm_castsi128_ps(q1));
+	_mm_storel_epi64((__m128i *)(d + 24), q2);
+	_mm_storeh_pi((__m64 *)(void *)(d + 30), _mm_castsi128_ps(q2));
+	_mm_storel_epi64((__m128i *)(d + 36), q3);
+	_mm_storeh_pi((__m64 *)(void *)(d + 42), _mm_castsi128_ps(q3));
+}
+
+static inline __attribute__((always_inline)) void
+pair_step(const uint8_t *p, const uint8_t *q, const uint8_t *ap,
+	  const uint8_t *aq, const uint8_t *bp, const uint8_t *bq, uint8_t *d,
+	  int ownfirst)
+{
+	__m128i p0 = ld(p), p1 = ld(p + 1), qm = ld(q - 1), q0 = ld(q);
+	__m128i vap = ld(ap), vbp = ld(bp);
+	__m128i aqm = ld(aq - 1), aq0 = ld(aq), bqm = ld(bq - 1), bq0 = ld(bq);
+	__m128i h = _mm_avg_epu8(qm, q0), v = _mm_avg_epu8(vap, vbp);
+	__m128i tm = _mm_avg_epu8(aqm, bqm), t0 = _mm_avg_epu8(aq0, bq0);
+	__m128i cown = p0, cg = avg4(qm, q0, vap, vbp, h, v);
+	__m128i coth = avg4(aqm, bqm, aq0, bq0, tm, t0);
+	__m128i gown = _mm_avg_epu8(p0, p1), gg = q0, goth = t0;
+	__m128i c0 = ownfirst ? cown : coth, c2 = ownfirst ? coth : cown;
+	__m128i g0 = ownfirst ? gown : goth, g2 = ownfirst ? goth : gown;
+
+	store_pairs(_mm_unpacklo_epi8(c0, cg), _mm_unpacklo_epi8(c2, g0),
+		    _mm_unpacklo_epi8(gg, g2), d);
+	store_pairs(_mm_unpackhi_epi8(c0, cg), _mm_unpackhi_epi8(c2, g0),
+		    _mm_unpackhi_epi8(gg, g2), d + 48);
+}
+
+/* As planar_row in src/avx2/bayer.c, 16 pairs a step, one pair kept back. */
+static inline __attribute__((always_inline)) void
+planar_row(const uint8_t *const pl[6], uint8_t *d, int w, int cfirst,
+	   int ownfirst)
+{
+	int kind = 2 * cfirst + ownfirst, x0 = cfirst ? 0 : 1;
+	int pairs = (w - x0) / 2 - 1, i;
+	const uint8_t *p, *q, *ap, *aq, *bp, *bq;
+
+	if (pairs < 16) {
+		v4lc_bayer_planar_span_c(pl, d, 0, w, kind);
+		return;
+	}
+	if (cfirst) {
+		ap = pl[0], aq = pl[1], p = pl[2], q = pl[3], bp = pl[4], bq = pl[5];
+	} else {
+		v4lc_bayer_planar_span_c(pl, d, 0, 1, kind);
+		ap = pl[1], aq = pl[0] + 1, p = pl[3], q = pl[2] + 1;
+		bp = pl[5], bq = pl[4] + 1;
+	}
+	d += 3 * x0;
+	for (i = 0; i + 16 <= pairs; i += 16)
+		pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
+			  d + 6 * i, ownfirst);
+	if (i < pairs) {
+		i = pairs - 16;
+		pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
+			  d + 6 * i, ownfirst);
+	}
+	d -= 3 * x0;
+	v4lc_bayer_planar_span_c(pl, d, x0 + 2 * pairs, w, kind);
+}
+
+#define PLANAR(name, cfirst, ownfirst)                                       \
+	static void planar_##name##_sse2(const uint8_t *const pl[6],         \
+					 uint8_t *d, int w)                  \
+	{                                                                    \
+		planar_row(pl, d, w, cfirst, ownfirst);                      \
+	}
+PLANAR(gb, 0, 0)
+PLANAR(gr, 0, 1)
+PLANAR(bg, 1, 0)
+PLANAR(rg, 1, 1)
+#undef PLANAR
+
 void v4lc_bayer_init_sse2(struct v4lc_bayer_dsp *dsp)
 {
 	static v4lc_bayer_row_fn *const kinds[4] = { gb_sse2, gr_sse2, bg_sse2,
@@ -275,4 +406,13 @@ void v4lc_bayer_init_sse2(struct v4lc_bayer_dsp *dsp)
 	dsp->to_yuv420[V4LC_GBRG] = gbrg_yuv_sse2;
 	dsp->to_yuv420[V4LC_GRBG] = grbg_yuv_sse2;
 	dsp->to_yuv420[V4LC_RGGB] = rggb_yuv_sse2;
+	{
+		static v4lc_bayer_planar_fn *const pk[4] = {
+			planar_gb_sse2, planar_gr_sse2, planar_bg_sse2,
+			planar_rg_sse2
+		};
+
+		dsp->split = split_sse2;
+		v4lc_bayer_fill_planar(dsp, pk);
+	}
 }
