@@ -376,6 +376,10 @@ static void *share_init(int fd)
 		return NULL;
 	s = connect_to(path);
 	if (s < 0) {
+		if (secure_getenv("LIBV4L2_FRAMESERVER_VERBOSE"))
+			fprintf(stderr, "libv4l2 share[%d]: connect %s: %s: "
+				"starting a server\n", (int)getpid(), path,
+				strerror(errno));
 		spawn_server(dev);
 		for (int i = 0; i < 300 && s < 0; i++) {
 			struct timespec ts = { 0, 10 * 1000 * 1000 };

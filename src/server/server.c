@@ -642,8 +642,13 @@ static int do_streamon(struct client *c)
 		if (o->want.height > target.height)
 			target.height = o->want.height;
 	}
-	if (device_start(&target) < 0)
+	if (device_start(&target) < 0) {
+		if (verbose)
+			fprintf(stderr, "v4l2-frameserver[%d]: cannot stream "
+				"%ux%u: %s\n", (int)getpid(), target.width,
+				target.height, strerror(errno));
 		return -1;
+	}
 	c->streaming = 1;
 	return 0;
 }
@@ -835,6 +840,9 @@ static void accept_client(int ls)
 	setsockopt(s, SOL_SOCKET, SO_SNDBUF, &sz, sizeof(sz));
 	for (int i = 0; i < MAX_CLIENTS; i++) {
 		if (S.clients[i].sock < 0) {
+			if (verbose)
+				fprintf(stderr, "v4l2-frameserver[%d]: client "
+					"%d connected\n", (int)getpid(), i);
 			memset(&S.clients[i], 0, sizeof(S.clients[i]));
 			S.clients[i].sock = s;
 			return;
@@ -953,8 +961,15 @@ int main(int argc, char **argv)
 
 			if (!p[k].revents)
 				continue;
-			if (handle(c) < 0)
+			if (handle(c) < 0) {
+				if (verbose && !c->dead)
+					fprintf(stderr, "v4l2-frameserver[%d]: "
+						"client %d left (%llu frames sent, "
+						"%llu dropped)\n", (int)getpid(),
+						map[k], (unsigned long long)c->sent,
+						(unsigned long long)c->dropped);
 				c->dead = 1;
+			}
 		}
 		for (int i = 0; i < MAX_CLIENTS; i++) {
 			if (S.clients[i].sock >= 0 && S.clients[i].dead) {
