@@ -309,14 +309,17 @@ static int run_job(const struct job *j)
 	}
 	CHECK(v4l2_close(fd) == 0);
 	CHECK(bad == 0);
-	/* Timed clients must keep the pace of a direct capture (the
-	 * camera's 30 fps, or less on a slow machine or under ASan). */
+	/*
+	 * Timed clients keep streaming beside a stalled one: a server that
+	 * waited for the stalled client would stop after its two frames in
+	 * flight. The pace itself is reported, not asserted (no timing
+	 * thresholds in tests: the machine may be loaded, or under ASan);
+	 * tests/server/bench.c measures it.
+	 */
 	if (j->seconds > 0 && !j->stall_after) {
-		double want = direct_fps < 30 ? direct_fps : 30;
-
 		printf("%s: %.1f fps, direct capture %.1f fps\n", j->name,
 		       got / j->seconds, direct_fps);
-		CHECK(got >= (int)(j->seconds * want * 0.75));
+		CHECK(got >= 10);
 	}
 	if (!strcmp(j->name, "direct")) {
 		char p[128];
