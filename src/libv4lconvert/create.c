@@ -88,6 +88,19 @@ uint8_t *v4lc_rows_scratch(struct v4lconvert_data *data, size_t size)
 	return data->rows;
 }
 
+uint8_t *v4lc_decoded_scratch(struct v4lconvert_data *data, size_t size)
+{
+	if (size > data->decoded_size) {
+		uint8_t *p = realloc(data->decoded, size);
+
+		if (!p)
+			return NULL;
+		data->decoded = p;
+		data->decoded_size = size;
+	}
+	return data->decoded;
+}
+
 LIBV4L_PUBLIC struct v4lconvert_data *v4lconvert_create_with_dev_ops(
 	int fd, void *dev_ops_priv, const struct libv4l_dev_ops *dev_ops)
 {
@@ -121,6 +134,7 @@ LIBV4L_PUBLIC void v4lconvert_destroy(struct v4lconvert_data *data)
 	v4lc_ctrlstore_close(data);
 	free(data->scratch);
 	free(data->rows);
+	free(data->decoded);
 	free(data->prev_frame);
 	free(data);
 }

@@ -125,6 +125,9 @@ struct v4lconvert_data {
 	 */
 	uint8_t *rows;
 	size_t rows_size;
+	/* A decoded intermediate frame (v4lc_decoded_scratch). */
+	uint8_t *decoded;
+	size_t decoded_size;
 	/*
 	 * A frame a source converter keeps across frames (CPiA1: the last
 	 * decoded picture, whose pixels a compressed frame may skip); freed
@@ -151,6 +154,14 @@ uint8_t *v4lc_scratch(struct v4lconvert_data *data, size_t size);
  * frames; never overlaps the destination (unlike v4lc_scratch).
  */
 uint8_t *v4lc_rows_scratch(struct v4lconvert_data *data, size_t size);
+
+/*
+ * A buffer of at least `size` bytes for a decoded intermediate frame that
+ * then goes through another source converter (e.g. a chip's Bayer mosaic
+ * through the Bayer source, which takes the row buffers): kept across
+ * frames, apart from both `scratch` and `rows`.
+ */
+uint8_t *v4lc_decoded_scratch(struct v4lconvert_data *data, size_t size);
 
 /* Scan formats and frame sizes of the device (called at create). */
 void v4lc_probe_device(struct v4lconvert_data *data);

@@ -7,10 +7,8 @@
  * The decoders are compiled into this file (the build picks up
  * src_<group>.c only); the tests compile them on their own.
  *
- * Buffers: one v4lc_rows_scratch block holds a free front part of
- * FRONT(width) bytes and the Bayer image after it. The raw Bayer source
- * takes its own row buffers from the same block (at most 6 * width bytes,
- * from its start), so they never overlap the image.
+ * The Bayer image is decoded into v4lc_decoded_scratch: the raw Bayer
+ * source takes the row buffers (v4lc_rows_scratch), as much as it needs.
  */
 #include <errno.h>
 #include <string.h>
@@ -24,8 +22,6 @@
 #include "chipbayer_s680.c"
 #include "chipbayer_s910.c"
 #include "chipbayer_sonx.c"
-
-#define FRONT(w) (8 * (size_t)(w) + 64)
 
 struct chip {
 	uint32_t fourcc, order;
@@ -48,7 +44,7 @@ static int convert_chip(struct v4lconvert_data *data,
 	const struct chip *c = NULL;
 	const struct v4lc_source *bayer;
 	struct v4lc_frame bf;
-	size_t px, total;
+	size_t px;
 	uint8_t *buf;
 	char err[128];
 	int ret, ret2;
@@ -63,15 +59,14 @@ static int convert_chip(struct v4lconvert_data *data,
 	if (!bayer)
 		return -EINVAL;
 	if (__builtin_mul_overflow((size_t)src->width, (size_t)src->height,
-				   &px) ||
-	    __builtin_add_overflow(px, FRONT(src->width), &total))
+				   &px))
 		return -ENOMEM;
-	buf = v4lc_rows_scratch(data, total);
+	buf = v4lc_decoded_scratch(data, px);
 	if (!buf)
 		return -ENOMEM;
 
 	err[0] = '\0';
-	ret = c->decode(src->data, src->size, buf + FRONT(src->width),
+	ret = c->decode(src->data, src->size, buf,
 			src->width, src->height, err, sizeof(err));
 	if (ret < 0 && ret != -EPIPE) {
 		v4lc_error(data, -ret, "%s", err[0] ? err : c->name);
@@ -82,7 +77,7 @@ static int convert_chip(struct v4lconvert_data *data,
 	bf.width = src->width;
 	bf.height = src->height;
 	bf.stride = src->width;
-	bf.data = buf + FRONT(src->width);
+	bf.data = buf;
 	bf.size = px;
 	ret2 = bayer->convert(data, &bf, dst);
 	if (ret2 < 0)

@@ -76,9 +76,9 @@ static int convert_pjpg(struct v4lconvert_data *data,
 }
 
 /*
- * JL2005B/C/D: the strips are decoded into an RGGB mosaic (a buffer of its
- * own: the Bayer converter uses the row scratch), which then goes through
- * the SRGGB8 source converter.
+ * JL2005B/C/D: the strips are decoded into an RGGB mosaic (in
+ * v4lc_decoded_scratch: the Bayer converter uses the row scratch), which
+ * then goes through the SRGGB8 source converter.
  */
 static int convert_jl2005(struct v4lconvert_data *data,
 			  const struct v4lc_frame *src, struct v4lc_frame *dst)
@@ -98,7 +98,7 @@ static int convert_jl2005(struct v4lconvert_data *data,
 		return -EINVAL;
 	}
 	mosaic.size = (size_t)src->width * src->height;
-	mosaic.data = malloc(mosaic.size);
+	mosaic.data = v4lc_decoded_scratch(data, mosaic.size);
 	if (!mosaic.data) {
 		v4lc_error(data, ENOMEM, "out of memory");
 		return -ENOMEM;
@@ -109,7 +109,6 @@ static int convert_jl2005(struct v4lconvert_data *data,
 		v4lc_error(data, -ret, "decompressing JL2005 frame: %s", err);
 	else
 		ret = bay->convert(data, &mosaic, dst);
-	free(mosaic.data);
 	return ret;
 }
 
