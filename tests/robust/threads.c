@@ -300,7 +300,8 @@ static void test_two_cameras(void)
 		       now_s() < end)
 			usleep(1000);
 	}
-	CHECK(a.frames >= 200 && b.frames >= 200);
+	CHECK(__atomic_load_n(&a.frames, __ATOMIC_ACQUIRE) >= 200 &&
+	      __atomic_load_n(&b.frames, __ATOMIC_ACQUIRE) >= 200);
 	__atomic_store_n(&a.stop, 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&b.stop, 1, __ATOMIC_RELEASE);
 	pthread_join(ta, NULL);
