@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <linux/videodev2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,6 +110,12 @@ struct vcam {
 	int streaming;
 	uint32_t sequence;
 	struct timespec next_due;
+	/*
+	 * Calls may come from several threads, as on a real driver (libv4l2
+	 * makes the blocking DQBUF without its own lock): one at a time here,
+	 * except that DQBUF waits for its frame unlocked.
+	 */
+	pthread_mutex_t lock;
 };
 
 int v4lc_vcam_name(char *buf, size_t size, const char *spec)
@@ -363,6 +370,7 @@ static void *vcam_init(int fd)
 		free(c);
 		return NULL;
 	}
+	pthread_mutex_init(&c->lock, NULL);
 	c->fmt.pixelformat = c->formats[0]->fourcc;
 	fix_format(c, &c->fmt);
 	c->interval = intervals[0];
@@ -433,6 +441,7 @@ static void vcam_close(void *priv)
 		return;
 	if (c->map)
 		munmap(c->map, c->map_size);
+	pthread_mutex_destroy(&c->lock);
 	free(c);
 }
 
@@ -582,9 +591,16 @@ static int do_dqbuf(struct vcam *c, struct v4l2_buffer *b)
 	if (!c->qcount)
 		return fail(nonblock ? EAGAIN : EINVAL);
 	if (c->pace && !nonblock) {
-		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME,
-				       &c->next_due, NULL) == EINTR)
+		struct timespec due = c->next_due;
+
+		pthread_mutex_unlock(&c->lock);
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &due,
+				       NULL) == EINTR)
 			;
+		pthread_mutex_lock(&c->lock);
+		/* Another thread may have stopped or emptied the queue. */
+		if (!c->streaming || !c->qcount)
+			return fail(EINVAL);
 	}
 	i = c->queue[c->qhead];
 	v = &c->bufs[i];
@@ -791,13 +807,9 @@ static const unsigned long served[] = {
 	VIDIOC_TRY_EXT_CTRLS, VIDIOC_G_CTRL, VIDIOC_S_CTRL,
 };
 
-static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
+static int vcam_ioctl_locked(struct vcam *c, unsigned long request,
+			     void *arg)
 {
-	struct vcam *c = priv;
-
-	(void)fd;
-	if (!c)
-		return fail(EBADF);
 	if (!arg) {
 		/* Every ioctl served here takes an argument. */
 		for (size_t i = 0; i < sizeof(served) / sizeof(served[0]); i++)
@@ -997,6 +1009,22 @@ static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 	}
 	}
 	return fail(ENOTTY);
+}
+
+static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
+{
+	struct vcam *c = priv;
+	int r, e;
+
+	(void)fd;
+	if (!c)
+		return fail(EBADF);
+	pthread_mutex_lock(&c->lock);
+	r = vcam_ioctl_locked(c, request, arg);
+	e = errno;
+	pthread_mutex_unlock(&c->lock);
+	errno = e;
+	return r;
 }
 
 static ssize_t vcam_read(void *priv, int fd, void *buffer, size_t n)
