@@ -19,7 +19,8 @@
  *   a hostile or corrupt segment can change settings, never crash a reader
  *   or push a value out of range. Values are single aligned 32-bit words
  *   read and written atomically; there is no other shared state.
- * - A device without bus_info has no stable name: private values.
+ * - A device without bus_info has no stable name: private values; so has
+ *   the virtual camera (tests must not share settings through it).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -70,6 +71,13 @@ static int shm_name(struct v4lconvert_data *data, char *name, size_t len)
 
 	memset(&cap, 0, sizeof(cap));
 	if (v4lc_dev_ioctl(data, VIDIOC_QUERYCAP, &cap) || !cap.bus_info[0])
+		return 0;
+	/*
+	 * The built-in virtual camera (src/vcam) is every test's camera: its
+	 * settings stay private, so that one program's gamma or white balance
+	 * never reaches another's frames.
+	 */
+	if (!strncmp((const char *)cap.driver, "v4l2-vcam", sizeof(cap.driver)))
 		return 0;
 	v4lc_hwinfo_read(data->fd, &hw);
 	snprintf(name, len, "/libv4lc-%u:", (unsigned)geteuid());
