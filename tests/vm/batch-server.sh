@@ -26,7 +26,7 @@ ok() { echo "PASS $*"; step "PASS $*"; pass=$((pass + 1)); }
 ko() { echo "FAIL $*"; step "FAIL $*"; fail=$((fail + 1)); }
 
 [ -c "$dev" ] || { echo "no $dev in the VM: skipped"; exit 77; }
-command -v v4l2-ctl >/dev/null || { echo "v4l-utils missing: skipped"; exit 77; }
+command -v v4l2-ctl >/dev/null || { echo "v4l2-ctl is not installed: skipped"; exit 77; }
 
 # The runtime directory on tmpfs (/run), as /run/user/UID is on a real
 # system (the guest's /tmp is an overlay over 9p).
