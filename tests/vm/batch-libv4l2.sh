@@ -30,7 +30,7 @@ ok() { echo "PASS $*"; pass=$((pass + 1)); }
 ko() { echo "FAIL $*"; fail=$((fail + 1)); }
 
 [ -c "$dev" ] || { echo "no $dev in the VM: skipped"; exit 77; }
-command -v v4l2-compliance >/dev/null || { echo "v4l2-ctl is not installed: skipped"; exit 77; }
+command -v v4l2-compliance >/dev/null || { echo "v4l2-compliance is not installed: skipped"; exit 77; }
 
 reset_fmt() { v4l2-ctl -d $dev -v width=640,height=360,pixelformat=YUYV >/dev/null 2>&1; }
 failed_count() { sed -n 's/.*Failed: \([0-9]*\).*/\1/p' "$1" | tail -n 1; }
