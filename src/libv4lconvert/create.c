@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "jpeg/mjpeg.h"
+#include "jpeg/pixart.h"
 #include "priv.h"
 
 /*
@@ -130,6 +131,7 @@ LIBV4L_PUBLIC void v4lconvert_destroy(struct v4lconvert_data *data)
 	if (!data)
 		return;
 	v4lc_jpeg_free(data->jpeg);
+	v4lc_pjpg_free(data->pjpg);
 	v4lc_proc_free(data);
 	v4lc_ctrlstore_close(data);
 	free(data->scratch);

@@ -117,6 +117,7 @@ struct v4lconvert_data {
 	struct v4lc_proc *proc; /* processing state (processing.c), lazily */
 
 	struct v4lc_jpeg *jpeg;
+	struct v4lc_pjpg *pjpg; /* Pixart decoder tables, built on first use */
 	uint8_t *scratch;
 	size_t scratch_size;
 	/*

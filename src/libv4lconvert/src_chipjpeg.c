@@ -39,7 +39,6 @@ static int convert_pjpg(struct v4lconvert_data *data,
 			      dst->stride == v4lc_frame_min_stride(dst->fourcc,
 								   w));
 	struct v4lc_frame tmp = { dst->fourcc, w, h, 0, NULL, need };
-	struct v4lc_pjpg *p;
 	char err[160];
 	int ret, r2;
 
@@ -48,14 +47,15 @@ static int convert_pjpg(struct v4lconvert_data *data,
 		return -EINVAL;
 	}
 	tmp.data = direct ? dst->data : v4lc_rows_scratch(data, need);
-	if (!tmp.data || !(p = v4lc_pjpg_new())) {
+	if (!data->pjpg)
+		data->pjpg = v4lc_pjpg_new();
+	if (!tmp.data || !data->pjpg) {
 		v4lc_error(data, ENOMEM, "out of memory");
 		return -ENOMEM;
 	}
-	ret = v4lc_pjpg_decode(p, src->data, src->size, dst->fourcc, tmp.data,
+	ret = v4lc_pjpg_decode(data->pjpg, src->data, src->size, dst->fourcc, tmp.data,
 			       direct ? dst->size : need, w, h, err,
 			       sizeof(err));
-	v4lc_pjpg_free(p);
 	if (ret < 0 && ret != -EPIPE) {
 		v4lc_error(data, -ret, "decompressing Pixart JPEG: %s", err);
 		return ret;
