@@ -338,13 +338,20 @@ static unsigned driver_flips(struct v4lconvert_data *data)
 	return flags;
 }
 
-/* Usable hardware control (exists and is not disabled)? */
-static int hw_has(struct v4lconvert_data *data, uint32_t id)
+/* Hardware control that exists and is not disabled (with `more` flags
+ * also absent)? */
+static int hw_flags_clear(struct v4lconvert_data *data, uint32_t id,
+			  uint32_t more)
 {
 	struct v4l2_queryctrl q = { .id = id };
 
 	return !v4lc_dev_ioctl(data, VIDIOC_QUERYCTRL, &q) &&
-	       !(q.flags & V4L2_CTRL_FLAG_DISABLED);
+	       !(q.flags & (V4L2_CTRL_FLAG_DISABLED | more));
+}
+
+static int hw_has(struct v4lconvert_data *data, uint32_t id)
+{
+	return hw_flags_clear(data, id, 0);
 }
 
 /*
@@ -352,7 +359,9 @@ static int hw_has(struct v4lconvert_data *data, uint32_t id)
  * gamma when the camera has a quirk or offers only formats applications
  * cannot decode, for each one the hardware lacks; auto gain and its target
  * when the quirk asks for it and the hardware has exposure and gain but no
- * usable auto gain of its own.
+ * usable auto gain of its own. Beyond the original, under the same quirk
+ * and without a hardware auto gain, a camera with a gain but no exposure
+ * gets them too (gain-only auto gain) when that gain is writable.
  */
 static void enable_fakes(struct v4lconvert_data *data)
 {
@@ -364,7 +373,9 @@ static void enable_fakes(struct v4lconvert_data *data)
 			if (!hw_has(data, fakes[i].id))
 				on |= 1u << i;
 	if ((data->quirks & V4LC_QUIRK_AUTOGAIN) &&
-	    hw_has(data, V4L2_CID_EXPOSURE) && hw_has(data, V4L2_CID_GAIN) &&
+	    hw_has(data, V4L2_CID_GAIN) &&
+	    (hw_has(data, V4L2_CID_EXPOSURE) ||
+	     hw_flags_clear(data, V4L2_CID_GAIN, V4L2_CTRL_FLAG_READ_ONLY)) &&
 	    !hw_has(data, V4L2_CID_AUTOGAIN))
 		on |= 3u << 4;
 	if (env && *env)

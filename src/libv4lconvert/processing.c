@@ -27,11 +27,17 @@
  * inside, the zone widens to twice that (hysteresis) until the picture
  * leaves it. Otherwise the brightness is taken as proportional to the
  * control above its minimum, and one control moves by target / mean
- * (limited to 1/4..4, damped by half more on each change of direction):
+ * (limited to 1/4..4, damped by half more on each change of direction,
+ * undamped again inside the dead zone or at the end of the ranges):
  * exposure first when too dark (gain when exposure is at its maximum), gain
  * first when too bright (exposure when gain is at its minimum). The device's
  * EXPOSURE and GAIN are written through the instance's device operations;
  * after a change the next V4LC_AG_SETTLE - 1 frames are not measured.
+ * Both controls are looked up again on every update, and only a control
+ * that is enabled, writable, active (not V4L2_CTRL_FLAG_INACTIVE, as a gain
+ * is while the driver's own auto gain runs) and not grabbed is driven:
+ * without such an exposure the same controller drives the gain alone
+ * (gain-only mode); without such a gain nothing is written.
  */
 #include <errno.h>
 #include <math.h>
@@ -64,7 +70,6 @@ struct v4lc_proc {
 	int wb_valid, wb[3];  /* RGB domain: R, G, B means x16 */
 	int cb_valid, cb[2];  /* YUV domain: U, V means x16 */
 
-	int ag_probed, ag_ok;
 	struct ag_ctrl exp, gain;
 	int ag_in_zone, ag_dir, ag_damp;
 
@@ -376,7 +381,9 @@ static int ag_query(struct v4lconvert_data *data, uint32_t id,
 	memset(&q, 0, sizeof(q));
 	q.id = id;
 	if (v4lc_dev_ioctl(data, VIDIOC_QUERYCTRL, &q) ||
-	    (q.flags & V4L2_CTRL_FLAG_DISABLED) || q.maximum <= q.minimum)
+	    (q.flags & (V4L2_CTRL_FLAG_DISABLED | V4L2_CTRL_FLAG_READ_ONLY |
+			V4L2_CTRL_FLAG_INACTIVE | V4L2_CTRL_FLAG_GRABBED)) ||
+	    q.maximum <= q.minimum)
 		return 0;
 	c->id = id;
 	c->min = q.minimum;
@@ -419,18 +426,17 @@ static int autogain(struct v4lconvert_data *data, int luma16)
 {
 	struct v4lc_proc *p = data->proc;
 	int target = v4lc_fake_get(data, V4LC_FAKE_AG_TARGET) * 16;
-	int err = target - luma16, zone, dir;
-	int32_t e, gv;
+	int err = target - luma16, zone, dir, has_exp;
+	int32_t e = 0, gv;
 	int64_t f;
 	struct v4l2_control set;
 
-	if (!p->ag_probed) {
-		p->ag_probed = 1;
-		p->ag_ok = ag_query(data, V4L2_CID_EXPOSURE, &p->exp) &&
-			   ag_query(data, V4L2_CID_GAIN, &p->gain);
-	}
-	if (!p->ag_ok || ag_get(data, &p->exp, &e) || ag_get(data, &p->gain, &gv))
+	/* a gain to drive, and an exposure if the device has a usable one */
+	if (!ag_query(data, V4L2_CID_GAIN, &p->gain) ||
+	    ag_get(data, &p->gain, &gv))
 		return V4LC_PROC_UPDATE;
+	has_exp = ag_query(data, V4L2_CID_EXPOSURE, &p->exp) &&
+		  !ag_get(data, &p->exp, &e);
 	zone = (p->ag_in_zone ? 2 : 1) * V4LC_AG_DEADZONE * 16;
 	if (err <= zone && err >= -zone) {
 		p->ag_in_zone = 1;
@@ -455,7 +461,7 @@ static int autogain(struct v4lconvert_data *data, int luma16)
 
 	memset(&set, 0, sizeof(set));
 	if (dir > 0) {
-		if (e < p->exp.max) {
+		if (has_exp && e < p->exp.max) {
 			set.id = p->exp.id;
 			set.value = ag_scale(&p->exp, e, f);
 		} else if (gv < p->gain.max) {
@@ -466,13 +472,18 @@ static int autogain(struct v4lconvert_data *data, int luma16)
 		if (gv > p->gain.min) {
 			set.id = p->gain.id;
 			set.value = ag_scale(&p->gain, gv, f);
-		} else if (e > p->exp.min) {
+		} else if (has_exp && e > p->exp.min) {
 			set.id = p->exp.id;
 			set.value = ag_scale(&p->exp, e, f);
 		}
 	}
-	if (!set.id)
-		return V4LC_PROC_UPDATE; /* at the end of both ranges */
+	if (!set.id) {
+		/* at the end of the range(s): nothing overshot, so the next
+		 * change of direction is the scene's, not to be damped */
+		p->ag_dir = 0;
+		p->ag_damp = 0;
+		return V4LC_PROC_UPDATE;
+	}
 	if (v4lc_dev_ioctl(data, VIDIOC_S_CTRL, &set))
 		return V4LC_PROC_UPDATE;
 	return V4LC_AG_SETTLE;
