@@ -103,70 +103,89 @@ PICK(pick123, P123)
 PICK(pick321, P321)
 
 /*
- * RGB565, 32 pixels a step. vperm2i128 of the two loads gives one vector
- * of pixels 0-7 | 16-23 and one of 8-15 | 24-31, so that each 128-bit
- * lane works on 16 consecutive pixels (lane 0: 0-15, lane 1: 16-31).
- * Bit replication is one vpmulhuw per channel: with the field v at the top
- * of its bits, (v << 11) * 264 >> 16 is v << 3 | v >> 2 for 5 bits and
- * (v << 5) * 8320 >> 16 is v << 2 | v >> 4 for 6 bits (both exact for
- * every v). The first two output bytes of a pixel stay a 16-bit word
- * (byte 0 | G << 8), the third is packed to bytes with vpackuswb; each
+ * RGB565, 32 pixels a step. Two 16-byte broadcast loads and a vpblendd
+ * per vector (no shuffle-port work) give one vector of pixels 0-7 | 16-23
+ * and one of 8-15 | 24-31, so that
+ * each 128-bit lane works on 16 consecutive pixels (lane 0: 0-15, lane 1:
+ * 16-31). Bit replication is multiplication, with no shifts:
+ *  - m = p & 0xf81f (R at the top, B at the bottom of the word):
+ *    vpmulhuw(m, 264) is R << 3 | R >> 2 (R * 8.25: the B bits and the
+ *    fraction of R * 0.25 never carry into the integer part), and
+ *    vpmullw(m, 2112) is (B * 33) << 6 modulo 2^16 (R * 2^17 * 33 vanishes),
+ *    whose high byte is B << 3 | B >> 2; one vpblendvb keeps the low byte
+ *    of the first and the high byte of the second: a word R | B << 8.
+ *  - vpmulhuw(p & 0x07e0, 8320) is G << 2 | G >> 4 (exact for every G).
+ * The G words of a lane's 16 pixels are packed to bytes (vpackuswb); each
  * 16-byte piece of a lane's 48 output bytes is then two or three vpshufb
- * of those (words of pixels 0-7, of 8-15, third bytes) ORed, and
- * vperm2i128 puts the six pieces in memory order for three stores.
+ * of (R|B words of pixels 0-7, of 8-15, G bytes) ORed. The pieces go to
+ * memory order with one vpblendd and two vperm2i128 for three stores.
  */
 #define Z 0x80
 /* Byte q = 16 k + j of a lane's 48: pixel q / 3, channel q % 3. */
 #define QP(k, j) ((16 * (k) + (j)) / 3)
 #define QC(k, j) ((16 * (k) + (j)) % 3)
-/* from the words of pixels 0-7 (lo) or 8-15 (hi), or the third bytes */
-#define WLO(k, j) (QC(k, j) < 2 && QP(k, j) < 8 ? 2 * QP(k, j) + QC(k, j) : Z)
-#define WHI(k, j) (QC(k, j) < 2 && QP(k, j) >= 8 ? 2 * (QP(k, j) - 8) + QC(k, j) : Z)
-#define THD(k, j) (QC(k, j) == 2 ? QP(k, j) : Z)
-#define L16(M, k)                                                             \
-	M(k, 0), M(k, 1), M(k, 2), M(k, 3), M(k, 4), M(k, 5), M(k, 6),        \
-	M(k, 7), M(k, 8), M(k, 9), M(k, 10), M(k, 11), M(k, 12), M(k, 13),    \
-	M(k, 14), M(k, 15)
-#define M2(M, k) { L16(M, k), L16(M, k) }
-/* piece 0: lo, third; piece 1: lo, hi, third; piece 2: hi, third */
-static const uint8_t w565_masks[7][32] __attribute__((aligned(32))) = {
-	M2(WLO, 0), M2(THD, 0), M2(WLO, 1), M2(WHI, 1), M2(THD, 1),
-	M2(WHI, 2), M2(THD, 2),
+/* Word byte of the channel: R is byte 0, B byte 1 (s: BGR order). */
+#define WB(s, k, j) (QC(k, j) == 0 ? (s) : 1 - (s))
+/* from the R|B words of pixels 0-7 (lo) or 8-15 (hi), or the G bytes */
+#define WLO(s, k, j) (QC(k, j) != 1 && QP(k, j) < 8 ? 2 * QP(k, j) + WB(s, k, j) : Z)
+#define WHI(s, k, j) (QC(k, j) != 1 && QP(k, j) >= 8 ? 2 * (QP(k, j) - 8) + WB(s, k, j) : Z)
+#define GB(s, k, j) (QC(k, j) == 1 ? QP(k, j) : Z)
+#define L16(M, s, k)                                                          \
+	M(s, k, 0), M(s, k, 1), M(s, k, 2), M(s, k, 3), M(s, k, 4),           \
+	M(s, k, 5), M(s, k, 6), M(s, k, 7), M(s, k, 8), M(s, k, 9),           \
+	M(s, k, 10), M(s, k, 11), M(s, k, 12), M(s, k, 13), M(s, k, 14),      \
+	M(s, k, 15)
+#define M2(M, s, k) { L16(M, s, k), L16(M, s, k) }
+/* piece 0: lo, G; piece 1: lo, hi, G; piece 2: hi, G */
+#define MASKS(s)                                                              \
+	{ M2(WLO, s, 0), M2(GB, s, 0), M2(WLO, s, 1), M2(WHI, s, 1),           \
+	  M2(GB, s, 1), M2(WHI, s, 2), M2(GB, s, 2) }
+static const uint8_t w565_masks[2][7][32] __attribute__((aligned(32))) = {
+	MASKS(0), MASKS(1),
 };
+#undef MASKS
 #undef M2
 #undef L16
-#undef THD
+#undef GB
 #undef WHI
 #undef WLO
+#undef WB
 #undef QC
 #undef QP
 #undef Z
 
-/* Output bytes 0, 1 as a word and byte 2 as a word, of 16 pixels. */
-static inline void rgb565_words(__m256i x, __m256i *two, __m256i *third,
-				int swap)
+/* R | B << 8 words and G words of 16 pixels. */
+static inline void rgb565_words(__m256i x, __m256i *rb, __m256i *g)
 {
-	const __m256i k5 = _mm256_set1_epi16(264), k6 = _mm256_set1_epi16(8320);
-	__m256i r = _mm256_mulhi_epu16(
-		_mm256_and_si256(x, _mm256_set1_epi16((short)0xf800)), k5);
-	__m256i g = _mm256_mulhi_epu16(
-		_mm256_and_si256(x, _mm256_set1_epi16(0x07e0)), k6);
-	__m256i b = _mm256_mulhi_epu16(_mm256_slli_epi16(x, 11), k5);
+	const __m256i m = _mm256_and_si256(x, _mm256_set1_epi16((short)0xf81f));
+	const __m256i lo = _mm256_set1_epi16(0x00ff);
+	__m256i k = _mm256_set1_epi16(2112);
 
-	*two = _mm256_or_si256(swap ? b : r, _mm256_slli_epi16(g, 8));
-	*third = swap ? r : b;
+	/* Opaque to the compiler, which would make the product two shifts
+	 * and an add: one multiply is cheaper here. */
+	__asm__("" : "+x"(k));
+	*rb = _mm256_blendv_epi8(_mm256_mullo_epi16(m, k),
+				 _mm256_mulhi_epu16(m, _mm256_set1_epi16(264)),
+				 lo);
+	*g = _mm256_mulhi_epu16(_mm256_and_si256(x, _mm256_set1_epi16(0x07e0)),
+				_mm256_set1_epi16(8320));
+}
+
+static inline __m256i load2x128(const uint8_t *lo, const uint8_t *hi)
+{
+	return _mm256_blend_epi32(
+		_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
+		_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)hi)), 0xf0);
 }
 
 static inline __attribute__((always_inline)) void
-rgb565_32(const uint8_t *s, uint8_t *d, const __m256i m[7], int swap)
+rgb565_32(const uint8_t *s, uint8_t *d, const __m256i m[7])
 {
-	__m256i l0 = _mm256_loadu_si256((const __m256i *)s);
-	__m256i l1 = _mm256_loadu_si256((const __m256i *)(s + 32));
-	__m256i lo, hi, tlo, thi, t, o0, o1, o2;
+	__m256i lo, hi, glo, ghi, t, o0, o1, o2;
 
-	rgb565_words(_mm256_permute2x128_si256(l0, l1, 0x20), &lo, &tlo, swap);
-	rgb565_words(_mm256_permute2x128_si256(l0, l1, 0x31), &hi, &thi, swap);
-	t = _mm256_packus_epi16(tlo, thi);
+	rgb565_words(load2x128(s, s + 32), &lo, &glo);
+	rgb565_words(load2x128(s + 16, s + 48), &hi, &ghi);
+	t = _mm256_packus_epi16(glo, ghi);
 	o0 = _mm256_or_si256(_mm256_shuffle_epi8(lo, m[0]),
 			     _mm256_shuffle_epi8(t, m[1]));
 	o1 = _mm256_or_si256(_mm256_or_si256(_mm256_shuffle_epi8(lo, m[2]),
@@ -175,8 +194,7 @@ rgb565_32(const uint8_t *s, uint8_t *d, const __m256i m[7], int swap)
 	o2 = _mm256_or_si256(_mm256_shuffle_epi8(hi, m[5]),
 			     _mm256_shuffle_epi8(t, m[6]));
 	_mm256_storeu_si256((__m256i *)d, _mm256_permute2x128_si256(o0, o1, 0x20));
-	_mm256_storeu_si256((__m256i *)(d + 32),
-			    _mm256_permute2x128_si256(o2, o0, 0x30));
+	_mm256_storeu_si256((__m256i *)(d + 32), _mm256_blend_epi32(o2, o0, 0xf0));
 	_mm256_storeu_si256((__m256i *)(d + 64),
 			    _mm256_permute2x128_si256(o1, o2, 0x31));
 }
@@ -188,12 +206,12 @@ rgb565(const uint8_t *src, uint8_t *dst, int width, int swap)
 	int x;
 
 	for (int i = 0; i < 7; i++)
-		m[i] = _mm256_load_si256((const __m256i *)w565_masks[i]);
+		m[i] = _mm256_load_si256((const __m256i *)w565_masks[swap][i]);
 	for (x = 0; x + 32 <= width; x += 32)
-		rgb565_32(src + 2 * (size_t)x, dst + 3 * (size_t)x, m, swap);
+		rgb565_32(src + 2 * (size_t)x, dst + 3 * (size_t)x, m);
 	if (x < width) {
 		x = width - 32;
-		rgb565_32(src + 2 * (size_t)x, dst + 3 * (size_t)x, m, swap);
+		rgb565_32(src + 2 * (size_t)x, dst + 3 * (size_t)x, m);
 	}
 }
 

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <string.h>
+
 #include "checkasm.h"
 
 static const char *const order_names[V4LC_RGB_ORDERS] = { "rgb24", "bgr24" };
@@ -32,15 +34,73 @@ static void check_row(v4lc_row_copy_fn *fn, v4lc_row_copy_fn *ref_fn,
 	checkasm_report();
 }
 
+/*
+ * Every RGB565 value once, in a row of 65536 pixels (and of 65535, for a
+ * tail): the scalar kernel against the widening formula written out here,
+ * and the kernel under test against the scalar one.
+ */
+static void check_565_all(v4lc_row_copy_fn *fn, v4lc_row_copy_fn *ref_fn,
+			  int bgr, const char *name)
+{
+	const int n = 65536;
+	uint8_t *src = checkasm_in_alloc(2 * (size_t)n);
+	uint8_t *ref = checkasm_out_alloc(3 * (size_t)n, 0x5a);
+
+	for (int i = 0; i < n; i++) {
+		/* a scrambled order, so neighbours differ in every field */
+		unsigned p = (unsigned)(i * 40503u) & 0xffff;
+
+		src[2 * i] = (uint8_t)p;
+		src[2 * i + 1] = (uint8_t)(p >> 8);
+	}
+	ref_fn(src, ref, n);
+	for (int i = 0; i < n; i++) {
+		unsigned p = src[2 * i] | (unsigned)src[2 * i + 1] << 8;
+		unsigned r5 = p >> 11, g6 = (p >> 5) & 0x3f, b5 = p & 0x1f;
+		/* bit replication: the top bits repeated below the field */
+		uint8_t e[3] = { (uint8_t)((r5 << 3) + (r5 >> 2)),
+				 (uint8_t)((g6 << 2) + (g6 >> 4)),
+				 (uint8_t)((b5 << 3) + (b5 >> 2)) };
+
+		if (bgr) {
+			uint8_t t = e[0];
+
+			e[0] = e[2];
+			e[2] = t;
+		}
+		if (memcmp(e, ref + 3 * i, 3)) {
+			checkasm_fail("scalar %s: value 0x%04x", name, p);
+			break;
+		}
+	}
+	for (int w = n - 1; w <= n; w++) {
+		uint8_t *out = checkasm_out_alloc(3 * (size_t)w, 0x5a);
+		int ok;
+
+		fn(src, out, w);
+		ok = checkasm_check_bytes(ref, out, 3 * (size_t)w, name, w);
+		checkasm_out_free(out);
+		if (!ok)
+			break;
+	}
+	checkasm_in_free(src);
+	checkasm_out_free(ref);
+}
+
 void checkasm_check_rgbpack(void)
 {
 	for (int o = 0; o < V4LC_RGB_ORDERS; o++) {
 		if (checkasm_func(checkasm_new->rgbpack.rgb565[o],
 				  checkasm_ref->rgbpack.rgb565[o],
 				  "rgbpack_rgb565_%s", order_names[o]))
+		{
+			check_565_all(checkasm_new->rgbpack.rgb565[o],
+				      checkasm_ref->rgbpack.rgb565[o], o,
+				      order_names[o]);
 			check_row(checkasm_new->rgbpack.rgb565[o],
 				  checkasm_ref->rgbpack.rgb565[o], 2,
 				  order_names[o]);
+		}
 	}
 	for (int l = 0; l < V4LC_RGB32_LAYOUTS; l++) {
 		for (int o = 0; o < V4LC_RGB_ORDERS; o++) {
