@@ -42,8 +42,8 @@ static void check_mirror(v4lc_row_copy_fn *ref_fn, v4lc_row_copy_fn *new_fn,
 				if (mis && kind > 2)
 					break;
 				checkasm_pattern(src, size, kind);
-				memset(ref, 0, size + dmis);
-				memset(out, 0, size + dmis);
+				memset(ref, PAD_FILL, size + dmis);
+				memset(out, PAD_FILL, size + dmis);
 				ref_fn(src, ref + dmis, width);
 				new_fn(src, out + dmis, width);
 				if (!checkasm_check_bytes(ref, out, size + dmis,
