@@ -214,6 +214,27 @@ static void hm12_line(const uint8_t *plane, int tiles_x, int line, int x0,
 		memcpy(out + x, p, 16);
 }
 
+/*
+ * Lines `line` .. `line` + 3 (line a multiple of 4), bytes x0 .. x0 + n - 1,
+ * of a 16x16-tiled plane to out, out + HM12_CHUNK / 4, ...: each tile's
+ * 64 bytes of those lines are one cache line.
+ */
+static void hm12_lines4(const uint8_t *plane, int tiles_x, int line, int x0,
+			int n, uint8_t *out)
+{
+	const uint8_t *p = plane +
+			   ((size_t)(line / 16) * (size_t)tiles_x + (size_t)(x0 / 16)) *
+				   256 +
+			   (size_t)(line % 16) * 16;
+
+	for (int x = 0; x < n; x += 16, p += 256) {
+		memcpy(out + x, p, 16);
+		memcpy(out + HM12_CHUNK / 4 + x, p + 16, 16);
+		memcpy(out + 2 * (HM12_CHUNK / 4) + x, p + 32, 16);
+		memcpy(out + 3 * (HM12_CHUNK / 4) + x, p + 48, 16);
+	}
+}
+
 static void convert_hm12(const struct v4lc_dsp *dsp, const uint8_t *s,
 			 int w, int h, const struct yuv_dst *d,
 			 const struct v4lc_yuv2rgb *k)
@@ -223,25 +244,48 @@ static void convert_hm12(const struct v4lc_dsp *dsp, const uint8_t *s,
 	uint8_t ybuf[HM12_CHUNK], cbuf[HM12_CHUNK];
 
 	if (d->yuv) {
-		/* Luma a tile at a time, chroma through a strip. */
-		for (int ty = 0; ty < h / 16; ty++)
-			for (int tx = 0; tx < tiles_x; tx++) {
-				const uint8_t *t =
-					s + ((size_t)ty * (size_t)tiles_x + (size_t)tx) * 256;
-				uint8_t *o = d->y + (size_t)ty * 16 * d->ys +
-					     (size_t)tx * 16;
+		/*
+		 * Luma line by line (each destination row written in order,
+		 * the 16-byte pieces read 256 bytes apart), chroma through a
+		 * strip.
+		 */
+		const size_t ys = d->ys;
+		uint8_t *const yp = d->y;
 
-				for (int l = 0; l < 16; l++)
-					memcpy(o + (size_t)l * d->ys, t + 16 * l, 16);
+		for (int ty = 0; ty < h / 16; ty++) {
+			const uint8_t *trow = s + (size_t)ty * (size_t)tiles_x * 256;
+
+			for (int l = 0; l < 16; l += 4) {
+				const uint8_t *t = trow + 16 * l;
+				uint8_t *o = yp + ((size_t)ty * 16 + (size_t)l) * ys;
+
+				for (int tx = 0; tx < tiles_x; tx++) {
+					const uint8_t *p = t + 256 * (size_t)tx;
+					uint8_t *q = o + 16 * (size_t)tx;
+
+					memcpy(q, p, 16);
+					memcpy(q + ys, p + 16, 16);
+					memcpy(q + 2 * ys, p + 32, 16);
+					memcpy(q + 3 * ys, p + 48, 16);
+				}
 			}
-		for (int cy = 0; cy < h / 2; cy++)
-			for (int x = 0; x < w; x += HM12_CHUNK) {
-				int n = w - x < HM12_CHUNK ? w - x : HM12_CHUNK;
+		}
+		/* h / 2 is a multiple of 8: chroma 4 lines (a cache line of
+		 * each tile) at a time. */
+		for (int cy = 0; cy < h / 2; cy += 4)
+			for (int x = 0; x < w; x += HM12_CHUNK / 4) {
+				int n = w - x < HM12_CHUNK / 4 ? w - x
+							       : HM12_CHUNK / 4;
 
-				hm12_line(c, tiles_x, cy, x, n, cbuf);
-				dsp->yuvlayout.deinterleave(
-					cbuf, d->u + (size_t)cy * d->cs + x / 2,
-					d->v + (size_t)cy * d->cs + x / 2, n / 2);
+				hm12_lines4(c, tiles_x, cy, x, n, cbuf);
+				for (int l = 0; l < 4; l++) {
+					size_t o = (size_t)(cy + l) * d->cs +
+						   (size_t)x / 2;
+
+					dsp->yuvlayout.deinterleave(
+						cbuf + l * (HM12_CHUNK / 4),
+						d->u + o, d->v + o, n / 2);
+				}
 			}
 		return;
 	}
