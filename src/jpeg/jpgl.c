@@ -1,0 +1,464 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* JPEG-Lite decoder (see jpgl.h). */
+#include "jpeg/jpgl.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/videodev2.h>
+
+static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
+{
+	if (err && err_len) {
+		va_list ap;
+
+		va_start(ap, fmt);
+		vsnprintf(err, err_len, fmt, ap);
+		va_end(ap);
+	}
+	return ret;
+}
+
+/* ---- tables ---- */
+
+/* The prefix code: code bits, run, magnitude (run -1: EOB, -2/-3: escapes). */
+static const struct {
+	const char *code;
+	int run, mag;
+} vlc_codes[] = {
+	{ "00", -1, 0 },	   { "10", 0, 1 },	    { "011", 0, 2 },
+	{ "110", 1, 1 },	   { "1110", 0, 3 },	    { "01000", 2, 1 },
+	{ "01011", 3, 1 },	   { "010010", 1, 2 },	    { "010100", 0, 4 },
+	{ "111101", 4, 1 },	   { "111110", 0, 5 },	    { "1111000", 5, 1 },
+	{ "1111001", 1, 3 },	   { "1111110", 0, 6 },	    { "0100110", -2, 0 },
+	{ "0100111", -3, 0 },	   { "01010100", 2, 2 },    { "01010111", 6, 1 },
+	{ "11111111", 0, 7 },	   { "010101010", 3, 2 },   { "010101100", 1, 4 },
+	{ "111111100", 0, 8 },	   { "0101010110", 1, 5 },  { "0101010111", 0, 9 },
+	{ "0101011010", 7, 1 },	   { "0101011011", 2, 3 },  { "1111111010", 0, 10 },
+	{ "1111111011", 8, 1 },
+};
+
+enum { K_AC, K_EOB, K_ESCA, K_ESCB };
+
+/* Indexed by the next 11 bits. AC: len includes the sign bit. */
+struct vlc {
+	int8_t amp;
+	uint8_t len, adv, kind;
+};
+
+#define PEEK_BITS 11
+static struct vlc vlc_tab[1 << PEEK_BITS];
+static pthread_once_t vlc_once = PTHREAD_ONCE_INIT;
+
+static void vlc_init(void)
+{
+	for (unsigned i = 0; i < (1u << PEEK_BITS); i++) {
+		struct vlc e = { 0, 0, 0, K_EOB };
+
+		for (size_t c = 0; c < sizeof(vlc_codes) / sizeof(vlc_codes[0]);
+		     c++) {
+			unsigned len = (unsigned)strlen(vlc_codes[c].code), v = 0;
+
+			for (unsigned k = 0; k < len; k++)
+				v = 2 * v + (unsigned)(vlc_codes[c].code[k] - '0');
+			if ((i >> (PEEK_BITS - len)) != v)
+				continue;
+			if (vlc_codes[c].run == -1) {
+				e.kind = K_EOB;
+				e.len = 2;
+			} else if (vlc_codes[c].run < -1) {
+				e.kind = vlc_codes[c].run == -2 ? K_ESCA : K_ESCB;
+				e.len = 16;
+			} else {
+				int neg = (i >> (PEEK_BITS - len - 1)) & 1;
+
+				e.kind = K_AC;
+				e.len = (uint8_t)(len + 1);
+				e.adv = (uint8_t)(vlc_codes[c].run + 1);
+				e.amp = (int8_t)(neg ? -vlc_codes[c].mag
+						     : vlc_codes[c].mag);
+			}
+			break;
+		}
+		vlc_tab[i] = e;
+	}
+}
+
+/* Natural index (4 * row + column) of zig-zag position p. */
+static const uint8_t zigzag[16] = { 0, 1, 4, 8, 5, 2, 3, 6,
+				    9, 12, 13, 10, 7, 11, 14, 15 };
+
+/* AC weight of zig-zag position p, quantiser q. */
+static const uint32_t weights[4][16] = {
+	{ 32768, 17808, 794, 18618, 850, 18618, 43115, 1828, 40960, 1924, 2089,
+	  45511, 2089, 49648, 2216, 2521 },
+	{ 32768, 35617, 1589, 37236, 1700, 37236, 86231, 3656, 81920, 3849,
+	  4179, 91022, 4179, 99296, 4432, 5043 },
+	{ 32768, 71234, 3179, 74472, 3401, 74472, 172463, 7313, 163840, 7698,
+	  8358, 182044, 8358, 198593, 8865, 10087 },
+	{ 32768, 142469, 6359, 148945, 6803, 148945, 344926, 14627, 327680,
+	  15397, 16716, 364088, 16716, 397187, 17730, 20175 },
+};
+
+/* ---- bit reader: 64-bit window, MSB = next bit ---- */
+
+struct bits {
+	const uint8_t *s;
+	size_t n;
+	size_t pos; /* bytes taken into the window (even; may pass n) */
+	uint64_t win;
+	int cnt; /* valid bits at the top of win */
+};
+
+static inline uint64_t load_words(const uint8_t *p)
+{
+	/* 4 little-endian 16-bit words, first word in the top bits */
+	return ((uint64_t)p[1] << 56) | ((uint64_t)p[0] << 48) |
+	       ((uint64_t)p[3] << 40) | ((uint64_t)p[2] << 32) |
+	       ((uint64_t)p[5] << 24) | ((uint64_t)p[4] << 16) |
+	       ((uint64_t)p[7] << 8) | (uint64_t)p[6];
+}
+
+/* At least 49 valid bits afterwards. Bytes at or past n read as zero. */
+static inline void refill(struct bits *b)
+{
+	if (b->cnt > 48)
+		return;
+	if (b->pos + 8 <= b->n) {
+		int k = (64 - b->cnt) >> 4;
+
+		/* The bits below the k words are the right ones too. */
+		b->win |= load_words(b->s + b->pos) >> b->cnt;
+		b->pos += 2 * (size_t)k;
+		b->cnt += 16 * k;
+		return;
+	}
+	while (b->cnt <= 48) {
+		unsigned w = 0;
+
+		if (b->pos < b->n)
+			w = b->s[b->pos];
+		if (b->pos + 1 < b->n)
+			w |= (unsigned)b->s[b->pos + 1] << 8;
+		b->win |= (uint64_t)w << (48 - b->cnt);
+		b->cnt += 16;
+		b->pos += 2;
+	}
+}
+
+static inline void skip(struct bits *b, int n)
+{
+	b->win <<= n;
+	b->cnt -= n;
+}
+
+/* ---- blocks ---- */
+
+static inline uint8_t clamp8(int v)
+{
+	return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+
+/* 4x4 inverse transform of c (natural order), wrapping int32 arithmetic. */
+static void idct(const uint32_t c[16], uint8_t out[16])
+{
+	uint32_t g[16];
+
+	for (int u = 0; u < 4; u++) {
+		uint32_t a0 = c[u], a1 = c[4 + u], a2 = c[8 + u], a3 = c[12 + u];
+		uint32_t e = a0 + a2, f = a0 - a2;
+		uint32_t p = 32 * a1 + 16 * a3, r = 15 * a1 - 32 * a3;
+
+		g[u] = e + p;
+		g[4 + u] = f + r;
+		g[8 + u] = f - r;
+		g[12 + u] = e - p;
+	}
+	for (int y = 0; y < 4; y++) {
+		const uint32_t *b = g + 4 * y;
+		uint32_t e = 128 * (b[0] + b[2]), f = 128 * (b[0] - b[2]);
+		uint32_t p = 183 * b[1] + 86 * b[3], r = 86 * b[1] - 183 * b[3];
+
+		out[4 * y + 0] = clamp8(((int32_t)(e + p) >> 22) + 128);
+		out[4 * y + 1] = clamp8(((int32_t)(f + r) >> 22) + 128);
+		out[4 * y + 2] = clamp8(((int32_t)(f - r) >> 22) + 128);
+		out[4 * y + 3] = clamp8(((int32_t)(e - p) >> 22) + 128);
+	}
+}
+
+/* One block: header, AC codes, samples into out (row-major 4x4). */
+static void block(struct bits *b, int *dc, uint8_t out[16])
+{
+	uint32_t c[16];
+	const uint32_t *wt;
+	unsigned h;
+	int p = 0, any = 0;
+
+	refill(b);
+	h = (unsigned)(b->win >> 53);
+	wt = weights[h >> 9];
+	if (h & 0x100) {
+		*dc += (int)((h >> 3) & 15) - (int)(h & 0x80 ? 16 : 0);
+		skip(b, 8);
+	} else {
+		*dc = (int)(h & 127) - (int)(h & 128);
+		skip(b, 11);
+	}
+	memset(c, 0, sizeof(c));
+	c[0] = (uint32_t)*dc << 15;
+	for (;;) {
+		struct vlc e;
+		int amp;
+
+		refill(b);
+		e = vlc_tab[b->win >> (64 - PEEK_BITS)];
+		if (e.kind == K_AC) {
+			p += e.adv;
+			amp = e.amp;
+		} else if (e.kind == K_EOB) {
+			skip(b, 2);
+			break;
+		} else {
+			unsigned v = (unsigned)(b->win >> 48) & 511;
+
+			if (e.kind == K_ESCA) {
+				p += (int)((v >> 5) & 7) + 1;
+				amp = (int)(v & 31);
+			} else {
+				p += (int)((v >> 4) & 15) + 1;
+				amp = (int)(v & 15);
+			}
+			if (v & 256)
+				amp = -amp;
+		}
+		skip(b, e.len);
+		if (p > 15) {
+			/* Aborted: the raw coefficients, untransformed. */
+			for (int i = 0; i < 16; i++) {
+				int64_t v = (int64_t)(int32_t)c[i] + 128;
+
+				out[i] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+			}
+			return;
+		}
+		c[zigzag[p]] = (uint32_t)amp * wt[p];
+		any = 1;
+	}
+	if (!any) {
+		/* DC only: (dc << 22) >> 22, in int32 */
+		int32_t s = (int32_t)((uint32_t)*dc << 22) >> 22;
+
+		memset(out, clamp8(s + 128), 16);
+		return;
+	}
+	idct(c, out);
+}
+
+/* ---- block rows ---- */
+
+/*
+ * The row scratch, laid out like the original's: luma 4 lines of stride
+ * w at 0, Cr 4 lines of stride s = w / 4 + 1 at 4w, Cb at 5w + 4, then
+ * slack for the spill of a last macroblock that passes the right edge.
+ */
+#define SCRATCH_SLACK 64
+
+static void place(uint8_t *scr, int w, int x0, uint8_t blk[6][16], int exact)
+{
+	int s = w / 4 + 1;
+	uint8_t *lum = scr, *cr = scr + 4 * w, *cb = scr + 5 * w + 4;
+
+	if (!exact) {
+		for (int y = 0; y < 4; y++) {
+			for (int k = 0; k < 4; k++)
+				memcpy(lum + y * w + x0 + 4 * k, blk[k] + 4 * y, 4);
+			memcpy(cr + x0 / 4 + y * s, blk[5] + 4 * y, 4);
+			memcpy(cb + x0 / 4 + y * s, blk[4] + 4 * y, 4);
+		}
+		return;
+	}
+	/* Past the right edge: the stores in the original's order. */
+	for (int y = 0; y < 4; y++)
+		for (int x = 0; x < 4; x++) {
+			for (int k = 0; k < 4; k++)
+				lum[y * w + x0 + 4 * k + x] = blk[k][4 * y + x];
+			cr[x0 / 4 + y * s + x] = blk[5][4 * y + x];
+			cb[x0 / 4 + y * s + x] = blk[4][4 * y + x];
+		}
+}
+
+static void decode_row(struct bits *b, uint8_t *scr, int w)
+{
+	int s = w / 4 + 1;
+	int dcy = 0, dcb = 0, dcr = 0;
+	uint8_t blk[6][16];
+
+	for (int x0 = 0; x0 < w; x0 += 16) {
+		for (int k = 0; k < 4; k++)
+			block(b, &dcy, blk[k]);
+		block(b, &dcb, blk[4]);
+		block(b, &dcr, blk[5]);
+		place(scr, w, x0, blk, x0 + 16 > w);
+	}
+	for (int y = 0; y < 4; y++) {
+		uint8_t *cr = scr + 4 * w + y * s, *cb = scr + 5 * w + 4 + y * s;
+
+		cr[w / 4] = cr[w / 4 - 1];
+		cb[w / 4] = cb[w / 4 - 1];
+	}
+}
+
+/* ---- output ---- */
+
+struct ctab {
+	int32_t y[256], r[256], gr[256], gb[256], b[256];
+};
+
+static void ctab_init(struct ctab *t)
+{
+	for (int i = 0; i < 256; i++) {
+		t->y[i] = 76284 * (i - 16);
+		t->r[i] = 104595 * (i - 128);
+		t->gr[i] = 53281 * (i - 128);
+		t->gb[i] = 25625 * (i - 128);
+		t->b[i] = 132252 * (i - 128);
+	}
+}
+
+static inline uint8_t clamp_sh16(int32_t v)
+{
+	return clamp8(v >> 16);
+}
+
+static void row_rgb(const struct ctab *t, const uint8_t *scr, int w,
+		    uint8_t *dst, int bgr)
+{
+	int s = w / 4 + 1, ri = bgr ? 2 : 0, bi = bgr ? 0 : 2;
+
+	for (int y = 0; y < 4; y++) {
+		const uint8_t *lum = scr + y * w;
+		const uint8_t *cr = scr + 4 * w + y * s;
+		const uint8_t *cb = scr + 5 * w + 4 + y * s;
+		uint8_t *o = dst + (size_t)y * 3 * w;
+
+		for (int g = 0; g < w / 4; g++, lum += 4, o += 12) {
+			int r0 = cr[g], r1 = cr[g + 1], b0 = cb[g], b1 = cb[g + 1];
+			int rv[4] = { r0, (3 * r0 + r1) >> 2, (r0 + r1) >> 1,
+				      (r0 + 3 * r1) >> 2 };
+			int bv[4] = { b0, (3 * b0 + b1) >> 2, (b0 + b1) >> 1,
+				      (b0 + 3 * b1) >> 2 };
+
+			for (int m = 0; m < 4; m++) {
+				int32_t yy = t->y[lum[m]];
+
+				o[3 * m + ri] = clamp_sh16(yy + t->r[rv[m]]);
+				o[3 * m + 1] = clamp_sh16(yy - t->gr[rv[m]] -
+							  t->gb[bv[m]]);
+				o[3 * m + bi] = clamp_sh16(yy + t->b[bv[m]]);
+			}
+		}
+	}
+}
+
+/*
+ * 4:2:0 chroma of line pair (l, l + 1) of the row from one chroma area:
+ * per column pair the sum over both lines of 8x the interpolated chroma
+ * of its two pixels ((7 c0 + c1) or (3 c0 + 5 c1)), rounded / 16.
+ */
+static void chroma_pair(const uint8_t *area, int w, int l, uint8_t *out)
+{
+	int s = w / 4 + 1;
+	const uint8_t *a = area + l * s, *b = a + s;
+
+	for (int g = 0; g < w / 4; g++) {
+		int a0 = a[g], a1 = a[g + 1], b0 = b[g], b1 = b[g + 1];
+
+		out[2 * g] = (uint8_t)((7 * (a0 + b0) + a1 + b1 + 8) >> 4);
+		out[2 * g + 1] =
+			(uint8_t)((3 * (a0 + b0) + 5 * (a1 + b1) + 8) >> 4);
+	}
+}
+
+int v4lc_jpgl_decode(const uint8_t *src, size_t n, uint32_t fourcc,
+		     uint8_t *dst, size_t dst_size, int w, int h, char *err,
+		     size_t err_len)
+{
+	struct bits b = { src, src ? n : 0, 0, 0, 0 };
+	int rows = h / 4, yuv, bgr = fourcc == V4L2_PIX_FMT_BGR24;
+	size_t need, luma, cplane = 0;
+	struct ctab *t = NULL;
+	uint8_t *scr;
+
+	if (w <= 0 || h < 4 || w % 4 || w > 16384 || h > 16384)
+		return fail(err, err_len, -EINVAL, "bad JPGL size %dx%d", w,
+			    h);
+	luma = (size_t)w * (size_t)h;
+	switch (fourcc) {
+	case V4L2_PIX_FMT_RGB24:
+	case V4L2_PIX_FMT_BGR24:
+		yuv = 0;
+		need = 3 * luma;
+		break;
+	case V4L2_PIX_FMT_YUV420:
+	case V4L2_PIX_FMT_YVU420:
+		yuv = 1;
+		cplane = (size_t)(w / 2) * (size_t)((h + 1) / 2);
+		need = luma + 2 * cplane;
+		break;
+	default:
+		return fail(err, err_len, -EINVAL,
+			    "JPGL: unsupported destination format");
+	}
+	if (!dst || dst_size < need)
+		return fail(err, err_len, -EFAULT,
+			    "JPGL: destination too small");
+	pthread_once(&vlc_once, vlc_init);
+	scr = malloc((size_t)6 * w + 8 + SCRATCH_SLACK);
+	if (!yuv)
+		t = malloc(sizeof(*t));
+	if (!scr || (!yuv && !t)) {
+		free(scr);
+		free(t);
+		return fail(err, err_len, -ENOMEM, "out of memory");
+	}
+	if (t)
+		ctab_init(t);
+	for (int r = 0; r < rows; r++) {
+		decode_row(&b, scr, w);
+		if (!yuv) {
+			row_rgb(t, scr, w, dst + (size_t)r * 12 * w, bgr);
+			continue;
+		}
+		memcpy(dst + (size_t)r * 4 * w, scr, 4 * (size_t)w);
+		for (int l = 0; l < 4; l += 2) {
+			size_t off = (size_t)(2 * r + l / 2) * (size_t)(w / 2);
+			uint8_t *u = dst + luma + off, *v = u + cplane;
+
+			if (fourcc == V4L2_PIX_FMT_YVU420) {
+				uint8_t *x = u;
+
+				u = v;
+				v = x;
+			}
+			chroma_pair(scr + 5 * w + 4, w, l, u);
+			chroma_pair(scr + 4 * w, w, l, v);
+		}
+	}
+	free(scr);
+	free(t);
+	/*
+	 * Bits taken: 8 * pos - cnt. The frame has 16 * (n / 2): of an odd
+	 * last byte, the low half of a word, the first 8 bits are missing.
+	 */
+	if (8 * (uint64_t)b.pos - (uint64_t)b.cnt > 16 * (uint64_t)(b.n / 2))
+		return fail(err, err_len, -EPIPE,
+			    "short JPGL frame (%zu bytes)", n);
+	return 0;
+}
