@@ -39,6 +39,34 @@ static inline void store48(uint8_t *dst, __m128i a, __m128i b, __m128i c,
 			 _mm_or_si128(_mm_srli_si128(c, 8), _mm_slli_si128(d, 4)));
 }
 
+/*
+ * Four pixels in bytes 0..2 of each dword (byte 3 is ignored) to 12 bytes
+ * at d, writing 14: two 8-byte stores of one qword's 6 bytes each (its
+ * upper pixel moved down next to the lower one), the second 6 bytes on;
+ * bytes 12 and 13 get zeros, which the next group overwrites.
+ */
+static inline void store12_over(uint8_t *d, __m128i v)
+{
+	const __m128i lo3 = _mm_set_epi32(0, 0xffffff, 0, 0xffffff);
+	const __m128i mid3 = _mm_set_epi32(0xffff, (int)0xff000000, 0xffff,
+					   (int)0xff000000);
+	__m128i q = _mm_or_si128(_mm_and_si128(v, lo3),
+				 _mm_and_si128(_mm_srli_epi64(v, 8), mid3));
+
+	_mm_storel_epi64((__m128i *)d, q);
+	_mm_storeh_pd((double *)(d + 6), _mm_castsi128_pd(q));
+}
+
+/* Sixteen pixels to 48 bytes at dst, writing 2 more (see store12_over). */
+static inline void store48_over(uint8_t *dst, __m128i a, __m128i b,
+				__m128i c, __m128i d)
+{
+	store12_over(dst, a);
+	store12_over(dst + 12, b);
+	store12_over(dst + 24, c);
+	store12_over(dst + 36, d);
+}
+
 /* Per dword: bytes 0, 1, 2 -> 2, 1, 0 (byte 3 of the input is dropped). */
 static inline __m128i swap02(__m128i v)
 {
@@ -71,13 +99,23 @@ static inline int pick32(const uint8_t *src, uint8_t *dst, int width,
 {
 	int x = 0;
 
-	for (; x + 16 <= width; x += 16) {
+	/* Overlapping stores while the two extra bytes stay in the row. */
+	for (; x + 17 <= width; x += 16) {
+		const __m128i *s = (const __m128i *)(src + 4 * x);
+
+		store48_over(dst + 3 * x, pick(_mm_loadu_si128(s), p),
+			     pick(_mm_loadu_si128(s + 1), p),
+			     pick(_mm_loadu_si128(s + 2), p),
+			     pick(_mm_loadu_si128(s + 3), p));
+	}
+	if (x + 16 <= width) {
 		const __m128i *s = (const __m128i *)(src + 4 * x);
 
 		store48(dst + 3 * x, pick(_mm_loadu_si128(s), p),
 			pick(_mm_loadu_si128(s + 1), p),
 			pick(_mm_loadu_si128(s + 2), p),
 			pick(_mm_loadu_si128(s + 3), p));
+		x += 16;
 	}
 	return x;
 }
@@ -96,20 +134,23 @@ PICK(pick123, P123)
 PICK(pick321, P321)
 
 /*
- * RGB565: each channel lands in the top bits of a 16-bit lane (its low
- * bits cleared), then ch | ch >> width replicates it into 8 bits.
+ * RGB565 by multiplication (src/avx2/rgbpack.c explains the constants):
+ * with m = p & 0xf81f, pmulhuw(m, 264) is R << 3 | R >> 2 and the high
+ * byte of pmullw(m, 2112) is B << 3 | B >> 2; pmulhuw(p & 0x07e0, 8320)
+ * is G << 2 | G >> 4. Words first | G << 8 and third, unpacked to dwords.
  */
 static inline void rgb565_8(__m128i x, __m128i *lo, __m128i *hi, int swap)
 {
-	const __m128i f8 = _mm_set1_epi16(0xf8), fc = _mm_set1_epi16(0xfc);
-	__m128i r = _mm_and_si128(_mm_srli_epi16(x, 8), f8);
-	__m128i g = _mm_and_si128(_mm_srli_epi16(x, 3), fc);
-	__m128i b = _mm_and_si128(_mm_slli_epi16(x, 3), f8);
-	__m128i first, third, two;
+	const __m128i m = _mm_and_si128(x, _mm_set1_epi16((short)0xf81f));
+	__m128i k = _mm_set1_epi16(2112);
+	__m128i r, g, b, first, third, two;
 
-	r = _mm_or_si128(r, _mm_srli_epi16(r, 5));
-	g = _mm_or_si128(g, _mm_srli_epi16(g, 6));
-	b = _mm_or_si128(b, _mm_srli_epi16(b, 5));
+	/* opaque: the compiler would make the product shifts and an add */
+	__asm__("" : "+x"(k));
+	r = _mm_mulhi_epu16(m, _mm_set1_epi16(264));
+	b = _mm_srli_epi16(_mm_mullo_epi16(m, k), 8);
+	g = _mm_mulhi_epu16(_mm_and_si128(x, _mm_set1_epi16(0x07e0)),
+			    _mm_set1_epi16(8320));
 	first = swap ? b : r;
 	third = swap ? r : b;
 	two = _mm_or_si128(first, _mm_slli_epi16(g, 8));
@@ -122,13 +163,23 @@ static inline int rgb565(const uint8_t *src, uint8_t *dst, int width,
 {
 	int x = 0;
 
-	for (; x + 16 <= width; x += 16) {
+	/* Overlapping stores while the two extra bytes stay in the row. */
+	for (; x + 17 <= width; x += 16) {
+		const __m128i *s = (const __m128i *)(src + 2 * x);
+		__m128i a, b, c, d;
+
+		rgb565_8(_mm_loadu_si128(s), &a, &b, swap);
+		rgb565_8(_mm_loadu_si128(s + 1), &c, &d, swap);
+		store48_over(dst + 3 * x, a, b, c, d);
+	}
+	if (x + 16 <= width) {
 		const __m128i *s = (const __m128i *)(src + 2 * x);
 		__m128i a, b, c, d;
 
 		rgb565_8(_mm_loadu_si128(s), &a, &b, swap);
 		rgb565_8(_mm_loadu_si128(s + 1), &c, &d, swap);
 		store48(dst + 3 * x, a, b, c, d);
+		x += 16;
 	}
 	return x;
 }
