@@ -2,12 +2,14 @@
 /*
  * JPEG-family chip formats: Pixart PJPG (pac7302/pac7311), JL2005B/C/D
  * (decoded to RGGB Bayer, then demosaiced like SRGGB8), SE401 (decoded to
- * RGB24, then converted like RGB24). (JPEG-Lite is not decoded yet.)
+ * RGB24, then converted like RGB24), JPEG-Lite (nw80x).
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "jpeg/jl2005.h"
+#include "jpeg/jpgl.h"
 #include "jpeg/pixart.h"
 #include "jpeg/se401.h"
 #include "priv.h"
@@ -21,6 +23,9 @@
 #endif
 #ifndef V4L2_PIX_FMT_PJPG
 #define V4L2_PIX_FMT_PJPG v4l2_fourcc('P', 'J', 'P', 'G')
+#endif
+#ifndef V4L2_PIX_FMT_JPGL
+#define V4L2_PIX_FMT_JPGL v4l2_fourcc('J', 'P', 'G', 'L')
 #endif
 
 /*
@@ -155,10 +160,61 @@ static int convert_se401(struct v4lconvert_data *data,
 	return ret;
 }
 
+/*
+ * JPEG-Lite: decoded straight into dst (any of the four destinations)
+ * when its layout is minimal, else into row scratch and then placed. A
+ * short frame is decoded whole (missing bits read as zero) and reported
+ * as -EPIPE.
+ */
+static int convert_jpgl(struct v4lconvert_data *data,
+			const struct v4lc_frame *src, struct v4lc_frame *dst)
+{
+	size_t need = v4lc_frame_bytes(dst->fourcc, dst->width, dst->height, 0);
+	int direct = !dst->stride ||
+		     dst->stride == v4lc_frame_min_stride(dst->fourcc,
+							  dst->width);
+	struct v4lc_frame tmp = { dst->fourcc, dst->width, dst->height, 0,
+				  NULL, need };
+	char err[160];
+	int ret, r2;
+
+	if (!need) {
+		v4lc_error(data, EINVAL, "bad JPGL geometry");
+		return -EINVAL;
+	}
+	tmp.data = direct ? dst->data : v4lc_rows_scratch(data, need);
+	if (!tmp.data) {
+		v4lc_error(data, ENOMEM, "out of memory");
+		return -ENOMEM;
+	}
+	/* lines past 4 * (height / 4) are not decoded: zero, not stale */
+	if (!direct && dst->height % 4)
+		memset(tmp.data, 0, need);
+	ret = v4lc_jpgl_decode(src->data, src->size, dst->fourcc, tmp.data,
+			       direct ? dst->size : need, dst->width,
+			       dst->height, err, sizeof(err));
+	if (ret < 0 && ret != -EPIPE) {
+		v4lc_error(data, -ret, "decompressing JPEG-Lite: %s", err);
+		return ret;
+	}
+	if (!direct) {
+		r2 = v4lc_frame_convert(data->dsp, &tmp, dst,
+					&data->colorimetry);
+		if (r2 < 0) {
+			v4lc_error(data, -r2, "placing the JPGL frame");
+			return r2;
+		}
+	}
+	if (ret < 0)
+		v4lc_error(data, -ret, "decompressing JPEG-Lite: %s", err);
+	return ret;
+}
+
 /* Ranks: decoders, like JPEG (7); compressed Bayer 9. */
 const struct v4lc_source v4lc_sources_chipjpeg[] = {
 	{ V4L2_PIX_FMT_PJPG, 7, 7, 1, convert_pjpg },
 	{ V4L2_PIX_FMT_JL2005BCD, 9, 9, 1, convert_jl2005 },
 	{ V4L2_PIX_FMT_SE401, 7, 7, 1, convert_se401 },
+	{ V4L2_PIX_FMT_JPGL, 7, 7, 1, convert_jpgl },
 	{ 0, 0, 0, 0, NULL },
 };

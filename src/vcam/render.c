@@ -6,6 +6,7 @@
 #include "vcam/vcam.h"
 #include "vcam/lens.h"
 #include "vcam/chipenc.h"
+#include "vcam/chipenc_jpgl.h"
 
 #include <errno.h>
 #include <linux/videodev2.h>
@@ -26,6 +27,9 @@
 #endif
 #ifndef V4L2_PIX_FMT_SE401
 #define V4L2_PIX_FMT_SE401 v4l2_fourcc('S', '4', '0', '1')
+#endif
+#ifndef V4L2_PIX_FMT_JPGL
+#define V4L2_PIX_FMT_JPGL v4l2_fourcc('J', 'P', 'G', 'L')
 #endif
 
 uint32_t v4lc_vcam_bytesperline(uint32_t fourcc, int w)
@@ -83,6 +87,8 @@ uint32_t v4lc_vcam_sizeimage(uint32_t fourcc, int w, int h)
 	case V4L2_PIX_FMT_CPIA1:
 		/* A frame with no skips, the largest the camera sends. */
 		return (uint32_t)v4lc_chipenc_cpia_bound(w, h);
+	case V4L2_PIX_FMT_JPGL:
+		return (uint32_t)v4lc_chipenc_jpgl_bound(w, h);
 	}
 	if (v4lc_chipenc_bayer_order(fourcc))
 		return (uint32_t)v4lc_chipenc_bayer_bound(fourcc, w, h);
@@ -125,6 +131,8 @@ static const struct chip_sizes chip_sizes[] = {
 	{ V4L2_PIX_FMT_PJPG, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
 	{ V4L2_PIX_FMT_JL2005BCD, 2, { { 320, 240 }, { 640, 480 } } },
 	{ V4L2_PIX_FMT_SE401, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
+	/* nw800: 352x288; nw801/nw802: 320x240, some 640x480 */
+	{ V4L2_PIX_FMT_JPGL, 3, { { 320, 240 }, { 352, 288 }, { 640, 480 } } },
 };
 
 static const struct chip_sizes *find_chip(uint32_t fourcc)
@@ -158,6 +166,8 @@ int v4lc_vcam_size_ok(uint32_t fourcc, int w, int h)
 		return w >= 8;
 	if (v4lc_chipenc_jpeg_bound(fourcc, w, h))
 		return v4lc_chipenc_jpeg_size_ok(fourcc, w, h);
+	if (fourcc == V4L2_PIX_FMT_JPGL)
+		return v4lc_chipenc_jpgl_size_ok(w, h);
 	if (find_chip(fourcc))
 		return v4lc_chipenc_yuv_size_ok(fourcc, w, h);
 	return 1;
@@ -477,6 +487,9 @@ int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 	case V4L2_PIX_FMT_PJPG:
 	case V4L2_PIX_FMT_SE401:
 		ret = (int)v4lc_chipenc_jpeg(fourcc, rgb, w, h, dst, size);
+		break;
+	case V4L2_PIX_FMT_JPGL:
+		ret = (int)v4lc_chipenc_jpgl(rgb, w, h, dst, size);
 		break;
 	case V4L2_PIX_FMT_JL2005BCD: {
 		uint8_t *bay = malloc(n);

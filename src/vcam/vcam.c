@@ -68,6 +68,7 @@ static const struct fmt_desc known[] = {
 	{ V4L2_PIX_FMT_PJPG, V4L2_FMT_FLAG_COMPRESSED, "GSPCA PJPG" },
 	{ V4L2_PIX_FMT_JL2005BCD, V4L2_FMT_FLAG_COMPRESSED, "GSPCA JL2005BCD" },
 	{ V4L2_PIX_FMT_SE401, V4L2_FMT_FLAG_COMPRESSED, "GSPCA SE401" },
+	{ V4L2_PIX_FMT_JPGL, V4L2_FMT_FLAG_COMPRESSED, "JPEG Lite" },
 };
 
 /* Frame intervals offered for every size: 30 and 15 fps. */
@@ -320,6 +321,7 @@ static void fix_format(const struct vcam *c, struct v4l2_pix_format *pix)
 	case V4L2_PIX_FMT_SQ905C:
 	case V4L2_PIX_FMT_JL2005BCD:
 	case V4L2_PIX_FMT_SE401:
+	case V4L2_PIX_FMT_JPGL:
 		pix->colorspace = V4L2_COLORSPACE_SRGB;
 		break;
 	case V4L2_PIX_FMT_MJPEG:

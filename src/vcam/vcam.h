@@ -19,7 +19,7 @@
  *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG,
  *           and the chip formats (below): S501 S505 S508 CITV KONI S920
  *           CPIA (YUV 4:2:0), S910 P207 S680 SONX M310 905C (Bayer),
- *           PJPG JL20 S401 (JPEG family). An empty spec ("libv4l-vcam:" or "libv4l-vcam") means
+ *           PJPG JL20 S401 JPGL (JPEG family). An empty spec ("libv4l-vcam:" or "libv4l-vcam") means
  *           YUYV 640x480.
  *   WxH     initial size (even, 16..4096 x 16..4096), also enumerated in
  *           addition to 320x240, 640x480 and 1280x720. Default 640x480.
@@ -32,10 +32,11 @@
  *             S680 160x120 176x144 320x240 352x288; M310 160x120 176x144
  *             320x240 352x288 640x480; 905C 320x240 640x480;
  *             PJPG, S401 160x120 320x240 640x480; JL20 320x240 640x480;
+ *             JPGL 320x240 352x288 640x480;
  *           a WxH given in the spec is added to them only where the
  *           chip's encoder takes it (S920: w % 16, h % 8; CPIA: w % 8,
  *           h % 4, at most 352x288; Bayer chips: w >= 8; PJPG: w % 16,
- *           h % 8; JL20: w % 16, h % 16), and the initial size is the
+ *           h % 8; JL20: w % 16, h % 16; JPGL: w % 16, h % 4), and the initial size is the
  *           nearest offered one.
  *   flip=   the sensor is mounted mirrored (h), upside down (v) or rotated
  *           (hv): frames come out so transformed and ENUMINPUT reports
@@ -97,7 +98,8 @@
  * bytes a pixel and headers) for the other Bayer chips, 5 bytes a pixel
  * for S401 (13 bits a value at most), 3 bytes a pixel + 4096 for PJPG and
  * JL20 (far above what their quantizers give; a larger frame would be
- * delivered with V4L2_BUF_FLAG_ERROR). The Bayer encoders' free choices
+ * delivered with V4L2_BUF_FLAG_ERROR), 3 bytes a pixel + 64 for JPGL (no
+ * block codes to more than 253 bits). The Bayer encoders' free choices
  * are seeded by the sequence number; PJPG uses MCU marker 0x44 and chunk
  * code 1, JL20 quality 80, S401 one packet a row. CPIA frames never skip pixels (so
  * each frame decodes on its own); even sequence numbers are sent

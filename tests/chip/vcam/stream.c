@@ -60,6 +60,7 @@ static const struct chip chips[] = {
 	{ "PJPG", V4L2_PIX_FMT_PJPG, V4L2_FMT_FLAG_COMPRESSED },
 	{ "JL20", V4L2_PIX_FMT_JL2005BCD, V4L2_FMT_FLAG_COMPRESSED },
 	{ "S401", V4L2_PIX_FMT_SE401, V4L2_FMT_FLAG_COMPRESSED },
+	{ "JPGL", V4L2_PIX_FMT_JPGL, V4L2_FMT_FLAG_COMPRESSED },
 };
 #define NCHIPS (sizeof(chips) / sizeof(chips[0]))
 
