@@ -3,15 +3,16 @@
  * flip family, NEON (aarch64 and 32-bit armhf: only intrinsics both have).
  *
  * Mirrors: vrev64q_u8 reverses each half of a vector, swapping the halves
- * finishes the 16-byte reversal; 24-bit pixels are de-interleaved by vld3q
- * so each channel reverses the same way, and vst3q re-interleaves them.
+ * (vextq_u8 by 8) finishes the 16-byte reversal; 24-bit pixels are
+ * de-interleaved by vld3q so each channel reverses the same way, and vst3q
+ * re-interleaves them.
  * Rotations: 8x8 tiles transposed by vtrn at 8, 16 and 32 bits (24-bit
  * pixels: the three channels from vld3 transposed separately). The last
  * tile of a row or column is moved back to end at the plane's edge
  * (overlapping, never outside); planes smaller than a tile go to scalar.
  * Packed 4:2:2 mirrors: as the SSE2 file explains, one vector of luma
- * words reversed (vrev64q_u16 + half swap) and one of pairs reversed
- * (vrev64q_u32 + half swap), blended by vbslq.
+ * words reversed in each half (vrev64q_u16) and one of pairs (vrev64q_u32),
+ * blended by vbslq, then one half swap (vextq_u8).
  */
 #include <arm_neon.h>
 #include <stddef.h>
@@ -30,7 +31,7 @@ v4lc_row_copy_fn v4lc_flip_mirror_uyvy_c;
 static inline uint8x16_t rev16(uint8x16_t v)
 {
 	v = vrev64q_u8(v);
-	return vcombine_u8(vget_high_u8(v), vget_low_u8(v));
+	return vextq_u8(v, v, 8); /* one EXT (vcombine of halves: moves) */
 }
 
 static void mirror8_neon(const uint8_t *src, uint8_t *dst, int width)
@@ -261,13 +262,13 @@ static inline void mirror422_vec(const uint8_t *src, uint8_t *dst, int width,
 	uint32x4_t c = vreinterpretq_u32_u8(
 		vld1q_u8(src + 4 * (ptrdiff_t)pairs - 16 - 2 * (ptrdiff_t)x0));
 
+	uint8x16_t m;
+
+	/* reversed within halves, blended, then one half swap for both */
 	l = vrev64q_u16(l);
-	l = vcombine_u16(vget_high_u16(l), vget_low_u16(l));
 	c = vrev64q_u32(c);
-	c = vcombine_u32(vget_high_u32(c), vget_low_u32(c));
-	vst1q_u8(dst + 2 * (ptrdiff_t)x0,
-		 vbslq_u8(lmask, vreinterpretq_u8_u16(l),
-			  vreinterpretq_u8_u32(c)));
+	m = vbslq_u8(lmask, vreinterpretq_u8_u16(l), vreinterpretq_u8_u32(c));
+	vst1q_u8(dst + 2 * (ptrdiff_t)x0, vextq_u8(m, m, 8));
 }
 
 static inline void mirror422_neon(const uint8_t *src, uint8_t *dst, int width,
