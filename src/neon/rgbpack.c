@@ -30,31 +30,40 @@ PICK(pick123, 1, 2, 3)
 PICK(pick321, 3, 2, 1)
 
 /*
- * RGB565, 8 pixels: each channel is narrowed into the top bits of a byte
- * (low bits cleared), then ch | ch >> width replicates it.
+ * RGB565: vld2 splits the words into low bytes (G2..0 B4..0) and high
+ * bytes (R4..0 G5..3). Bit replication is shift-right-and-insert, which
+ * keeps the destination's top bits: R = vsri(hi, hi, 5); B = vsri(t, t, 5)
+ * with t = lo << 3; G = vsri(t, t, 6) with t = vsri(hi << 5, lo, 3), the
+ * six G bits at the top. 16 pixels a step, then 8.
  */
+#define RGB565_STEP(q, vec, vec2, vec3, n)                                    \
+	do {                                                                  \
+		vec2 in = vld2##q##_u8(src + 2 * x);                          \
+		vec lo = in.val[0], hi = in.val[1], t;                        \
+		vec3 out;                                                     \
+		vec r = vsri##q##_n_u8(hi, hi, 5);                            \
+                                                                              \
+		t = vshl##q##_n_u8(lo, 3);                                    \
+		out.val[swap ? 0 : 2] = vsri##q##_n_u8(t, t, 5);              \
+		t = vsri##q##_n_u8(vshl##q##_n_u8(hi, 5), lo, 3);             \
+		out.val[1] = vsri##q##_n_u8(t, t, 6);                         \
+		out.val[swap ? 2 : 0] = r;                                    \
+		vst3##q##_u8(dst + 3 * x, out);                               \
+		x += n;                                                       \
+	} while (0)
+
 static inline int rgb565(const uint8_t *src, uint8_t *dst, int width,
 			 int swap)
 {
 	int x = 0;
 
-	for (; x + 8 <= width; x += 8) {
-		uint16x8_t p = vreinterpretq_u16_u8(vld1q_u8(src + 2 * x));
-		uint8x8_t r = vand_u8(vshrn_n_u16(p, 8), vdup_n_u8(0xf8));
-		uint8x8_t g = vand_u8(vshrn_n_u16(p, 3), vdup_n_u8(0xfc));
-		uint8x8_t b = vshl_n_u8(vmovn_u16(p), 3);
-		uint8x8x3_t out;
-
-		r = vorr_u8(r, vshr_n_u8(r, 5));
-		g = vorr_u8(g, vshr_n_u8(g, 6));
-		b = vorr_u8(b, vshr_n_u8(b, 5));
-		out.val[0] = swap ? b : r;
-		out.val[1] = g;
-		out.val[2] = swap ? r : b;
-		vst3_u8(dst + 3 * x, out);
-	}
+	while (x + 16 <= width)
+		RGB565_STEP(q, uint8x16_t, uint8x16x2_t, uint8x16x3_t, 16);
+	if (x + 8 <= width)
+		RGB565_STEP(, uint8x8_t, uint8x8x2_t, uint8x8x3_t, 8);
 	return x;
 }
+#undef RGB565_STEP
 
 static void rgb565_rgb_neon(const uint8_t *src, uint8_t *dst, int width)
 {
