@@ -16,7 +16,9 @@
  *   - memcpy of (source + destination bytes) / 2: the same bytes moved.
  *
  * Every figure is MPix/s of source pixels, the median of --runs batches of
- * ~8 ms of thread CPU time (other processes' time slices do not count);
+ * ~8 ms of the process's CPU time (all its threads, so the worker thread of
+ * our MJPEG->YUV420 decoder counts; other processes' time slices do not),
+ * or of wall-clock time with --wall (where that worker shortens a frame);
  * ratios are medians of per-run ratios (adjacent batches of one run).
  * "cache": one source and one destination frame, reused (they stay in the
  * caches); "fresh": a pool of frames of more than 3x the L3 cache, cycled,
@@ -24,7 +26,7 @@
  *
  *   bench/compare [--runs=N] [--size=WxH] [--mode=cache|fresh]
  *                 [--filter=SUBSTRING] [--markdown=FILE] [--tsv=FILE]
- *                 [--ours=PATH]
+ *                 [--ours=PATH] [--wall]
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -186,11 +188,13 @@ struct setting {
 	struct cand c[NCAND];
 };
 
+static clockid_t clock_id = CLOCK_PROCESS_CPUTIME_ID; /* --wall: monotonic */
+
 static double now(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	clock_gettime(clock_id, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -761,11 +765,14 @@ int main(int argc, char **argv)
 			tsv_path = argv[i] + 6;
 		} else if (!strncmp(argv[i], "--ours=", 7)) {
 			ours = argv[i] + 7;
+		} else if (!strcmp(argv[i], "--wall")) {
+			clock_id = CLOCK_MONOTONIC;
 		} else {
 			fprintf(stderr,
 				"usage: %s [--runs=N] [--size=WxH] "
 				"[--mode=cache|fresh] [--filter=S] "
-				"[--markdown=FILE] [--tsv=FILE] [--ours=PATH]\n",
+				"[--markdown=FILE] [--tsv=FILE] [--ours=PATH] "
+				"[--wall]\n",
 				argv[0]);
 			return 2;
 		}
@@ -813,7 +820,7 @@ int main(int argc, char **argv)
 		fprintf(md,
 			"MPix/s of source pixels, median of %d interleaved runs "
 			"(±: half the min-max spread, in %% of the median), "
-			"thread CPU time. Ratios: median of per-run ratios; "
+			"%s. Ratios: median of per-run ratios; "
 			"\"ours\" is our best tier. memcpy moves (source + "
 			"destination bytes) / 2. libyuv avx2 = SSSE3..AVX2+FMA, "
 			"libyuv max = every level it detects (AVX-512 here).\n\n"
@@ -825,7 +832,10 @@ int main(int argc, char **argv)
 			"mean abs diff from ours (levels/byte) |\n"
 			"|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 			"---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n",
-			runs);
+			runs,
+			clock_id == CLOCK_MONOTONIC
+				? "wall-clock time"
+				: "process CPU time (all threads)");
 	}
 	if (tsv)
 		fprintf(tsv, "conversion\tsize\tdata\tcandidate\tmedian\tmin\tmax\n");

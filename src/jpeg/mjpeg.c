@@ -26,6 +26,7 @@
  * gets the same DHT treatment as the TurboJPEG handle.
  */
 #include "jpeg/mjpeg.h"
+#include "jpeg/mjpeg_split.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -51,27 +52,17 @@
 #define V4LC_JPEG_TJFLAGS TJFLAG_LIMITSCANS
 #define V4LC_JPEG_MAX_SCANS 500 /* the same bound on the YUV path */
 
-/* libjpeg error manager: fatal errors longjmp out; warnings are noted. */
-struct v4lc_jpeg_err {
-	struct jpeg_error_mgr pub;
-	jmp_buf env;
-	int data_warning;          /* damaged or missing picture data */
-	char msg[JMSG_LENGTH_MAX]; /* the error, or the first data warning */
-};
-
 struct v4lc_jpeg {
 	tjhandle tj;
 	/* The handle has seen a DHT segment: its Huffman table slots may hold
 	 * non-standard tables, which libjpeg keeps across images. */
 	int tables_dirty;
-	/* The YUV path's libjpeg decompressor, created lazily like tj, and
+	/* The YUV path's libjpeg decompressor, created lazily like tj, with
 	 * the same flag for it. */
-	struct jpeg_decompress_struct d;
-	struct v4lc_jpeg_err jerr;
-	struct jpeg_progress_mgr progress;
-	int d_live, d_tables_dirty;
-	uint8_t *scratch; /* the YUV path's band buffer */
-	size_t scratch_size;
+	struct v4lc_jpeg_dec dec;
+	/* The worker thread that decodes the top of large YUV frames
+	 * (mjpeg_split.c), created on the first one. */
+	struct v4lc_jpeg_split *split;
 };
 
 struct v4lc_jpeg *v4lc_jpeg_new(void)
@@ -85,9 +76,8 @@ void v4lc_jpeg_free(struct v4lc_jpeg *j)
 		return;
 	if (j->tj)
 		tjDestroy(j->tj);
-	if (j->d_live)
-		jpeg_destroy_decompress(&j->d);
-	free(j->scratch);
+	v4lc_jpeg_split_free(j->split);
+	v4lc_jpeg_dec_release(&j->dec);
 	free(j);
 }
 
@@ -130,8 +120,13 @@ size_t v4lc_jpeg_dst_bytes(uint32_t dst_fourcc, int width, int height)
 	return (size_t)n;
 }
 
+unsigned long v4lc_jpeg_split_frames(const struct v4lc_jpeg *j)
+{
+	return j ? v4lc_jpeg_split_count(j->split) : 0;
+}
+
 /* Grow the scratch buffer (never shrinks; contents are not kept). */
-static int scratch_reserve(struct v4lc_jpeg *j, size_t size)
+static int scratch_reserve(struct v4lc_jpeg_dec *j, size_t size)
 {
 	uint8_t *p;
 
@@ -397,14 +392,22 @@ static void scan_limit(j_common_ptr c)
 	}
 }
 
-static void d_close(struct v4lc_jpeg *j)
+static void d_close(struct v4lc_jpeg_dec *j)
 {
-	if (j->d_live)
+	if (j->live)
 		jpeg_destroy_decompress(&j->d);
-	j->d_live = 0;
+	j->live = 0;
 }
 
-static int d_open(struct v4lc_jpeg *j)
+void v4lc_jpeg_dec_release(struct v4lc_jpeg_dec *dec)
+{
+	d_close(dec);
+	free(dec->scratch);
+	dec->scratch = NULL;
+	dec->scratch_size = 0;
+}
+
+static int d_open(struct v4lc_jpeg_dec *j)
 {
 	memset(&j->d, 0, sizeof(j->d));
 	j->d.err = jpeg_std_error(&j->jerr.pub);
@@ -417,23 +420,26 @@ static int d_open(struct v4lc_jpeg *j)
 	jpeg_create_decompress(&j->d);
 	j->progress.progress_monitor = scan_limit;
 	j->d.progress = &j->progress;
-	j->d_live = 1;
-	j->d_tables_dirty = 0;
+	j->live = 1;
+	j->tables_dirty = 0;
 	return 0;
 }
 
 /*
  * Everything between jpeg_read_header() and jpeg_finish_decompress(); a
- * fatal libjpeg error longjmps out of it to decode_yuv(). Returns 0 after a
- * finished decode, or a negative errno after aborting the decompressor.
+ * fatal libjpeg error longjmps out of it to v4lc_jpeg_yuv(). Returns 0
+ * after a finished decode, or a negative errno after aborting the
+ * decompressor. split, stop_row: as v4lc_jpeg_yuv(); *top: the rows handed
+ * to the worker (0: none).
  */
-static int yuv_body(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
-		    int yvu, uint8_t *dst, int w, int h, char *err,
-		    size_t err_len)
+static int yuv_body(struct v4lc_jpeg_dec *j, const uint8_t *src,
+		    size_t src_size, int dht, int yvu, uint8_t *dst, int w,
+		    int h, struct v4lc_jpeg_split **split, int stop_row,
+		    int *top, char *err, size_t err_len)
 {
 	struct jpeg_decompress_struct *d = &j->d;
 	int cw = (w + 1) / 2, ch = (h + 1) / 2, ncomp, lines, cl = 0;
-	int ydirect, r;
+	int ydirect, r, y_first = 0, y_end = stop_row > 0 ? stop_row : h;
 	size_t yw8, cw8 = 0, need;
 	uint8_t *dplane[3], *ybuf, *cbuf[2] = { NULL, NULL }, *dump;
 	JSAMPROW rows[3][MAX_SAMP_FACTOR * DCTSIZE]; /* one iMCU row */
@@ -480,6 +486,16 @@ static int yuv_body(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 				 c[1].h_samp_factor, c[1].v_samp_factor,
 				 c[2].h_samp_factor, c[2].v_samp_factor);
 			goto abort;
+		}
+	}
+
+	/* A large frame: the worker takes its top rows. */
+	if (split) {
+		y_first = v4lc_jpeg_split_plan(split, d);
+		if (y_first > 0) {
+			v4lc_jpeg_split_begin(*split, src, src_size, dht, yvu,
+					      dst, w, h, y_first);
+			*top = y_first;
 		}
 	}
 
@@ -534,7 +550,9 @@ static int yuv_body(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 		dplane[2] = t;
 	}
 
-	for (int y0 = 0; y0 < h; y0 += lines) {
+	if (y_first > 0)
+		v4lc_jpeg_skip_imcu_rows(d, y_first / lines);
+	for (int y0 = y_first; y0 < y_end; y0 += lines) {
 		int yrows = h - y0 < lines ? h - y0 : lines;
 
 		if (ydirect)
@@ -564,6 +582,10 @@ static int yuv_body(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 					    valid);
 		}
 	}
+	if (y_end < h) { /* the worker's part is done */
+		jpeg_abort_decompress(d);
+		return 0;
+	}
 	jpeg_finish_decompress(d);
 	if (ncomp == 1) {
 		memset(dplane[1], 128, (size_t)cw * ch);
@@ -576,21 +598,42 @@ abort:
 	return r;
 }
 
-static int decode_yuv(struct v4lc_jpeg *j, const uint8_t *src,
-		      size_t src_size, int dht, int yvu, uint8_t *dst, int w,
-		      int h, char *err, size_t err_len)
+/*
+ * The whole frame's result from this thread's and the worker's (rw, its
+ * message in werr). This thread decoded every row's entropy data and
+ * finished the frame, so its result is the frame's; the worker can only
+ * fail where this thread failed too, except when it runs out of memory.
+ */
+static int merge_results(int r, int rw, const char *werr, char *err,
+			 size_t err_len)
 {
-	int r;
+	if ((r == 0 || r == -EPIPE) && rw && rw != -EPIPE)
+		return fail(err, err_len, rw, "%s", werr);
+	return r;
+}
 
-	if (!dht && j->d_tables_dirty)
+int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *j, const uint8_t *src,
+		  size_t src_size, int dht, int yvu, uint8_t *dst, int w,
+		  int h, struct v4lc_jpeg_split **split, int stop_row,
+		  char *err, size_t err_len)
+{
+	int r, rw;
+	/* set inside yuv_body(), read after a longjmp out of it */
+	volatile int top = 0;
+	int64_t t0, w0;
+	char werr[JMSG_LENGTH_MAX + 64];
+
+	if (!dht && j->tables_dirty)
 		d_close(j);
-	if (!j->d_live && d_open(j))
+	if (!j->live && d_open(j))
 		return fail(err, err_len, -ENOMEM,
 			    "cannot create a JPEG decompressor");
 	/* Its Huffman table slots may hold this frame's tables from now. */
-	j->d_tables_dirty |= dht;
+	j->tables_dirty |= dht;
 	j->jerr.data_warning = 0;
 	j->jerr.pub.num_warnings = 0;
+	t0 = split ? v4lc_jpeg_thread_ns() : 0;
+	w0 = split ? v4lc_jpeg_wall_ns() : 0;
 	if (setjmp(j->jerr.env)) {
 		/*
 		 * A fatal error: a corrupt frame. A fresh decompressor for the
@@ -600,12 +643,21 @@ static int decode_yuv(struct v4lc_jpeg *j, const uint8_t *src,
 		r = fail(err, err_len, -EAGAIN, "error decompressing JPEG: %s",
 			 j->jerr.msg);
 		d_close(j);
+		if (top) /* the worker still writes into dst */
+			v4lc_jpeg_split_end(*split, 0, 0, NULL, 0);
 		return r;
 	}
-	r = yuv_body(j, src, src_size, yvu, dst, w, h, err, err_len);
+	r = yuv_body(j, src, src_size, dht, yvu, dst, w, h, split, stop_row,
+		     (int *)&top, err, err_len);
 	if (!r && j->jerr.data_warning)
 		r = fail(err, err_len, -EPIPE,
 			 "JPEG frame decoded with errors: %s", j->jerr.msg);
+	if (top) {
+		rw = v4lc_jpeg_split_end(*split,
+					 r ? 0 : v4lc_jpeg_thread_ns() - t0,
+					 r ? 0 : w0, werr, sizeof(werr));
+		r = merge_results(r, rw, werr, err, err_len);
+	}
 	return r;
 }
 
@@ -652,9 +704,10 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 		return fail(err, err_len, -EAGAIN,
 			    "not a JPEG frame (no SOI marker)");
 	if (yuv)
-		return decode_yuv(j, src, src_size, dht,
-				  dst_fourcc == V4L2_PIX_FMT_YVU420, dst, width,
-				  height, err, err_len);
+		return v4lc_jpeg_yuv(&j->dec, src, src_size, dht,
+				     dst_fourcc == V4L2_PIX_FMT_YVU420, dst,
+				     width, height, &j->split, 0, err,
+				     err_len);
 	if (!dht && j->tables_dirty && j->tj)
 		tj_reset(j);
 	if (!j->tj) {

@@ -7,7 +7,9 @@
  * (libjpeg-turbo itself still uses its own per-frame pools).
  *
  * Not thread-safe: one decoder must not be used by two threads at once
- * (like the converter instance that owns it).
+ * (like the converter instance that owns it). A decoder may start a worker
+ * thread of its own for large YUV frames (see v4lc_jpeg_split_frames());
+ * v4lc_jpeg_free() joins it.
  */
 #ifndef V4LC_JPEG_MJPEG_H
 #define V4LC_JPEG_MJPEG_H
@@ -61,5 +63,18 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
  * 0 for another fourcc or an invalid/overflowing size.
  */
 size_t v4lc_jpeg_dst_bytes(uint32_t dst_fourcc, int width, int height);
+
+/*
+ * How many frames this decoder has split between the calling thread and
+ * its worker (mjpeg_split.c): single-scan YUV420/YVU420 frames of at least
+ * 640x480, when the process may run on two CPUs (its affinity mask) and
+ * the split pays (it is suspended for a while when the frames take no less
+ * wall-clock time than one thread would: the other CPU is busy). The
+ * environment variable LIBV4LCONVERT_THREADS, read when the worker would be
+ * created (the first large frame): 1 keeps every frame on the calling
+ * thread; 2 or more splits every large frame whether it pays or not. For
+ * tests and benchmarks.
+ */
+unsigned long v4lc_jpeg_split_frames(const struct v4lc_jpeg *j);
 
 #endif
