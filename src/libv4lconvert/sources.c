@@ -65,7 +65,7 @@ static const struct v4lc_source sources[] = {
 
 /* Weak: a group whose file is not built is simply absent. */
 #define V4LC_SOURCE_GROUPS(X) X(bayer) X(rgb) X(grey) X(yuv) X(hsv) X(chipyuv) \
-	X(chipbayer) X(chipjpeg)
+	X(chipbayer) X(chipjpeg) X(chipov)
 #define DECLARE_GROUP(g)                                                     \
 	extern const struct v4lc_source v4lc_sources_##g[] __attribute__((weak));
 V4LC_SOURCE_GROUPS(DECLARE_GROUP)
