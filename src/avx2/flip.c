@@ -3,9 +3,14 @@
  * flip family, AVX2 tier: the row mirrors (8-bit, 24-bit, packed 4:2:2).
  * The rotations stay with SSE2.
  *
+ * All mirrors read the source row from its end and write the destination
+ * forward, as the scalar kernels do (v4lc_frame_transform walks the rows
+ * bottom-up to make the reads one descending sweep).
+ *
  * mirror8: 32 bytes per step; vpermq swaps the two 16-byte halves of the
- * source block, one in-lane vpshufb reverses each. The last block of a row overlaps the
- * previous one; 16..31 bytes use one 16-byte pshufb block twice (overlapped).
+ * source block, one in-lane vpshufb reverses each. The last block of a row
+ * overlaps the previous one; rows of 16..31 bytes are two overlapping
+ * 16-byte pshufb blocks.
  *
  * mirror24: five pixels (15 bytes) per 16-byte vector. A 16-byte load that
  * ends at the last byte of five source pixels holds them all (plus one byte
