@@ -28,6 +28,14 @@ static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
 
 /* ---- tables ---- */
 
+static inline uint8_t clamp8(int v)
+{
+	return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+
+/* clip[384 + v] = v clamped to 0..255, for v in -384..639 */
+static uint8_t clip_tab[1024];
+
 /* The prefix code: code bits, run, magnitude (run -1: EOB, -2/-3: escapes). */
 static const struct {
 	const char *code;
@@ -59,6 +67,8 @@ static pthread_once_t vlc_once = PTHREAD_ONCE_INIT;
 
 static void vlc_init(void)
 {
+	for (int i = 0; i < 1024; i++)
+		clip_tab[i] = clamp8(i - 384);
 	for (unsigned i = 0; i < (1u << PEEK_BITS); i++) {
 		struct vlc e = { 0, 0, 0, K_EOB };
 
@@ -161,15 +171,53 @@ static inline void skip(struct bits *b, int n)
 
 /* ---- blocks ---- */
 
-static inline uint8_t clamp8(int v)
+
+
+static inline uint8_t clip(int v)
 {
-	return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+	return clip_tab[384 + v];
 }
 
-/* 4x4 inverse transform of c (natural order), wrapping int32 arithmetic. */
-static void idct(const uint32_t c[16], uint8_t out[16])
+/* Pass 2 of the transform on one row b (4 values) into 4 samples. */
+static inline void idct_row(const uint32_t *b, uint8_t *o)
+{
+	uint32_t e = 128 * (b[0] + b[2]), f = 128 * (b[0] - b[2]);
+	uint32_t p = 183 * b[1] + 86 * b[3], r = 86 * b[1] - 183 * b[3];
+
+	/* (int32 >> 22) + 128 lies in -384..639 */
+	o[0] = clip(((int32_t)(e + p) >> 22) + 128);
+	o[1] = clip(((int32_t)(f + r) >> 22) + 128);
+	o[2] = clip(((int32_t)(f - r) >> 22) + 128);
+	o[3] = clip(((int32_t)(e - p) >> 22) + 128);
+}
+
+/*
+ * 4x4 inverse transform of c (natural order), wrapping int32 arithmetic;
+ * mask: bit i set when c[i] may be non-zero (i >= 1).
+ */
+static void idct(const uint32_t c[16], unsigned mask, uint8_t out[16])
 {
 	uint32_t g[16];
+
+	if (!(mask & 0xfff0)) {
+		/* row 0 only: pass 1 copies it to every row */
+		idct_row(c, out);
+		memcpy(out + 4, out, 4);
+		memcpy(out + 8, out, 8);
+		return;
+	}
+	if (!(mask & ~0x1111u)) {
+		/* column 0 only: every row of pass 2 is flat */
+		uint32_t a0 = c[0], a1 = c[4], a2 = c[8], a3 = c[12];
+		uint32_t e = a0 + a2, f = a0 - a2;
+		uint32_t p = 32 * a1 + 16 * a3, r = 15 * a1 - 32 * a3;
+
+		memset(out, clip(((int32_t)(128 * (e + p)) >> 22) + 128), 4);
+		memset(out + 4, clip(((int32_t)(128 * (f + r)) >> 22) + 128), 4);
+		memset(out + 8, clip(((int32_t)(128 * (f - r)) >> 22) + 128), 4);
+		memset(out + 12, clip(((int32_t)(128 * (e - p)) >> 22) + 128), 4);
+		return;
+	}
 
 	for (int u = 0; u < 4; u++) {
 		uint32_t a0 = c[u], a1 = c[4 + u], a2 = c[8 + u], a3 = c[12 + u];
@@ -181,16 +229,8 @@ static void idct(const uint32_t c[16], uint8_t out[16])
 		g[8 + u] = f - r;
 		g[12 + u] = e - p;
 	}
-	for (int y = 0; y < 4; y++) {
-		const uint32_t *b = g + 4 * y;
-		uint32_t e = 128 * (b[0] + b[2]), f = 128 * (b[0] - b[2]);
-		uint32_t p = 183 * b[1] + 86 * b[3], r = 86 * b[1] - 183 * b[3];
-
-		out[4 * y + 0] = clamp8(((int32_t)(e + p) >> 22) + 128);
-		out[4 * y + 1] = clamp8(((int32_t)(f + r) >> 22) + 128);
-		out[4 * y + 2] = clamp8(((int32_t)(f - r) >> 22) + 128);
-		out[4 * y + 3] = clamp8(((int32_t)(e - p) >> 22) + 128);
-	}
+	for (int y = 0; y < 4; y++)
+		idct_row(g + 4 * y, out + 4 * y);
 }
 
 /* One block: header, AC codes, samples into out (row-major 4x4). */
@@ -198,8 +238,8 @@ static void block(struct bits *b, int *dc, uint8_t out[16])
 {
 	uint32_t c[16];
 	const uint32_t *wt;
-	unsigned h;
-	int p = 0, any = 0;
+	unsigned h, mask = 0;
+	int p = 0;
 
 	refill(b);
 	h = (unsigned)(b->win >> 53);
@@ -249,16 +289,16 @@ static void block(struct bits *b, int *dc, uint8_t out[16])
 			return;
 		}
 		c[zigzag[p]] = (uint32_t)amp * wt[p];
-		any = 1;
+		mask |= 1u << zigzag[p];
 	}
-	if (!any) {
+	if (!mask) {
 		/* DC only: (dc << 22) >> 22, in int32 */
 		int32_t s = (int32_t)((uint32_t)*dc << 22) >> 22;
 
-		memset(out, clamp8(s + 128), 16);
+		memset(out, clip(s + 128), 16);
 		return;
 	}
-	idct(c, out);
+	idct(c, mask, out);
 }
 
 /* ---- block rows ---- */
@@ -332,15 +372,45 @@ static void ctab_init(struct ctab *t)
 	}
 }
 
+/* (v >> 16) lies in -278..535 for every Y, Cb, Cr */
 static inline uint8_t clamp_sh16(int32_t v)
 {
-	return clamp8(v >> 16);
+	return clip(v >> 16);
+}
+
+/* One line of 4:1:1 samples to RGB24 (bgr 0) or BGR24 (bgr 1). */
+static inline void line_rgb(const struct ctab *restrict t,
+			    const uint8_t *restrict lum,
+			    const uint8_t *restrict cr,
+			    const uint8_t *restrict cb, int groups,
+			    uint8_t *restrict o, const int bgr)
+{
+	for (int g = 0; g < groups; g++, lum += 4, o += 12) {
+		int r0 = cr[g], r1 = cr[g + 1], b0 = cb[g], b1 = cb[g + 1];
+		int rv[4] = { r0, (3 * r0 + r1) >> 2, (r0 + r1) >> 1,
+			      (r0 + 3 * r1) >> 2 };
+		int bv[4] = { b0, (3 * b0 + b1) >> 2, (b0 + b1) >> 1,
+			      (b0 + 3 * b1) >> 2 };
+		uint8_t px[12];
+
+		for (int m = 0; m < 4; m++) {
+			int32_t yy = t->y[lum[m]];
+			uint8_t r = clamp_sh16(yy + t->r[rv[m]]);
+			uint8_t gg = clamp_sh16(yy - t->gr[rv[m]] - t->gb[bv[m]]);
+			uint8_t b = clamp_sh16(yy + t->b[bv[m]]);
+
+			px[3 * m] = bgr ? b : r;
+			px[3 * m + 1] = gg;
+			px[3 * m + 2] = bgr ? r : b;
+		}
+		memcpy(o, px, 12);
+	}
 }
 
 static void row_rgb(const struct ctab *t, const uint8_t *scr, int w,
 		    uint8_t *dst, int bgr)
 {
-	int s = w / 4 + 1, ri = bgr ? 2 : 0, bi = bgr ? 0 : 2;
+	int s = w / 4 + 1;
 
 	for (int y = 0; y < 4; y++) {
 		const uint8_t *lum = scr + y * w;
@@ -348,22 +418,10 @@ static void row_rgb(const struct ctab *t, const uint8_t *scr, int w,
 		const uint8_t *cb = scr + 5 * w + 4 + y * s;
 		uint8_t *o = dst + (size_t)y * 3 * w;
 
-		for (int g = 0; g < w / 4; g++, lum += 4, o += 12) {
-			int r0 = cr[g], r1 = cr[g + 1], b0 = cb[g], b1 = cb[g + 1];
-			int rv[4] = { r0, (3 * r0 + r1) >> 2, (r0 + r1) >> 1,
-				      (r0 + 3 * r1) >> 2 };
-			int bv[4] = { b0, (3 * b0 + b1) >> 2, (b0 + b1) >> 1,
-				      (b0 + 3 * b1) >> 2 };
-
-			for (int m = 0; m < 4; m++) {
-				int32_t yy = t->y[lum[m]];
-
-				o[3 * m + ri] = clamp_sh16(yy + t->r[rv[m]]);
-				o[3 * m + 1] = clamp_sh16(yy - t->gr[rv[m]] -
-							  t->gb[bv[m]]);
-				o[3 * m + bi] = clamp_sh16(yy + t->b[bv[m]]);
-			}
-		}
+		if (bgr)
+			line_rgb(t, lum, cr, cb, w / 4, o, 1);
+		else
+			line_rgb(t, lum, cr, cb, w / 4, o, 0);
 	}
 }
 

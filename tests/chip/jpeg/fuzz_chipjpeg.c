@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libFuzzer target for the JPEG-family chip decoders (PJPG, JL20, S401),
- * called directly. Input: byte 0 picks the decoder (bits 0-1: PJPG, JL20,
- * S401, S401) and the destination (bits 2-3), byte 1 the frame size from a short list, the
+ * libFuzzer target for the JPEG-family chip decoders (PJPG, JL20, S401,
+ * JPGL), called directly. Input: byte 0 picks the decoder (bits 0-1: PJPG,
+ * JL20, S401, JPGL) and the destination (bits 2-3), byte 1 the frame size from a short list, the
  * rest is the frame. Seeds: tests/chip/jpeg/corpus/chipjpeg (valid frames
  * from the test encoders, with these two bytes in front).
  */
@@ -13,6 +13,7 @@
 #include <linux/videodev2.h>
 
 #include "jpeg/jl2005.h"
+#include "jpeg/jpgl.h"
 #include "jpeg/pixart.h"
 #include "jpeg/se401.h"
 
@@ -40,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 	dst = malloc(dn);
 	if (!dst)
 		return 0;
-	switch ((d[0] & 3) % 3) {
+	switch (d[0] & 3) {
 	case 0: {
 		struct v4lc_pjpg *p = v4lc_pjpg_new();
 
@@ -55,9 +56,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 		(void)v4lc_jl2005_decode(d + 2, n - 2, dst, w, h, err,
 					 sizeof(err));
 		break;
-	default:
+	case 2:
 		(void)v4lc_se401_decode(d + 2, n - 2, dst, w, h, err,
 					sizeof(err));
+		break;
+	default:
+		(void)v4lc_jpgl_decode(d + 2, n - 2, fmts[(d[0] >> 2) & 3], dst,
+				       dn, w, h, err, sizeof(err));
 		break;
 	}
 	free(dst);
