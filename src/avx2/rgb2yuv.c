@@ -95,14 +95,12 @@ static inline void row32(const struct consts *k, const uint8_t *src, int ri,
 	pair[2] = _mm256_avg_epu16(e[bi], o[bi]);
 }
 
-static inline void step32(const struct consts *k, const uint8_t *src0,
-			  const uint8_t *src1, uint8_t *y0, uint8_t *y1,
-			  uint8_t *u, uint8_t *v, int ri, int bi)
+/* U and V of 32 pixel pairs from both rows' pair sums. */
+static inline void chroma32(const struct consts *k, const __m256i p0[3],
+			    const __m256i p1[3], uint8_t *u, uint8_t *v)
 {
-	__m256i p0[3], p1[3], sr, sg, sb, cu, cv;
+	__m256i sr, sg, sb, cu, cv;
 
-	row32(k, src0, ri, bi, y0, p0);
-	row32(k, src1, ri, bi, y1, p1);
 	sr = _mm256_avg_epu16(p0[0], p1[0]);
 	sg = _mm256_avg_epu16(p0[1], p1[1]);
 	sb = _mm256_avg_epu16(p0[2], p1[2]);
@@ -119,6 +117,19 @@ static inline void step32(const struct consts *k, const uint8_t *src0,
 	_mm_storeu_si128((__m128i *)u, _mm256_castsi256_si128(cu));
 	_mm_storeu_si128((__m128i *)v, _mm256_extracti128_si256(cu, 1));
 }
+
+static inline void step32(const struct consts *k, const uint8_t *src0,
+			  const uint8_t *src1, uint8_t *y0, uint8_t *y1,
+			  uint8_t *u, uint8_t *v, int ri, int bi)
+{
+	__m256i p0[3], p1[3];
+
+	row32(k, src0, ri, bi, y0, p0);
+	row32(k, src1, ri, bi, y1, p1);
+	chroma32(k, p0, p1, u, v);
+}
+
+#define CHUNK 2048 /* pixels of one row per pass */
 
 static inline __attribute__((always_inline)) void
 rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
@@ -142,9 +153,21 @@ rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
 	k.vb = _mm256_set1_epi16((short)kp->vb);
 	k.cadd = _mm256_set1_epi16((short)32896);
 
-	for (; x + 32 <= width; x += 32)
-		step32(&k, src0 + 3 * x, src1 + 3 * x, y0 + x, y1 + x,
-		       u + x / 2, v + x / 2, ri, bi);
+	/* Row by row within a chunk: the first row's pair sums wait in buf,
+	 * so the source is read in long runs, one row after the other. */
+	while (x + 32 <= width) {
+		__m256i buf[CHUNK / 32 * 3];
+		int end = width - x > CHUNK ? x + CHUNK : width, x0 = x;
+
+		for (int i = 0; x + 32 <= end; x += 32, i += 3)
+			row32(&k, src0 + 3 * x, ri, bi, y0 + x, buf + i);
+		for (int i = 0, xx = x0; xx + 32 <= end; xx += 32, i += 3) {
+			__m256i p1[3];
+
+			row32(&k, src1 + 3 * xx, ri, bi, y1 + xx, p1);
+			chroma32(&k, buf + i, p1, u + xx / 2, v + xx / 2);
+		}
+	}
 	if (x > 0 && x < (width & ~1)) {
 		/* Overlap: 32 pixels ending at the last even pixel. */
 		x = (width & ~1) - 32;

@@ -113,14 +113,12 @@ static inline void row16(const struct consts *k, const uint8_t *src,
 	pair[2] = _mm_avg_epu16(e[bi], o[bi]);
 }
 
-static inline void step16(const struct consts *k, const uint8_t *src0,
-			  const uint8_t *src1, uint8_t *y0, uint8_t *y1,
-			  uint8_t *u, uint8_t *v, int ri, int bi)
+/* U and V of 8 pixel pairs from both rows' pair sums. */
+static inline void chroma16(const struct consts *k, const __m128i p0[3],
+			    const __m128i p1[3], uint8_t *u, uint8_t *v)
 {
-	__m128i p0[3], p1[3], sr, sg, sb, cu, cv;
+	__m128i sr, sg, sb, cu, cv;
 
-	row16(k, src0, ri, bi, y0, p0);
-	row16(k, src1, ri, bi, y1, p1);
 	/* 2x2 block sums << 6: pavgw of the pair sums << 7, exact. */
 	sr = _mm_avg_epu16(p0[0], p1[0]);
 	sg = _mm_avg_epu16(p0[1], p1[1]);
@@ -136,6 +134,19 @@ static inline void step16(const struct consts *k, const uint8_t *src0,
 	_mm_storel_epi64((__m128i *)u, cu);
 	_mm_storel_epi64((__m128i *)v, _mm_srli_si128(cu, 8));
 }
+
+static inline void step16(const struct consts *k, const uint8_t *src0,
+			  const uint8_t *src1, uint8_t *y0, uint8_t *y1,
+			  uint8_t *u, uint8_t *v, int ri, int bi)
+{
+	__m128i p0[3], p1[3];
+
+	row16(k, src0, ri, bi, y0, p0);
+	row16(k, src1, ri, bi, y1, p1);
+	chroma16(k, p0, p1, u, v);
+}
+
+#define CHUNK 2048 /* pixels of one row per pass */
 
 static inline __attribute__((always_inline)) void
 rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
@@ -159,9 +170,21 @@ rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
 	k.vb = _mm_set1_epi16((short)kp->vb);
 	k.cadd = _mm_set1_epi16((short)32896);
 
-	for (; x + 16 <= width; x += 16)
-		step16(&k, src0 + 3 * x, src1 + 3 * x, y0 + x, y1 + x,
-		       u + x / 2, v + x / 2, ri, bi);
+	/* Row by row within a chunk: the first row's pair sums wait in buf,
+	 * so the source is read in long runs, one row after the other. */
+	while (x + 16 <= width) {
+		__m128i buf[CHUNK / 16 * 3];
+		int end = width - x > CHUNK ? x + CHUNK : width, x0 = x;
+
+		for (int i = 0; x + 16 <= end; x += 16, i += 3)
+			row16(&k, src0 + 3 * x, ri, bi, y0 + x, buf + i);
+		for (int i = 0, xx = x0; xx + 16 <= end; xx += 16, i += 3) {
+			__m128i p1[3];
+
+			row16(&k, src1 + 3 * xx, ri, bi, y1 + xx, p1);
+			chroma16(&k, buf + i, p1, u + xx / 2, v + xx / 2);
+		}
+	}
 	if (x > 0 && x < (width & ~1)) {
 		/* Overlap: 16 pixels ending at the last even pixel. */
 		x = (width & ~1) - 16;

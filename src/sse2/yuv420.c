@@ -47,7 +47,8 @@ static inline void store_hi(uint8_t *p, __m128i q)
  * (V - 128) << 8; writes 48 bytes plus two don't-care bytes after them.
  */
 static inline void pixels16(const uint8_t *ysrc, __m128i u8, __m128i v8,
-			    uint8_t *dst, const struct coefs *c, int bgr)
+			    uint8_t *dst, const struct coefs *c, int bgr,
+			    int exact)
 {
 	__m128i y = _mm_loadu_si128((const __m128i *)ysrc);
 	__m128i ye = _mm_slli_epi16(_mm_and_si128(y, c->lo8), 7);
@@ -106,12 +107,15 @@ static inline void pixels16(const uint8_t *ysrc, __m128i u8, __m128i v8,
 	store_hi(dst + 30, q);
 	q = _mm_unpackhi_epi32(hi, z1);
 	_mm_storel_epi64((__m128i *)(dst + 36), q);
-	store_hi(dst + 42, q);
+	if (exact) /* bytes 6..13: the previous pair's last word, the pair */
+		_mm_storel_epi64((__m128i *)(dst + 40), _mm_srli_si128(q, 6));
+	else
+		store_hi(dst + 42, q);
 }
 
 static inline void planar_block(const uint8_t *y, const uint8_t *u,
 				const uint8_t *v, uint8_t *dst, int x,
-				const struct coefs *c, int bgr)
+				const struct coefs *c, int bgr, int exact)
 {
 	const __m128i zero = _mm_setzero_si128();
 	__m128i cu = _mm_loadl_epi64((const __m128i *)(u + x / 2));
@@ -119,13 +123,13 @@ static inline void planar_block(const uint8_t *y, const uint8_t *u,
 
 	cu = _mm_xor_si128(_mm_unpacklo_epi8(zero, cu), c->sign);
 	cv = _mm_xor_si128(_mm_unpacklo_epi8(zero, cv), c->sign);
-	pixels16(y + x, cu, cv, dst + 3 * x, c, bgr);
+	pixels16(y + x, cu, cv, dst + 3 * x, c, bgr, exact);
 }
 
 /* vfirst: the chroma pairs are V,U (NV21) instead of U,V (NV12). */
 static inline void semi_block(const uint8_t *y, const uint8_t *uv,
 			      uint8_t *dst, int x, const struct coefs *c,
-			      int vfirst, int bgr)
+			      int vfirst, int bgr, int exact)
 {
 	const __m128i hi8 = _mm_set1_epi16((short)0xff00);
 	__m128i p = _mm_loadu_si128((const __m128i *)(uv + x));
@@ -133,16 +137,17 @@ static inline void semi_block(const uint8_t *y, const uint8_t *uv,
 	__m128i second = _mm_xor_si128(_mm_and_si128(p, hi8), c->sign);
 
 	if (vfirst)
-		pixels16(y + x, second, first, dst + 3 * x, c, bgr);
+		pixels16(y + x, second, first, dst + 3 * x, c, bgr, exact);
 	else
-		pixels16(y + x, first, second, dst + 3 * x, c, bgr);
+		pixels16(y + x, first, second, dst + 3 * x, c, bgr, exact);
 }
 
 /*
  * Steps of 16 pixels while a 17th follows (for the two spare bytes); then
- * one more step moved back to end 1..2 pixels before the row end (at an even
- * pixel, so it meets its chroma), rewriting some pixels with the same
- * values. Returns where the scalar kernel takes over.
+ * one exact step (no spare bytes) moved back to end at the row end, or one
+ * pixel before it (it starts at an even pixel, so it meets its chroma),
+ * rewriting some pixels with the same values. Returns where the scalar
+ * kernel takes over (at most one pixel).
  */
 static inline int planar_body(const uint8_t *y, const uint8_t *u,
 			      const uint8_t *v, uint8_t *dst, int width,
@@ -153,10 +158,10 @@ static inline int planar_body(const uint8_t *y, const uint8_t *u,
 
 	coefs_init(&c, k);
 	for (x = 0; x + 17 <= width; x += 16)
-		planar_block(y, u, v, dst, x, &c, bgr);
-	if (x + 2 < width && width >= 17) {
-		x = (width - 17) & ~1;
-		planar_block(y, u, v, dst, x, &c, bgr);
+		planar_block(y, u, v, dst, x, &c, bgr, 0);
+	if (x < width - 1 && width >= 16) {
+		x = (width - 16) & ~1;
+		planar_block(y, u, v, dst, x, &c, bgr, 1);
 		x += 16;
 	}
 	return x;
@@ -171,10 +176,10 @@ static inline int semi_body(const uint8_t *y, const uint8_t *uv, uint8_t *dst,
 
 	coefs_init(&c, k);
 	for (x = 0; x + 17 <= width; x += 16)
-		semi_block(y, uv, dst, x, &c, vfirst, bgr);
-	if (x + 2 < width && width >= 17) {
-		x = (width - 17) & ~1;
-		semi_block(y, uv, dst, x, &c, vfirst, bgr);
+		semi_block(y, uv, dst, x, &c, vfirst, bgr, 0);
+	if (x < width - 1 && width >= 16) {
+		x = (width - 16) & ~1;
+		semi_block(y, uv, dst, x, &c, vfirst, bgr, 1);
 		x += 16;
 	}
 	return x;
