@@ -7,6 +7,7 @@
 #include "vcam/lens.h"
 #include "vcam/chipenc.h"
 #include "vcam/chipenc_jpgl.h"
+#include "vcam/chipenc_ov51x.h"
 
 #include <errno.h>
 #include <linux/videodev2.h>
@@ -27,6 +28,12 @@
 #endif
 #ifndef V4L2_PIX_FMT_SE401
 #define V4L2_PIX_FMT_SE401 v4l2_fourcc('S', '4', '0', '1')
+#endif
+#ifndef V4L2_PIX_FMT_OV511
+#define V4L2_PIX_FMT_OV511 v4l2_fourcc('O', '5', '1', '1')
+#endif
+#ifndef V4L2_PIX_FMT_OV518
+#define V4L2_PIX_FMT_OV518 v4l2_fourcc('O', '5', '1', '8')
 #endif
 #ifndef V4L2_PIX_FMT_JPGL
 #define V4L2_PIX_FMT_JPGL v4l2_fourcc('J', 'P', 'G', 'L')
@@ -94,6 +101,8 @@ uint32_t v4lc_vcam_sizeimage(uint32_t fourcc, int w, int h)
 		return (uint32_t)v4lc_chipenc_bayer_bound(fourcc, w, h);
 	if (v4lc_chipenc_jpeg_bound(fourcc, w, h))
 		return (uint32_t)v4lc_chipenc_jpeg_bound(fourcc, w, h);
+	if (v4lc_chipenc_ov51x_bound(fourcc, w, h))
+		return (uint32_t)v4lc_chipenc_ov51x_bound(fourcc, w, h);
 	return v4lc_vcam_bytesperline(fourcc, w) * (uint32_t)h;
 }
 
@@ -131,6 +140,10 @@ static const struct chip_sizes chip_sizes[] = {
 	{ V4L2_PIX_FMT_PJPG, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
 	{ V4L2_PIX_FMT_JL2005BCD, 2, { { 320, 240 }, { 640, 480 } } },
 	{ V4L2_PIX_FMT_SE401, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
+	{ V4L2_PIX_FMT_OV511, 4, { { 176, 144 }, { 320, 240 }, { 352, 288 },
+				   { 640, 480 } } },
+	{ V4L2_PIX_FMT_OV518, 5, { { 160, 120 }, { 176, 144 }, { 320, 240 },
+				   { 352, 288 }, { 640, 480 } } },
 	/* nw800: 352x288; nw801/nw802: 320x240, some 640x480 */
 	{ V4L2_PIX_FMT_JPGL, 3, { { 320, 240 }, { 352, 288 }, { 640, 480 } } },
 };
@@ -168,6 +181,8 @@ int v4lc_vcam_size_ok(uint32_t fourcc, int w, int h)
 		return v4lc_chipenc_jpeg_size_ok(fourcc, w, h);
 	if (fourcc == V4L2_PIX_FMT_JPGL)
 		return v4lc_chipenc_jpgl_size_ok(w, h);
+	if (v4lc_chipenc_ov51x_bound(fourcc, w, h))
+		return v4lc_chipenc_ov51x_size_ok(fourcc, w, h);
 	if (find_chip(fourcc))
 		return v4lc_chipenc_yuv_size_ok(fourcc, w, h);
 	return 1;
@@ -455,6 +470,8 @@ int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 	case V4L2_PIX_FMT_CIT_YYVYUY:
 	case V4L2_PIX_FMT_KONICA420:
 	case V4L2_PIX_FMT_SN9C20X_I420:
+	case V4L2_PIX_FMT_OV511:
+	case V4L2_PIX_FMT_OV518:
 	case V4L2_PIX_FMT_CPIA1: {
 		/* Planar 4:2:0 by the frame layer, then the chip's encoder. */
 		size_t yn = n + n / 2;
@@ -478,6 +495,12 @@ int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 
 			ret = cn < 0 ? (int)cn : (size_t)cn > size ? -ENOSPC :
 								   (int)cn;
+		} else if (!ret && (fourcc == V4L2_PIX_FMT_OV511 ||
+				    fourcc == V4L2_PIX_FMT_OV518)) {
+			long on = v4lc_chipenc_ov51x(fourcc, tmp, w, h, dst,
+						     size);
+
+			ret = (int)on;
 		} else if (!ret) {
 			ret = v4lc_chipenc_yuv(fourcc, tmp, w, h, dst, size);
 		}

@@ -69,6 +69,8 @@ static const struct fmt_desc known[] = {
 	{ V4L2_PIX_FMT_JL2005BCD, V4L2_FMT_FLAG_COMPRESSED, "GSPCA JL2005BCD" },
 	{ V4L2_PIX_FMT_SE401, V4L2_FMT_FLAG_COMPRESSED, "GSPCA SE401" },
 	{ V4L2_PIX_FMT_JPGL, V4L2_FMT_FLAG_COMPRESSED, "JPEG Lite" },
+	{ V4L2_PIX_FMT_OV511, V4L2_FMT_FLAG_COMPRESSED, "OV511 compressed" },
+	{ V4L2_PIX_FMT_OV518, V4L2_FMT_FLAG_COMPRESSED, "OV518 compressed" },
 };
 
 /* Frame intervals offered for every size: 30 and 15 fps. */
