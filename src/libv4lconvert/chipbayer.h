@@ -47,4 +47,8 @@ v4lc_chipbayer_fn v4lc_decode_m310;
 #define V4LC_905C_ORDER V4L2_PIX_FMT_SRGGB8
 v4lc_chipbayer_fn v4lc_decode_905c;
 
+/* SPCA561 (S561): 20-byte header, two plain rows, adaptive code. GBRG. */
+#define V4LC_S561_ORDER V4L2_PIX_FMT_SGBRG8
+v4lc_chipbayer_fn v4lc_decode_s561;
+
 #endif

@@ -19,6 +19,7 @@
 #include "chipbayer_905c.c"
 #include "chipbayer_m310.c"
 #include "chipbayer_p207.c"
+#include "chipbayer_s561.c"
 #include "chipbayer_s680.c"
 #include "chipbayer_s910.c"
 #include "chipbayer_sonx.c"
@@ -36,6 +37,7 @@ static const struct chip chips[] = {
 	{ V4L2_PIX_FMT_SN9C2028, V4LC_SONX_ORDER, v4lc_decode_sonx, "SN9C2028" },
 	{ V4L2_PIX_FMT_SQ905C, V4LC_905C_ORDER, v4lc_decode_905c, "SQ905C" },
 	{ V4L2_PIX_FMT_STV0680, V4LC_S680_ORDER, v4lc_decode_s680, "STV0680" },
+	{ V4L2_PIX_FMT_SPCA561, V4LC_S561_ORDER, v4lc_decode_s561, "SPCA561" },
 };
 
 static int convert_chip(struct v4lconvert_data *data,
@@ -95,5 +97,6 @@ const struct v4lc_source v4lc_sources_chipbayer[] = {
 	{ V4L2_PIX_FMT_SN9C2028, 9, 9, 1, convert_chip },
 	{ V4L2_PIX_FMT_SQ905C, 9, 9, 1, convert_chip },
 	{ V4L2_PIX_FMT_STV0680, 9, 9, 1, convert_chip },
+	{ V4L2_PIX_FMT_SPCA561, 9, 9, 1, convert_chip },
 	{ 0, 0, 0, 0, NULL },
 };
