@@ -70,7 +70,7 @@ long v4lc_chipenc_cpia_encode(const uint8_t *yu12, int w, int h,
 size_t v4lc_chipenc_cpia_bound(int w, int h);
 
 /*
- * The chip Bayer formats (S910 P207 S680 SONX M310 905C): encoders of an
+ * The chip Bayer formats (S910 P207 S680 SONX M310 905C S561): encoders of an
  * 8-bit Bayer image (stride w) in the order v4lc_chipenc_bayer_order
  * gives (the 8-bit Bayer fourcc, 0 if fourcc is not one of them); seed
  * varies the encoder's free choices. w >= 8 and h >= 2, even. Returns the

@@ -10,6 +10,7 @@
 #include <linux/videodev2.h>
 
 #include "vcam/chipenc_bayer.h"
+#include "vcam/chipenc_s561.h"
 
 typedef size_t bayer_enc_fn(const uint8_t *img, int w, int h, uint8_t *out,
 			    size_t cap, uint32_t seed);
@@ -24,6 +25,7 @@ static const struct {
 	{ V4L2_PIX_FMT_SN9C2028, V4L2_PIX_FMT_SBGGR8, encode_sonx },
 	{ V4L2_PIX_FMT_MR97310A, V4L2_PIX_FMT_SBGGR8, encode_m310 },
 	{ V4L2_PIX_FMT_SQ905C, V4L2_PIX_FMT_SRGGB8, encode_905c },
+	{ V4L2_PIX_FMT_SPCA561, V4L2_PIX_FMT_SGBRG8, encode_s561 },
 };
 #define NBAYER (sizeof(bayer_chips) / sizeof(bayer_chips[0]))
 

@@ -137,6 +137,8 @@ static const struct chip_sizes chip_sizes[] = {
 	{ V4L2_PIX_FMT_MR97310A, 5, { { 160, 120 }, { 176, 144 }, { 320, 240 },
 				      { 352, 288 }, { 640, 480 } } },
 	{ V4L2_PIX_FMT_SQ905C, 2, { { 320, 240 }, { 640, 480 } } },
+	/* the SPCA561 rev 012A sends S561 in these modes only */
+	{ V4L2_PIX_FMT_SPCA561, 2, { { 320, 240 }, { 352, 288 } } },
 	{ V4L2_PIX_FMT_PJPG, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
 	{ V4L2_PIX_FMT_JL2005BCD, 2, { { 320, 240 }, { 640, 480 } } },
 	{ V4L2_PIX_FMT_SE401, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },

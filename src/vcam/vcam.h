@@ -18,7 +18,7 @@
  *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
  *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG,
  *           and the chip formats (below): S501 S505 S508 CITV KONI S920
- *           CPIA (YUV 4:2:0), S910 P207 S680 SONX M310 905C (Bayer),
+ *           CPIA (YUV 4:2:0), S910 P207 S680 SONX M310 905C S561 (Bayer),
  *           PJPG JL20 S401 JPGL (JPEG family). An empty spec ("libv4l-vcam:" or "libv4l-vcam") means
  *           YUYV 640x480.
  *   WxH     initial size (even, 16..4096 x 16..4096), also enumerated in
@@ -31,6 +31,7 @@
  *             S910, SONX 160x120 320x240 640x480; P207 176x144 352x288;
  *             S680 160x120 176x144 320x240 352x288; M310 160x120 176x144
  *             320x240 352x288 640x480; 905C 320x240 640x480;
+ *             S561 320x240 352x288;
  *             PJPG, S401 160x120 320x240 640x480; JL20 320x240 640x480;
  *             JPGL 320x240 352x288 640x480;
  *           a WxH given in the spec is added to them only where the
@@ -88,7 +89,7 @@
  *
  * Chip formats (pattern -> YU12 by the frame layer, or -> 8-bit Bayer by
  * sampling in the order the chip's decoder gives: BGGR for S910 P207 SONX
- * M310, RGGB for S680 905C JL20, or the RGB24 pattern itself for PJPG and
+ * M310, GBRG for S561, RGGB for S680 905C JL20, or the RGB24 pattern itself for PJPG and
  * S401 -> the chip's encoder, src/vcam/chipenc.h): ENUM_FMT gives the
  * kernel's description and flags (V4L2_FMT_FLAG_COMPRESSED for all but
  * S501 S505 S508 CITV KONI S920 S680); G/S/TRY_FMT give bytesperline =
