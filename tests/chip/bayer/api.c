@@ -21,6 +21,7 @@
 #include "libv4lconvert/chipbayer.h"
 
 #include "vcam/chipenc_bayer.h"
+#include "vcam/chipenc_s561.h"
 
 static int failures;
 
@@ -57,6 +58,8 @@ static const struct fmt {
 	  encode_905c },
 	{ "S680", V4L2_PIX_FMT_STV0680, V4LC_S680_ORDER, v4lc_decode_s680,
 	  encode_s680 },
+	{ "S561", V4L2_PIX_FMT_SPCA561, V4LC_S561_ORDER, v4lc_decode_s561,
+	  encode_s561 },
 };
 #define NF (int)(sizeof(fmts) / sizeof(fmts[0]))
 
