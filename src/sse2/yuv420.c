@@ -56,15 +56,17 @@ static inline void pixels16(const uint8_t *ysrc, __m128i u8, __m128i v8,
 	__m128i cr, cg, cb, re, ge, be, ro, go, bo, p0, p1, p2, w0, w1, w2;
 	__m128i lo, hi, z0, z1, q;
 
-	ye = _mm_mulhi_epi16(_mm_sub_epi16(ye, c->yoff7), c->yk);
-	yo = _mm_mulhi_epi16(_mm_sub_epi16(yo, c->yoff7), c->yk);
-
-	/* Chroma terms with the +16 rounding folded in (G subtracts cg). */
-	cr = _mm_add_epi16(_mm_mulhi_epi16(v8, c->vr), c->round);
-	cb = _mm_add_epi16(_mm_mulhi_epi16(u8, c->ub), c->round);
-	cg = _mm_sub_epi16(_mm_add_epi16(_mm_mulhi_epi16(u8, c->ug),
-					 _mm_mulhi_epi16(v8, c->vg)),
+	/* Luma terms with the +16 rounding of all three channels. */
+	ye = _mm_add_epi16(_mm_mulhi_epi16(_mm_sub_epi16(ye, c->yoff7), c->yk),
 			   c->round);
+	yo = _mm_add_epi16(_mm_mulhi_epi16(_mm_sub_epi16(yo, c->yoff7), c->yk),
+			   c->round);
+
+	/* Chroma terms (G subtracts cg). */
+	cr = _mm_mulhi_epi16(v8, c->vr);
+	cb = _mm_mulhi_epi16(u8, c->ub);
+	cg = _mm_add_epi16(_mm_mulhi_epi16(u8, c->ug),
+			   _mm_mulhi_epi16(v8, c->vg));
 
 	re = _mm_srai_epi16(_mm_add_epi16(ye, cr), 5);
 	ge = _mm_srai_epi16(_mm_sub_epi16(ye, cg), 5);
