@@ -362,16 +362,18 @@ static void jerr_emit(j_common_ptr c, int level)
 
 	if (level >= 0)
 		return;
-	c->err->num_warnings++;
 	switch (c->err->msg_code) {
 	case JWRN_NOT_SEQUENTIAL:
 	case JWRN_JFIF_MAJOR:
 	case JWRN_ADOBE_XFORM:
 	case JWRN_BOGUS_ICC:
+		if (!c->err->num_warnings++)
+			e->first_benign = 1;
 		return;
 	default:
 		break;
 	}
+	c->err->num_warnings++;
 	if (!e->data_warning) {
 		e->data_warning = 1;
 		(*c->err->format_message)(c, e->msg);
@@ -491,9 +493,10 @@ static int yuv_body(struct v4lc_jpeg_dec *j, const uint8_t *src,
 
 	/* A large frame: the worker takes its top rows. */
 	if (split) {
-		y_first = v4lc_jpeg_split_plan(split, d);
+		y_first = v4lc_jpeg_split_plan(split, d, 0);
 		if (y_first > 0) {
-			v4lc_jpeg_split_begin(*split, src, src_size, dht, yvu,
+			v4lc_jpeg_split_begin(*split, src, src_size, dht,
+					      yvu ? V4LC_JPEG_YVU : V4LC_JPEG_YUV,
 					      dst, w, h, y_first);
 			*top = y_first;
 		}
@@ -631,6 +634,7 @@ int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *j, const uint8_t *src,
 	/* Its Huffman table slots may hold this frame's tables from now. */
 	j->tables_dirty |= dht;
 	j->jerr.data_warning = 0;
+	j->jerr.first_benign = 0;
 	j->jerr.pub.num_warnings = 0;
 	t0 = split ? v4lc_jpeg_thread_ns() : 0;
 	w0 = split ? v4lc_jpeg_wall_ns() : 0;
@@ -650,6 +654,116 @@ int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *j, const uint8_t *src,
 	r = yuv_body(j, src, src_size, dht, yvu, dst, w, h, split, stop_row,
 		     (int *)&top, err, err_len);
 	if (!r && j->jerr.data_warning)
+		r = fail(err, err_len, -EPIPE,
+			 "JPEG frame decoded with errors: %s", j->jerr.msg);
+	if (top) {
+		rw = v4lc_jpeg_split_end(*split,
+					 r ? 0 : v4lc_jpeg_thread_ns() - t0,
+					 r ? 0 : w0, werr, sizeof(werr));
+		r = merge_results(r, rw, werr, err, err_len);
+	}
+	return r;
+}
+
+/*
+ * The RGB path's split (large frames): the libjpeg API with TurboJPEG's
+ * settings (RGB/BGR output, accurate integer IDCT, fancy upsampling), so
+ * the output is tjDecompress2()'s byte for byte. The worker reads the top
+ * rows; this thread skips them (jpeg_skip_scanlines: entropy decoding
+ * only, for whole iMCU rows) and reads the rest. Warnings map to return
+ * codes as decode_error() maps TurboJPEG's (it keeps the first warning: a
+ * benign first warning means 0). Returns 1 when the frame is not one to
+ * split (its header does not parse, another colour space, progressive,
+ * ...; nothing written): the caller decodes it with TurboJPEG then.
+ */
+static int rgb_body(struct v4lc_jpeg_dec *j, const uint8_t *src,
+		    size_t src_size, int dht, int kind, uint8_t *dst, int w,
+		    int h, struct v4lc_jpeg_split **split, int stop_row,
+		    int *top)
+{
+	struct jpeg_decompress_struct *d = &j->d;
+	int y_first = 0, y_end = stop_row > 0 ? stop_row : h;
+	size_t stride = 3 * (size_t)w;
+
+	jpeg_mem_src(d, (const unsigned char *)src, (unsigned long)src_size);
+	jpeg_read_header(d, TRUE);
+	if ((int)d->image_width != w || (int)d->image_height != h ||
+	    !((d->num_components == 3 && d->jpeg_color_space == JCS_YCbCr) ||
+	      (d->num_components == 1 &&
+	       d->jpeg_color_space == JCS_GRAYSCALE))) {
+		jpeg_abort_decompress(d);
+		return 1;
+	}
+	if (split) {
+		y_first = v4lc_jpeg_split_plan(split, d, 1);
+		if (y_first <= 0) {
+			jpeg_abort_decompress(d);
+			return 1;
+		}
+		v4lc_jpeg_split_begin(*split, src, src_size, dht, kind, dst, w,
+				      h, y_first);
+		*top = y_first;
+	}
+	d->out_color_space = kind == V4LC_JPEG_BGR ? JCS_EXT_BGR : JCS_EXT_RGB;
+	d->raw_data_out = FALSE;
+	d->do_fancy_upsampling = TRUE;
+	d->dct_method = JDCT_ISLOW;
+	jpeg_start_decompress(d);
+	if (y_first > 0)
+		jpeg_skip_scanlines(d, (JDIMENSION)y_first);
+	while ((int)d->output_scanline < y_end) {
+		JSAMPROW rows[4];
+		int n = y_end - (int)d->output_scanline;
+
+		n = n < 4 ? n : 4;
+		for (int i = 0; i < n; i++)
+			rows[i] = dst + (d->output_scanline + (size_t)i) *
+						stride;
+		if (!jpeg_read_scanlines(d, rows, (JDIMENSION)n))
+			break; /* cannot happen with a memory source */
+	}
+	if (y_end < h) { /* the worker's part is done */
+		jpeg_abort_decompress(d);
+		return 0;
+	}
+	jpeg_finish_decompress(d);
+	return 0;
+}
+
+int v4lc_jpeg_rgb(struct v4lc_jpeg_dec *j, const uint8_t *src,
+		  size_t src_size, int dht, int kind, uint8_t *dst, int w,
+		  int h, struct v4lc_jpeg_split **split, int stop_row,
+		  char *err, size_t err_len)
+{
+	int r, rw;
+	volatile int top = 0; /* read after a longjmp */
+	int64_t t0, w0;
+	char werr[JMSG_LENGTH_MAX + 64];
+
+	if (!dht && j->tables_dirty)
+		d_close(j);
+	if (!j->live && d_open(j))
+		return split ? 1 : fail(err, err_len, -ENOMEM,
+					"cannot create a JPEG decompressor");
+	j->tables_dirty |= dht;
+	j->jerr.data_warning = 0;
+	j->jerr.first_benign = 0;
+	j->jerr.pub.num_warnings = 0;
+	t0 = split ? v4lc_jpeg_thread_ns() : 0;
+	w0 = split ? v4lc_jpeg_wall_ns() : 0;
+	if (setjmp(j->jerr.env)) {
+		d_close(j);
+		if (!top && split)
+			return 1; /* not begun: TurboJPEG reports it */
+		r = fail(err, err_len, -EAGAIN, "error decompressing JPEG: %s",
+			 j->jerr.msg);
+		if (top)
+			v4lc_jpeg_split_end(*split, 0, 0, NULL, 0);
+		return r;
+	}
+	r = rgb_body(j, src, src_size, dht, kind, dst, w, h, split, stop_row,
+		     (int *)&top);
+	if (r == 0 && j->jerr.data_warning && !j->jerr.first_benign)
 		r = fail(err, err_len, -EPIPE,
 			 "JPEG frame decoded with errors: %s", j->jerr.msg);
 	if (top) {
@@ -708,6 +822,17 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 				     dst_fourcc == V4L2_PIX_FMT_YVU420, dst,
 				     width, height, &j->split, 0, err,
 				     err_len);
+	/* A large frame may be split with a worker thread. */
+	if (v4lc_jpeg_split_may(j->split, width, height)) {
+		r = v4lc_jpeg_rgb(&j->dec, src, src_size, dht,
+				  dst_fourcc == V4L2_PIX_FMT_RGB24
+					  ? V4LC_JPEG_RGB
+					  : V4LC_JPEG_BGR,
+				  dst, width, height, &j->split, 0, err,
+				  err_len);
+		if (r != 1)
+			return r;
+	}
 	if (!dht && j->tables_dirty && j->tj)
 		tj_reset(j);
 	if (!j->tj) {

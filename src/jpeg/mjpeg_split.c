@@ -72,14 +72,15 @@ struct v4lc_jpeg_split {
 	/* the job */
 	const uint8_t *src;
 	size_t src_size;
-	int dht, yvu, w, h, rows;
+	int dht, kind, w, h, rows;
 	uint8_t *dst;
 	/* its result */
 	int result;
 	int64_t cpu_ns;
 	char err[JMSG_LENGTH_MAX + 64];
-	/* balancing: entropy cost of a row relative to a full row, in 1/1024 */
-	int e1024, rows_total, lines;
+	/* balancing: entropy cost of a row relative to a full row, in 1/1024,
+	 * for YUV and for RGB output */
+	int e1024[2], rows_total, lines;
 	/*
 	 * Does it pay? The wall-clock time of split frames relative to the
 	 * CPU time the frame would take on one thread, in 1/1024, averaged;
@@ -143,9 +144,20 @@ static void *worker_main(void *arg)
 			break;
 		pthread_mutex_unlock(&s->mu);
 		t0 = v4lc_jpeg_thread_ns();
-		r = v4lc_jpeg_yuv(&s->dec, s->src, s->src_size, s->dht, s->yvu,
-				  s->dst, s->w, s->h, NULL, s->rows, s->err,
-				  sizeof(s->err));
+		if (s->kind == V4LC_JPEG_RGB || s->kind == V4LC_JPEG_BGR)
+			r = v4lc_jpeg_rgb(&s->dec, s->src, s->src_size, s->dht,
+					  s->kind, s->dst, s->w, s->h, NULL,
+					  s->rows, s->err, sizeof(s->err));
+		else
+			r = v4lc_jpeg_yuv(&s->dec, s->src, s->src_size, s->dht,
+					  s->kind == V4LC_JPEG_YVU, s->dst,
+					  s->w, s->h, NULL, s->rows, s->err,
+					  sizeof(s->err));
+		if (r == 1) { /* cannot be: the same header parsed before */
+			snprintf(s->err, sizeof(s->err),
+				 "JPEG worker could not decode the frame");
+			r = -EAGAIN;
+		}
 		t0 = v4lc_jpeg_thread_ns() - t0;
 		pthread_mutex_lock(&s->mu);
 		s->result = r;
@@ -186,7 +198,9 @@ static struct v4lc_jpeg_split *split_new(void)
 	if (!s)
 		return NULL;
 	s->pid = getpid();
-	s->e1024 = 450; /* typical of webcam frames; learnt from then on */
+	/* typical of webcam frames; learnt from then on */
+	s->e1024[0] = 450;
+	s->e1024[1] = 330;
 	s->r1024 = V4LC_SPLIT_R_START;
 	allowed = threads_allowed();
 	if (!allowed) {
@@ -232,10 +246,21 @@ static struct v4lc_jpeg_split *split_new(void)
 	return s;
 }
 
-int v4lc_jpeg_split_plan(struct v4lc_jpeg_split **split, j_decompress_ptr d)
+int v4lc_jpeg_split_may(const struct v4lc_jpeg_split *s, int w, int h)
+{
+	if ((uint64_t)w * (uint64_t)h < V4LC_SPLIT_MIN_PIXELS)
+		return 0;
+	/* no worker yet (first large frame) or a fork()ed copy: plan decides */
+	if (!s || s->pid != getpid())
+		return 1;
+	return !s->off && s->backoff == 0;
+}
+
+int v4lc_jpeg_split_plan(struct v4lc_jpeg_split **split, j_decompress_ptr d,
+			 int rgb)
 {
 	struct v4lc_jpeg_split *s = *split;
-	int lines, n, k;
+	int lines, n, k, e;
 
 	if ((uint64_t)d->image_width * d->image_height < V4LC_SPLIT_MIN_PIXELS)
 		return 0;
@@ -269,8 +294,8 @@ int v4lc_jpeg_split_plan(struct v4lc_jpeg_split **split, j_decompress_ptr d)
 	if (n < 2)
 		return 0;
 	/* The worker's share 1 / (2 - e) of the iMCU rows, rounded. */
-	k = (int)(((int64_t)n * 1024 * 2 + (2048 - s->e1024)) /
-		  (2 * (2048 - s->e1024)));
+	e = s->e1024[rgb ? 1 : 0];
+	k = (int)(((int64_t)n * 1024 * 2 + (2048 - e)) / (2 * (2048 - e)));
 	if (k < 1)
 		k = 1;
 	if (k > n - 1)
@@ -281,14 +306,14 @@ int v4lc_jpeg_split_plan(struct v4lc_jpeg_split **split, j_decompress_ptr d)
 }
 
 void v4lc_jpeg_split_begin(struct v4lc_jpeg_split *s, const uint8_t *src,
-			   size_t src_size, int dht, int yvu, uint8_t *dst,
+			   size_t src_size, int dht, int kind, uint8_t *dst,
 			   int w, int h, int rows)
 {
 	pthread_mutex_lock(&s->mu);
 	s->src = src;
 	s->src_size = src_size;
 	s->dht = dht;
-	s->yvu = yvu;
+	s->kind = kind;
 	s->dst = dst;
 	s->w = w;
 	s->h = h;
@@ -346,12 +371,15 @@ int v4lc_jpeg_split_end(struct v4lc_jpeg_split *s, int64_t cpu_ns,
 			e = 64;
 		if (e > 960)
 			e = 960;
+		int *ek = &s->e1024[s->kind == V4LC_JPEG_RGB ||
+				    s->kind == V4LC_JPEG_BGR];
+
 		/* a slow average: one preempted frame must not swing it */
-		s->e1024 = (int)((3 * (int64_t)s->e1024 + e) / 4);
+		*ek = (int)((3 * (int64_t)*ek + e) / 4);
 	}
 #ifdef V4LC_SPLIT_DEBUG
 	fprintf(stderr, "split: rows %d/%d e %d r %d worker %.3f main %.3f wall %.3f ms\n",
-		s->rows, s->h, s->e1024, s->r1024, a / 1e6, cpu_ns / 1e6,
+		s->rows, s->h, s->e1024[s->kind >= V4LC_JPEG_RGB], s->r1024, a / 1e6, cpu_ns / 1e6,
 		wall_ns / 1e6);
 #endif
 	return r;

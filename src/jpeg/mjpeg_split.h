@@ -30,6 +30,7 @@ struct v4lc_jpeg_err {
 	struct jpeg_error_mgr pub;
 	jmp_buf env;
 	int data_warning;          /* damaged or missing picture data */
+	int first_benign;          /* the first warning was a benign one */
 	char msg[JMSG_LENGTH_MAX]; /* the error, or the first data warning */
 };
 
@@ -46,6 +47,9 @@ struct v4lc_jpeg_dec {
 };
 
 struct v4lc_jpeg_split;
+
+/* What a split frame is decoded to. */
+enum { V4LC_JPEG_YUV, V4LC_JPEG_YVU, V4LC_JPEG_RGB, V4LC_JPEG_BGR };
 
 /* Release what a decoder holds (not the struct itself). */
 void v4lc_jpeg_dec_release(struct v4lc_jpeg_dec *dec);
@@ -64,19 +68,36 @@ int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *dec, const uint8_t *src,
 		  char *err, size_t err_len);
 
 /*
+ * The same for RGB24 (kind V4LC_JPEG_RGB) or BGR24 (V4LC_JPEG_BGR), packed
+ * with stride 3 * w, byte-identical to tjDecompress2(). With split
+ * non-NULL (the calling thread) it returns 1 without writing anything when
+ * the frame is not split (its header does not parse, or it is not a
+ * single-scan sequential Huffman YCbCr or grey frame of w x h): the caller
+ * decodes it with TurboJPEG then.
+ */
+int v4lc_jpeg_rgb(struct v4lc_jpeg_dec *dec, const uint8_t *src,
+		  size_t src_size, int dht, int kind, uint8_t *dst, int w,
+		  int h, struct v4lc_jpeg_split **split, int stop_row,
+		  char *err, size_t err_len);
+
+/* Might a w x h frame be split now (before any header is parsed)? */
+int v4lc_jpeg_split_may(const struct v4lc_jpeg_split *s, int w, int h);
+
+/*
  * After jpeg_read_header() on the calling thread's decompressor, with the
- * frame found decodable to YUV (three YCbCr components or one): the number
+ * frame found decodable (three YCbCr components or one; rgb: for RGB/BGR
+ * output, else YUV): the number
  * of top rows the worker should take (a multiple of the iMCU row height), or
  * 0 to decode the frame on this thread alone. Creates the worker on first
  * use. Never fails: without a worker the answer is 0.
  */
 int v4lc_jpeg_split_plan(struct v4lc_jpeg_split **split,
-			 j_decompress_ptr d);
+			 j_decompress_ptr d, int rgb);
 
 /* Hand the top `rows` rows of the frame to the worker (after a non-zero
  * plan). The worker decodes them into dst with its own decompressor. */
 void v4lc_jpeg_split_begin(struct v4lc_jpeg_split *s, const uint8_t *src,
-			   size_t src_size, int dht, int yvu, uint8_t *dst,
+			   size_t src_size, int dht, int kind, uint8_t *dst,
 			   int w, int h, int rows);
 
 /*

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The two-thread MJPEG->YUV420 split (src/jpeg/mjpeg_split.c): a decoder
+ * The two-thread MJPEG split (src/jpeg/mjpeg_split.c), YUV420/YVU420 and
+ * RGB24/BGR24 (there the single-thread path is tjDecompress2): a decoder
  * that splits large frames must give the same bytes and the same return
  * code as one that does not (LIBV4LCONVERT_THREADS=1 when it was created),
  * on intact frames of many sizes (odd ones too) and samplings, frames with
  * restart markers, progressive frames (never split), and damaged frames:
  * truncated at many points, bytes flipped in the entropy-coded data.
  * Intact frames are also checked against an independent 4:2:0 reference
- * built from tjDecompressToYUVPlanes (jpegtest.h). A fork()ed child must
+ * built from tjDecompressToYUVPlanes (jpegtest.h) and against
+ * tjDecompress2 for RGB24/BGR24. A fork()ed child must
  * decode with a worker of its own (or none), and the parent's worker must
  * still work afterwards.
  *
@@ -137,8 +139,22 @@ static size_t entropy_start(const uint8_t *p, size_t n)
 	return sos + 2 + (((size_t)p[sos + 2] << 8) | p[sos + 3]);
 }
 
+/* tjDecompress2 straight (the RGB reference); malloc'd. */
+static uint8_t *tj_rgb(const uint8_t *jpg, size_t n, int w, int h, int pf)
+{
+	tjhandle t = tjInitDecompress();
+	uint8_t *out = jt_xmalloc((size_t)w * h * 3);
+
+	if (!t || tjDecompress2(t, jpg, (unsigned long)n, out, w, 3 * w, h, pf,
+				0))
+		CHECK(0, "tjDecompress2 failed on an intact frame");
+	tjDestroy(t);
+	return out;
+}
+
+/* all: also YVU420 and BGR24 (else YUV420 and RGB24 only) */
 static void intact(const uint8_t *jpg, size_t n, int w, int h, int subsamp,
-		   const char *what)
+		   int all, const char *what)
 {
 	uint8_t *ref;
 	int r = both(jpg, n, V4L2_PIX_FMT_YUV420, w, h, what);
@@ -150,11 +166,24 @@ static void intact(const uint8_t *jpg, size_t n, int w, int h, int subsamp,
 	      "%s: split output differs from the tjDecompressToYUVPlanes "
 	      "reference", what);
 	free(ref);
-	both(jpg, n, V4L2_PIX_FMT_YVU420, w, h, what);
+	if (all)
+		both(jpg, n, V4L2_PIX_FMT_YVU420, w, h, what);
+	for (int b = 0; b < 1 + all; b++) {
+		uint32_t f = b ? V4L2_PIX_FMT_BGR24 : V4L2_PIX_FMT_RGB24;
+
+		r = both(jpg, n, f, w, h, what);
+		CHECK(r == 0, "%s: intact frame returned %d (%s)", what, r,
+		      b ? "BGR24" : "RGB24");
+		ref = tj_rgb(jpg, n, w, h, b ? TJPF_BGR : TJPF_RGB);
+		CHECK(!memcmp(buf_a, ref, (size_t)w * h * 3),
+		      "%s: split %s output differs from tjDecompress2", what,
+		      b ? "BGR24" : "RGB24");
+		free(ref);
+	}
 }
 
 static void damaged(const uint8_t *jpg, size_t n, int w, int h,
-		    const char *what)
+		    uint32_t fourcc, const char *what)
 {
 	size_t es = entropy_start(jpg, n);
 	uint8_t *copy = jt_xmalloc(n);
@@ -169,7 +198,7 @@ static void damaged(const uint8_t *jpg, size_t n, int w, int h,
 		if (k == 0)
 			cut = es > 20 ? es - 20 : es;
 		snprintf(tag, sizeof(tag), "%s cut at %zu/%zu", what, cut, n);
-		r = both(jpg, cut, V4L2_PIX_FMT_YUV420, w, h, tag);
+		r = both(jpg, cut, fourcc, w, h, tag);
 		counts[r == 0 ? 0 : r == -EPIPE ? 1 : 2]++;
 	}
 	/* flipped bytes in the entropy-coded data (never into a marker) */
@@ -186,12 +215,13 @@ static void damaged(const uint8_t *jpg, size_t n, int w, int h,
 		}
 		snprintf(tag, sizeof(tag), "%s flip case %d", what, k);
 		{
-			int r = both(copy, n, V4L2_PIX_FMT_YUV420, w, h, tag);
+			int r = both(copy, n, fourcc, w, h, tag);
 
 			counts[r == 0 ? 0 : r == -EPIPE ? 1 : 2]++;
 		}
 	}
-	printf("  %s damaged: %d ok, %d EPIPE, %d other\n", what, counts[0],
+	printf("  %s %s damaged: %d ok, %d EPIPE, %d other\n", what,
+	       fourcc == V4L2_PIX_FMT_RGB24 ? "RGB24" : "YUV420", counts[0],
 	       counts[1], counts[2]);
 	free(copy);
 }
@@ -302,13 +332,17 @@ int main(void)
 			m = jt_strip_dht(jpg, n, bare, &removed);
 			snprintf(what, sizeof(what), "%dx%d %s", w, h,
 				 jt_samp_name[ss]);
-			intact(jpg, n, w, h, ss, what);
+			intact(jpg, n, w, h, ss, 0, what);
 			snprintf(what, sizeof(what), "%dx%d %s no DHT", w, h,
 				 jt_samp_name[ss]);
-			intact(bare, m, w, h, ss, what);
+			intact(bare, m, w, h, ss, 1, what);
 			/* damage only some (ASan/TSan runs are slow) */
 			if ((si + k) % 3 == 0)
-				damaged(bare, m, w, h, what);
+				damaged(bare, m, w, h, V4L2_PIX_FMT_YUV420,
+					what);
+			else if ((si + k) % 3 == 1)
+				damaged(bare, m, w, h, V4L2_PIX_FMT_RGB24,
+					what);
 			free(bare);
 			free(jpg);
 		}
@@ -318,7 +352,7 @@ int main(void)
 			uint8_t *jpg = jt_compress(img, w, h, TJSAMP_422, 85,
 						   TJFLAG_PROGRESSIVE, &n);
 
-			intact(jpg, n, w, h, TJSAMP_422, "progressive");
+			intact(jpg, n, w, h, TJSAMP_422, 0, "progressive");
 			free(jpg);
 		}
 		/* restart markers (every MCU row, every 3 rows) */
@@ -329,9 +363,12 @@ int main(void)
 
 			snprintf(what, sizeof(what), "%dx%d 422 restart %d", w,
 				 h, rr);
-			intact(jpg, n, w, h, TJSAMP_422, what);
+			intact(jpg, n, w, h, TJSAMP_422, rr == 1, what);
 			if (si % 3 == 1)
-				damaged(jpg, n, w, h, what);
+				damaged(jpg, n, w, h,
+					rr == 1 ? V4L2_PIX_FMT_YUV420
+						: V4L2_PIX_FMT_RGB24,
+					what);
 			free(jpg);
 		}
 		free(img);
@@ -348,7 +385,7 @@ int main(void)
 		size_t n;
 		uint8_t *jpg = jt_compress(img, w, h, TJSAMP_422, 85, 0, &n);
 
-		intact(jpg, n, w, h, TJSAMP_422, "320x240");
+		intact(jpg, n, w, h, TJSAMP_422, 1, "320x240");
 		CHECK(v4lc_jpeg_split_frames(split_dec) == split_before,
 		      "a 320x240 frame was split");
 		free(jpg);
