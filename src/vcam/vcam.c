@@ -96,6 +96,10 @@ struct vcam {
 	unsigned flip;
 	int pace;
 	int still; /* render each MMAP buffer once, then serve it as it is */
+	/* "unplug=N": the device disappears after N frames (then every
+	 * call fails with ENODEV, as on a disconnected device) */
+	uint32_t unplug_after, delivered;
+	int gone;
 
 	struct v4l2_pix_format fmt;
 	struct v4l2_fract interval;
@@ -192,6 +196,12 @@ static int parse_spec(struct vcam *c, char *spec)
 			c->pace = 0;
 		} else if (!strcmp(tok, "still")) {
 			c->still = 1;
+		} else if (!strncmp(tok, "unplug=", 7)) {
+			long n = strtol(tok + 7, &end, 10);
+
+			if (*end || end == tok + 7 || n < 1 || n > 1000000)
+				return -1;
+			c->unplug_after = (uint32_t)n;
 		} else if (!strcmp(tok, "lens") || !strncmp(tok, "lens=", 5)) {
 			long pos = V4LC_VCAM_LENS_INFOCUS;
 
@@ -653,6 +663,8 @@ static int do_dqbuf(struct vcam *c, struct v4l2_buffer *b)
 	ts_add(&c->next_due, &c->interval);
 	fill_buf(c, i, b);
 	v->flags = 0;
+	if (c->unplug_after && ++c->delivered >= c->unplug_after)
+		c->gone = 1;
 	return 0;
 }
 
@@ -1026,7 +1038,7 @@ static int vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 	if (!c)
 		return fail(EBADF);
 	pthread_mutex_lock(&c->lock);
-	r = vcam_ioctl_locked(c, request, arg);
+	r = c->gone ? fail(ENODEV) : vcam_ioctl_locked(c, request, arg);
 	e = errno;
 	pthread_mutex_unlock(&c->lock);
 	errno = e;

@@ -46,6 +46,8 @@
  *   still   each MMAP buffer is rendered the first time it is filled and
  *           then delivered as it is (for benchmarks of what runs on top
  *           of the camera: the camera then costs next to nothing).
+ *   unplug=N the camera is unplugged after delivering N frames: every
+ *           later call fails with ENODEV (fault injection).
  *   lens[=POS] a simulated focus lens (src/vcam/lens.h): FOCUS_ABSOLUTE
  *           moves a motor, frames blur with the distance from the
  *           in-focus position POS (default 300).
