@@ -22,6 +22,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -103,12 +104,30 @@ static void resolve(void)
 
 #define REAL(name) (pthread_once(&real_once, resolve), real.name)
 
+/*
+ * A V4L2 device node, or libv4l2's virtual camera: a memfd named
+ * "libv4l-vcam:..." opened again through /proc/self/fd (how tests run an
+ * unmodified program on it, e.g. the frame server's poll test).
+ */
 static int is_video_device(int fd)
 {
+	static const char vcam[] = "/memfd:libv4l-vcam";
+	char path[64], link[sizeof(vcam)];
 	struct stat st;
+	ssize_t n;
 
-	return fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) &&
-	       major(st.st_rdev) == V4L_MAJOR;
+	if (fstat(fd, &st) != 0)
+		return 0;
+	if (S_ISCHR(st.st_mode))
+		return major(st.st_rdev) == V4L_MAJOR;
+	/* memfds have no links: only then is the name worth reading. */
+	if (!S_ISREG(st.st_mode) || st.st_nlink != 0)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	n = readlink(path, link, sizeof(link));
+	return n == (ssize_t)sizeof(link) &&
+	       !memcmp(link, vcam, sizeof(vcam) - 1) &&
+	       (link[sizeof(vcam) - 1] == ':' || link[sizeof(vcam) - 1] == ' ');
 }
 
 /*
