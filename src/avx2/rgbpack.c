@@ -105,9 +105,9 @@ PICK(pick321, P321)
 /*
  * RGB565, 32 pixels a step. Two 16-byte broadcast loads and a vpblendd
  * per vector (no shuffle-port work) give one vector of pixels 0-7 | 16-23
- * and one of 8-15 | 24-31, so that
- * each 128-bit lane works on 16 consecutive pixels (lane 0: 0-15, lane 1:
- * 16-31). Bit replication is multiplication, with no shifts:
+ * and one of 8-15 | 24-31, so that each 128-bit lane works on 16
+ * consecutive pixels (lane 0: 0-15, lane 1: 16-31). Bit replication is
+ * multiplication, with no shifts:
  *  - m = p & 0xf81f (R at the top, B at the bottom of the word):
  *    vpmulhuw(m, 264) is R << 3 | R >> 2 (R * 8.25: the B bits and the
  *    fraction of R * 0.25 never carry into the integer part), and
