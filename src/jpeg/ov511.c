@@ -87,21 +87,53 @@ static void idct(const int32_t d[16], uint8_t px[64])
 		memset(px, clamp8(((int32_t)s >> 15) + 128), 64);
 		return;
 	}
-	for (int u = 0; u < 4; u++)
-		for (int y = 0; y < 8; y++)
-			t[y][u] = (kern[y][0] * d[4 * u] +
-				   kern[y][1] * d[4 * u + 1] +
-				   kern[y][2] * d[4 * u + 2] +
-				   kern[y][3] * d[4 * u + 3]) >> 15;
-	for (int y = 0; y < 8; y++)
-		for (int x = 0; x < 8; x++) {
-			uint32_t s = (uint32_t)kern[x][0] * (uint32_t)t[y][0] +
-				     (uint32_t)kern[x][1] * (uint32_t)t[y][1] +
-				     (uint32_t)kern[x][2] * (uint32_t)t[y][2] +
-				     (uint32_t)kern[x][3] * (uint32_t)t[y][3];
+	/*
+	 * Even/odd halves: K[7 - n][t] = (-1)^t K[n][t]. Pass 1 has no
+	 * overflow; pass 2 wraps at 32 bits (unsigned), as the sums do.
+	 */
+	for (int u = 0; u < 4; u++) {
+		const int32_t *du = d + 4 * u;
 
-			px[8 * y + x] = clamp8(((int32_t)s >> 15) + 128);
+		if (!(du[0] | du[1] | du[2] | du[3])) {
+			for (int y = 0; y < 8; y++)
+				t[y][u] = 0;
+			continue;
 		}
+		for (int y = 0; y < 4; y++) {
+			int32_t e = kern[y][0] * du[0] + kern[y][2] * du[2];
+			int32_t o = kern[y][1] * du[1] + kern[y][3] * du[3];
+
+			t[y][u] = (e + o) >> 15;
+			t[7 - y][u] = (e - o) >> 15;
+		}
+	}
+	for (int y = 0; y < 8; y++) {
+		uint8_t *row = px + 8 * y;
+		uint32_t t0 = (uint32_t)t[y][0], t1 = (uint32_t)t[y][1];
+		uint32_t t2 = (uint32_t)t[y][2], t3 = (uint32_t)t[y][3];
+
+		if (!(t1 | t2 | t3)) {
+			memset(row, clamp8(((int32_t)(KA * t0) >> 15) + 128), 8);
+			continue;
+		}
+		for (int x = 0; x < 4; x++) {
+			uint32_t e = (uint32_t)kern[x][0] * t0 +
+				     (uint32_t)kern[x][2] * t2;
+			uint32_t o = (uint32_t)kern[x][1] * t1 +
+				     (uint32_t)kern[x][3] * t3;
+
+			row[x] = clamp8(((int32_t)(e + o) >> 15) + 128);
+			row[7 - x] = clamp8(((int32_t)(e - o) >> 15) + 128);
+		}
+	}
+}
+
+static inline int popcount64(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
 /* One block record at s->pos; the 16 used values into d, scaled. */
@@ -113,7 +145,8 @@ static void record(struct src *s, const uint8_t *p, int chroma,
 	int nz = (hdr & 0x80) ? (n + 7) / 8 : 0;
 	uint64_t mask = 0; /* bit 63 - i: coefficient i present */
 	const uint8_t *v;
-	int m;
+	int32_t z[25];
+	int m, r = 0, lim = n < 25 ? n : 25;
 
 	if (nz) {
 		for (int k = 0; k < nz; k++)
@@ -125,31 +158,26 @@ static void record(struct src *s, const uint8_t *p, int chroma,
 	if (n < 64)
 		mask &= ~(~0ull >> n); /* keep bits 63 .. 64 - n */
 	v = p + 1 + nz + 2;
-	m = __builtin_popcountll(mask);
-	for (int k = 0; k < 16; k++) {
-		int i = used[k].i, sh = chroma ? used[k].sc : used[k].sy;
-		int32_t z;
-
-		if (i == 0) {
-			z = sext12(p[1 + nz] | (uint32_t)(p[2 + nz] & 15) << 8);
-		} else if (i < n && (mask >> (63 - i) & 1)) {
-			int r = __builtin_popcountll(mask >> (64 - i));
-
-			if (!wide) {
-				z = (int8_t)v[r];
-			} else {
-				const uint8_t *q = v + 3 * (r >> 1);
-
-				z = (r & 1) ? sext12((uint32_t)q[2] << 4 |
-						     q[1] >> 4)
-					    : sext12(q[0] |
-						     (uint32_t)(q[1] & 15) << 8);
-			}
+	memset(z, 0, sizeof(z));
+	z[0] = sext12(p[1 + nz] | (uint32_t)(p[2 + nz] & 15) << 8);
+	/* values in order of the present coefficients, r of them so far */
+	for (int i = 1; i < lim; i++) {
+		if (!(mask >> (63 - i) & 1))
+			continue;
+		if (!wide) {
+			z[i] = (int8_t)v[r];
 		} else {
-			z = 0;
+			const uint8_t *q = v + 3 * (r >> 1);
+
+			z[i] = (r & 1) ? sext12((uint32_t)q[2] << 4 | q[1] >> 4)
+				       : sext12(q[0] | (uint32_t)(q[1] & 15) << 8);
 		}
-		d[used[k].cell] = z * (1 << sh);
+		r++;
 	}
+	for (int k = 0; k < 16; k++)
+		d[used[k].cell] = z[used[k].i] *
+				  (1 << (chroma ? used[k].sc : used[k].sy));
+	m = popcount64(mask);
 	s->pos += (size_t)(1 + nz + 2) +
 		  (size_t)(wide ? 3 * (m / 2) + 2 * (m % 2) : m);
 }

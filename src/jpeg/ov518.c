@@ -43,6 +43,14 @@ struct vlc {
 };
 
 static struct vlc vlc_tab[4]; /* Y DC, chroma DC, Y AC, chroma AC */
+
+/*
+ * The weights split into 16-bit halves for the common case of 16-bit
+ * coefficients: W = wa + wb, wa = W clamped to +-32767 (wb is non-zero in
+ * the rows with larger weights only, wide[k] says which).
+ */
+static int16_t wa[32][32], wb[32][32];
+static uint8_t wide[32];
 static pthread_once_t vlc_once = PTHREAD_ONCE_INIT;
 
 static uint32_t entry(int len, int run, int size, int kind)
@@ -77,6 +85,15 @@ static void vlc_add(struct vlc *v, int *nsub, unsigned code, int len,
 
 static void vlc_init(void)
 {
+	for (int k = 0; k < 32; k++)
+		for (int p = 0; p < 32; p++) {
+			int32_t v = ov518_weight[k][p];
+			int32_t a = v > 32767 ? 32767 : v < -32767 ? -32767 : v;
+
+			wa[k][p] = (int16_t)a;
+			wb[k][p] = (int16_t)(v - a);
+			wide[k] |= v != a;
+		}
 	for (int t = 0; t < 2; t++) {
 		const struct ov518_dc_code *c = t ? ov518_cdc : ov518_ydc;
 		int nsub = 0;
@@ -252,8 +269,12 @@ static inline uint8_t clamp8(int32_t v)
 	return v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v;
 }
 
-/* The 8x4 pixels of one block from the dequantised coefficients. */
-static void idct(const uint32_t *f, uint32_t nz, uint8_t px[32])
+/*
+ * The 8x4 pixels of one block from the dequantised coefficients: the sum
+ * of W[k][p] * F (wrapping at 32 bits: the order does not matter).
+ * small: every F fits in 16 bits (then 16x16-bit products).
+ */
+static void idct(const uint32_t *f, uint32_t nz, int small, uint8_t px[32])
 {
 	uint32_t acc[32];
 
@@ -265,6 +286,19 @@ static void idct(const uint32_t *f, uint32_t nz, uint8_t px[32])
 	}
 	for (int p = 0; p < 32; p++)
 		acc[p] = 1u << 24;
+	while (small && nz) {
+		int j = __builtin_ctz(nz);
+		int k = ov518_scan[j];
+		int16_t g = (int16_t)f[j];
+		const int16_t *a = wa[k], *b = wb[k];
+
+		nz &= nz - 1;
+		for (int p = 0; p < 32; p++)
+			acc[p] += (uint32_t)(a[p] * g);
+		if (wide[k])
+			for (int p = 0; p < 32; p++)
+				acc[p] += (uint32_t)(b[p] * g);
+	}
 	while (nz) {
 		int j = __builtin_ctz(nz);
 		const int32_t *w = ov518_weight[ov518_scan[j]];
@@ -309,20 +343,23 @@ static void block(struct reader *r, long *p, struct comp *c,
 	uint32_t f[32];
 	uint8_t px[32];
 	uint32_t nz = read_block(r, p, c->dc, c->ac, coef), m;
+	int small;
 
 	c->pred += coef[0];
 	f[0] = (uint32_t)c->pred * c->q[0];
 	nz = (nz & ~1u) | (c->pred != 0);
 	m = nz & ~1u;
+	small = (uint32_t)c->pred * c->q[0] + 32767u <= 65534u;
 	while (m) {
 		int j = __builtin_ctz(m);
 
 		m &= m - 1;
 		f[j] = (uint32_t)coef[j] * c->q[j];
+		if (c->luma && j == 1)
+			f[1] = (uint32_t)((int32_t)f[1] >> 1);
+		small &= f[j] + 32767u <= 65534u;
 	}
-	if (c->luma && (nz & 2))
-		f[1] = (uint32_t)((int32_t)f[1] >> 1);
-	idct(f, nz, px);
+	idct(f, nz, small, px);
 	put(o, off, stride, px);
 }
 

@@ -155,11 +155,13 @@ static void random518(int cases)
 
 	for (int t = 0; t < cases; t++) {
 		int w = ws[ot_rand() % 8], h = hs[ot_rand() % 7];
-		struct rnd518 r = { (int)(ot_rand() % 4 == 0), (int)(ot_rand() % 60) };
+		struct rnd518 r;
 		uint8_t qy[32], qc[32], *f, *g;
 		size_t n, m;
 		int zu;
 
+		r.big = ot_rand() % 4 == 0;
+		r.density = (int)(ot_rand() % 60);
 		for (int j = 0; j < 32; j++) {
 			qy[j] = (uint8_t)(1 + ot_rand() % (r.big ? 255 : 16));
 			qc[j] = (uint8_t)(1 + ot_rand() % (r.big ? 255 : 16));
@@ -343,7 +345,11 @@ static void encoded(void)
 int main(void)
 {
 	const char *e = getenv("OV51X_CASES");
+#ifdef __SANITIZE_ADDRESS__
+	double scale = e ? atof(e) : 0.3; /* a fork costs more there */
+#else
 	double scale = e ? atof(e) : 1.0;
+#endif
 	struct ot_helper hp;
 	clock_t t0 = clock();
 
