@@ -156,87 +156,67 @@ static void s561_init(void)
 }
 
 /*
- * The escape or invalid code at the reader (table t, whose 8-bit entry was
- * 0): consumes it and returns its entry (length field 0), or sets *bad to
- * the number of bits that make it invalid and returns 0. Needs 15 bits.
+ * The escape or invalid code at the start of w16 (the next 16 bits) in
+ * table t, whose 8-bit entry has length 0: its entry with its length
+ * (9 .. 15), or for an invalid code length 0 and in bits 4-7 the number
+ * of bits that make it invalid.
  */
-static uint32_t s561_escape(int t, struct v4lc_bits *b, unsigned *bad)
+static uint32_t s561_escape(int t, unsigned w16)
 {
-	unsigned w8 = v4lc_bits_peek(b, 8), p;
+	unsigned w8 = w16 >> 8, p;
 	int v;
 
 	switch (t) {
 	case 0: /* 10010001 tttt; 10010000 is invalid */
 		if (w8 != 0x91)
 			break;
-		p = v4lc_bits_peek(b, 12) & 15;
-		v4lc_bits_skip(b, 12);
+		p = (w16 >> 4) & 15;
 		v = p < 8 ? 12 + (int)p : -(4 + (int)p);
-		return s561_entry(v, 0);
+		return s561_entry(v, 12);
 	case 1: /* 00000000 ttttttt, t = 68 .. 115 */
-		p = v4lc_bits_peek(b, 15) & 127;
-		if (p < 68 || p > 115) {
-			*bad = 15;
-			return 0;
-		}
-		v4lc_bits_skip(b, 15);
+		p = (w16 >> 1) & 127;
+		if (p < 68 || p > 115)
+			return 15 << 4;
 		p -= 68;
 		v = p <= 15 ? 4 + (int)p : p <= 32 ? 0 : -((int)p - 28);
-		return s561_entry(v, 0);
+		return s561_entry(v, 15);
 	case 2:
-		if (w8 == 1) { /* 00000001 b */
-			v = v4lc_bits_peek(b, 9) & 1 ? -8 : 7;
-			v4lc_bits_skip(b, 9);
-			return s561_entry(v, 0);
-		}
+		if (w8 == 1) /* 00000001 b */
+			return s561_entry((w16 >> 7) & 1 ? -8 : 7, 9);
 		/* 00000000 ttttttt, t = 72 .. 115 */
-		p = v4lc_bits_peek(b, 15) & 127;
-		if (p < 72 || p > 115) {
-			*bad = 15;
-			return 0;
-		}
-		v4lc_bits_skip(b, 15);
+		p = (w16 >> 1) & 127;
+		if (p < 72 || p > 115)
+			return 15 << 4;
 		p -= 72;
 		v = p <= 11 ? 8 + (int)p : p <= 32 ? 0 : -((int)p - 24);
-		return s561_entry(v, 0);
+		return s561_entry(v, 15);
 	case 3:
 		if (w8 == 2 || w8 == 3) { /* 0000001x b */
 			int base = w8 == 2 ? 12 : 13;
 
-			v = v4lc_bits_peek(b, 9) & 1 ? -(base + 1) : base;
-			v4lc_bits_skip(b, 9);
-			return s561_entry(v, 0);
+			return s561_entry((w16 >> 7) & 1 ? -(base + 1) : base, 9);
 		}
 		if (w8 == 1) { /* 00000001 bb */
 			static const int8_t vs[4] = { 14, -15, 15, -16 };
 
-			v = vs[v4lc_bits_peek(b, 10) & 3];
-			v4lc_bits_skip(b, 10);
-			return s561_entry(v, 0);
+			return s561_entry(vs[(w16 >> 6) & 3], 10);
 		}
-		p = v4lc_bits_peek(b, 11) & 7; /* 00000000 ppp */
+		p = (w16 >> 5) & 7; /* 00000000 ppp */
 		if (p >= 4) {
 			static const int8_t vs[4] = { 16, -17, 17, -18 };
 
-			v4lc_bits_skip(b, 11);
-			return s561_entry(vs[p & 3], 0);
+			return s561_entry(vs[p & 3], 11);
 		}
-		if (p >= 2) { /* 010 x, 011 x */
-			v = p == 2 && (v4lc_bits_peek(b, 12) & 1) ? S561_V237 : 18;
-			v4lc_bits_skip(b, 12);
-			return s561_entry(v, 0);
-		}
-		*bad = 11;
-		return 0;
+		if (p >= 2) /* 010 x, 011 x */
+			return s561_entry(p == 2 && (w16 & 16) ? S561_V237 : 18,
+					  12);
+		return 11 << 4;
 	case 4: /* 00000xxx */
-		*bad = 5;
-		return 0;
+		return 5 << 4;
 	default: /* 000xxxxx, 0011xxxx, 0010111x */
-		*bad = w8 < 0x20 ? 3 : w8 >= 0x30 ? 4 : 7;
-		return 0;
+		return (w8 < 0x20 ? 3u : w8 >= 0x30 ? 4u : 7u) << 4;
 	}
-	*bad = 8;
-	return 0;
+	return 8 << 4;
 }
 
 /* Decode into dst (width x height); *flags (may be NULL): V4LC_S561_*. */
@@ -248,7 +228,7 @@ static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
 	size_t w = (size_t)width, npix, ndec, done = 0, start, x = 0;
 	uint16_t st[512];
 	struct v4lc_bits b;
-	unsigned oor = 0, k = 0, mode = 0, bad = 0;
+	unsigned oor = 0, k = 0, mode = 0, bad = 0, msh[2] = { 2, 3 };
 	int over = 0, y = 2;
 
 	pthread_once(&once, s561_init);
@@ -286,10 +266,11 @@ static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
 		const uint8_t *up = row - 2 * w;
 		size_t xend = ndec - done < w ? ndec - done : w;
 		unsigned yeven = !(y & 1);
+		int l0 = 0, l1 = 0; /* the pixels at x - 2 and x - 1 */
 
 		for (x = 0; x < xend; x++) {
-			int U = up[x], L, UL, UR, dL, dC, dR, P, s, m;
-			unsigned c, h, a, wrap;
+			int U = up[x], L, UL, dL, dC, dR, P, s, o, km;
+			unsigned c, h, a, wrap, sh, st1;
 			uint32_t e;
 
 			if (b.cnt < 24)
@@ -299,54 +280,56 @@ static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
 
 				mode = hd >> 1 ? hd - 1 : 0;
 				v4lc_bits_skip(&b, hd >> 1 ? 2 : 1);
+				/* log2 of m from rules 3 to 5 (without, with
+				 * dC + dL >= 11) */
+				msh[0] = mode == 1 ? 1 : mode == 2 ? 3 : 2;
+				msh[1] = mode == 1 ? 1 : 3;
 			}
 			if (x >= 2) {
-				L = row[x - 2];
+				L = l0;
 				UL = up[x - 2];
 				dL = s561_class[UL - L + 255];
 				dC = s561_class[U - UL + 255];
 				dR = x + 2 < w ? s561_class[up[x + 2] - U + 255] : 0;
 			} else {
 				L = UL = U;
-				UR = x + 2 < w ? up[x + 2] : U;
 				dL = dC = 0;
-				dR = s561_class[UR - U + 255];
+				dR = x + 2 < w ? s561_class[up[x + 2] - U + 255] : 0;
 			}
 			c = (unsigned)(dL << 6 | dC << 3 | dR);
 
+			/* the multiplier m = 1 << sh (rules 3 to 5: msh) */
 			if (yeven && !(k & 3) && L + 2 * U <= 144 && dR < 5 &&
 			    dC < 5 && dL < 5)
-				m = 1;
+				sh = 0;
 			else if (L <= 48 && dL >= 1 && dL <= 4 && dC >= 1 &&
 				 dC <= 4)
-				m = 2;
-			else if (mode == 1)
-				m = 2;
-			else if (dC + dL >= 11 || mode == 2)
-				m = 8;
+				sh = 1;
 			else
-				m = 4;
+				sh = msh[dC + dL >= 11];
 
-			h = st[c] >> 8;
-			a = st[c] & 255;
-			{
-				int t = s561_select[st[c]];
-
-				e = s561_code[t][v4lc_bits_peek(&b, 8)];
-				if (e & 15) {
-					v4lc_bits_skip(&b, e & 15);
-				} else {
-					e = s561_escape(t, &b, &bad);
-					if (bad)
-						goto invalid;
+			st1 = st[c];
+			e = s561_code[s561_select[st1]][v4lc_bits_peek(&b, 8)];
+			if (__builtin_expect(!(e & 15), 0)) {
+				e = s561_escape(s561_select[st1],
+						v4lc_bits_peek(&b, 16));
+				if (!(e & 15)) {
+					bad = (e >> 4) & 15;
+					goto invalid;
 				}
 			}
+			v4lc_bits_skip(&b, e & 15);
 			P = (3 * (U + L) - 2 * UL) / 4;
-			s = P - (int)(int16_t)(e >> 16) * m / 2;
+			km = (int)(int16_t)(e >> 16) * (1 << sh);
+			s = P - ((km + (km < 0)) >> 1);
 			oor |= (unsigned)(s + 256) > 767u;
-			row[x] = v4lc_clamp255(s);
+			o = s < 0 ? 0 : s > 255 ? 255 : s;
+			row[x] = (uint8_t)o;
+			l0 = l1;
+			l1 = o;
 
-			a += (e >> 4) & 15;
+			h = st1 >> 8;
+			a = (st1 & 255) + ((e >> 4) & 15);
 			wrap = h == 15;
 			st[c] = (uint16_t)((h + 1 - 8 * wrap) << 8 | a >> wrap);
 			k = (k + 1) & 31;
