@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libv4l2's share backend: with LIBV4L2_SHARE=1 a capture device opened
- * through libv4l2 (or v4l2convert.so) is served by v4l2-frameserver
- * instead of being opened directly. This file is a device in the plugin
- * ABI (<libv4l-plugin.h>), built into libv4l2 and tried before every other
+ * libv4l2's share backend: a capture device opened through libv4l2 (or
+ * v4l2convert.so) is served by v4l2-frameserver instead of being opened
+ * directly, with LIBV4L2_SHARE=1 (starting the server when none runs) or,
+ * by default, when a server for the device is already running (see
+ * share_mode). This file is a device in the plugin ABI
+ * (<libv4l-plugin.h>), built into libv4l2 and tried before every other
  * plugin (src/v4l2/plugin.c): libv4l2 and libv4lconvert above it see a
  * normal V4L2 device offering the device's native formats, and do the
  * format conversion, fake mmap buffers and read() emulation in this
@@ -11,17 +13,26 @@
  *
  * init(fd): the fd must be a V4L2 character device (or a virtual camera
  * memfd "libv4l-vcam:..."). We connect to the server of that device
- * ($XDG_RUNTIME_DIR/libv4l/<key>.sock; started when absent), then replace
- * the application's fd, with dup3, by a memfd of our own that holds this
- * client's buffers: the device itself is only kept open by the server, and
- * mmap(fd, QUERYBUF's m.offset) maps our buffers. (poll() on that fd is
- * always ready; DQBUF blocks or gives EAGAIN as the fd's O_NONBLOCK says.)
+ * ($XDG_RUNTIME_DIR/libv4l/<key>.sock; started when absent, see
+ * server_connect) and hand it one end of a socket pair, the frame socket;
+ * the other end replaces the application's fd (dup3), so the device itself
+ * is only kept open by the server and poll()/select() on the application's
+ * fd follow the frames: POLLIN|POLLRDNORM when a frame is there to
+ * dequeue, never POLLOUT, POLLERR|POLLHUP once the device is gone or the
+ * server died. (Unlike a V4L2 device, a shared fd that is not streaming
+ * reports nothing rather than POLLERR; frames sent while the application
+ * has no buffer queued make it readable too, and DQBUF then says EAGAIN.)
+ * The buffers live in a memfd of ours: libv4l2's v4l2_mmap maps them
+ * through v4lc_share_mmap. USERPTR buffers are filled by DQBUF; DMABUF is
+ * refused (EINVAL).
  *
- * Frames: the server sends each frame as a sealed read-only memfd slot;
- * DQBUF takes the newest frame received (older ones are released unread,
- * the server drops frames while we are behind), copies it into the first
- * queued buffer, resampled by nearest neighbour when the server streams a
- * larger size than ours (src/server/scale.c), and releases the slot.
+ * Frames: the server sends each frame as a sealed read-only memfd slot on
+ * the frame socket; DQBUF takes the newest frame received (older ones are
+ * released unread, the server drops frames while we are behind), copies
+ * it into the first queued buffer, resampled by nearest neighbour when the
+ * server streams a larger size than ours (src/server/scale.c), and
+ * releases the slot. Requests, replies, control events and the end of
+ * the stream (FS_END: ENODEV) travel on the request socket.
  * Controls go to the server (last writer wins, visible to all).
  */
 #ifndef _GNU_SOURCE
@@ -35,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -57,8 +69,9 @@
 extern char **environ;
 
 struct share {
-	int fd;			/* the application's fd (our memfd now) */
-	int sock;
+	int fd;			/* the application's fd: the frame socket now */
+	int sock;		/* requests and replies */
+	int mfd;		/* memfd holding this client's buffers */
 	pthread_mutex_t lock;
 	struct v4l2_pix_format fmt;
 	int fmt_valid;
@@ -71,6 +84,7 @@ struct share {
 	unsigned q[MAX_BUFS], qhead, qlen;
 	struct v4l2_buffer info[MAX_BUFS];
 	int streaming;
+	uint32_t memory;	/* V4L2_MEMORY_MMAP or _USERPTR (REQBUFS) */
 	/* server slots */
 	struct { const uint8_t *map; size_t size; uint32_t gen; } slot[FS_MAX_SLOTS];
 	struct fs_frame pending;
@@ -79,11 +93,23 @@ struct share {
 	char dev[300];		/* the device reference the server serves */
 };
 
-static int share_enabled(void)
+/*
+ * LIBV4L2_SHARE: "1": share, starting the device's server when none runs;
+ * "0": never share. Unset (the default) or anything else: join a server
+ * that already listens for the device (started by a program run with
+ * LIBV4L2_SHARE=1, or by the systemd socket unit the user enabled), never
+ * start one: a program then opens the device directly unless sharing is
+ * already in use for it (README, "Frame server", says why).
+ */
+static int share_mode(void)
 {
 	const char *v = secure_getenv("LIBV4L2_SHARE");
 
-	return v && !strcmp(v, "1");
+	if (v && !strcmp(v, "1"))
+		return 1;
+	if (v && !strcmp(v, "0"))
+		return 0;
+	return -1;
 }
 
 /* The device reference of fd for the server, or -1. */
@@ -265,8 +291,10 @@ static ssize_t recv_one(struct share *sh, void *buf, size_t size, int block)
 		if (fd >= 0)
 			close(fd);
 		/* The server is gone: an error, never a hang. */
-		sh->ended = 1;
-		sh->end_err = EIO;
+		if (!sh->ended || !sh->end_err) {
+			sh->ended = 1;
+			sh->end_err = EIO;
+		}
 		errno = EIO;
 		return -1;
 	}
@@ -280,6 +308,15 @@ static ssize_t recv_one(struct share *sh, void *buf, size_t size, int block)
 	return n;
 }
 
+/* The request socket is still connected (the server may have ended the
+ * stream, ENODEV, and still answer requests). */
+static int live(struct share *sh)
+{
+	struct pollfd p = { .fd = sh->sock, .events = POLLIN };
+
+	return !(poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR)));
+}
+
 static int request(struct share *sh, void *msg, size_t len, size_t rlen)
 {
 	uint32_t type = ((struct fs_hdr *)msg)->type;
@@ -290,7 +327,7 @@ static int request(struct share *sh, void *msg, size_t len, size_t rlen)
 		struct fs_setfmt s;
 	} r;
 
-	if (sh->ended && sh->end_err == EIO) {
+	if (sh->ended && !live(sh)) {
 		errno = EIO;
 		return -1;
 	}
@@ -359,6 +396,146 @@ static int simple(struct share *sh, uint32_t type)
 	return request(sh, &h, sizeof(h), sizeof(h));
 }
 
+static uint64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* HELLO on a fresh connection: 0, or -1 when the server did not answer
+ * (it was exiting: the connection was reset, or it is stuck). */
+static int hello_exchange(int s, struct fs_hello *hello, int data)
+{
+	struct pollfd p = { .fd = s, .events = POLLIN };
+	struct fs_hello r;
+	ssize_t n;
+	int fd;
+
+	if (fs_send(s, hello, sizeof(*hello), data, 0) < 0)
+		return -1;
+	if (poll(&p, 1, 5000) <= 0)
+		return -1;
+	n = fs_recv(s, &r, sizeof(r), &fd, MSG_DONTWAIT);
+	if (fd >= 0)
+		close(fd);
+	if (n != (ssize_t)sizeof(r) || r.h.type != FS_HELLO || r.h.ret)
+		return -1;
+	if (r.version != FS_PROTO_VERSION)
+		return -2;	/* another version's server: not retried */
+	*hello = r;
+	return 0;
+}
+
+/*
+ * Whether a server holds the device's lock file (it is starting, serving
+ * or exiting): then starting another one is useless. The lock file is
+ * "<key>.lock" beside "<key>.sock" (server.c).
+ */
+static int lock_held(const char *path)
+{
+	char lock[220];
+	int fd, held;
+	size_t n = strlen(path);
+
+	if (n < 5 || n - 5 + sizeof(".lock") > sizeof(lock))
+		return 0;
+	memcpy(lock, path, n - 5);
+	strcpy(lock + n - 5, ".lock");
+	fd = open(lock, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return 0;
+	held = flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	close(fd);	/* releases it if we got it */
+	return held;
+}
+
+/*
+ * Connect to the device's server, starting one when there is none.
+ * The path names either nothing or a listening socket (the server binds
+ * under a temporary name and renames it into place, under its lock
+ * file), so ENOENT means "no server" and ECONNREFUSED a dead one's
+ * socket. While the socket is missing a server is started again, a
+ * second after the last one, when no server holds the lock: one that was
+ * just exiting for idleness still held it, so the first one started may
+ * have given up (a server that is still starting holds it: none is
+ * started beside it). A connection the server never answers (it closed
+ * its socket to exit) is retried the same way. With start 0, only an
+ * existing server is joined. 0 or -1 (after 10 s).
+ */
+static int server_connect(const char *dev, const char *path,
+			  struct fs_hello *hello, int data, int start)
+{
+	uint64_t t0 = mono_ms(), spawned = 0;
+	int verbose = secure_getenv("LIBV4L2_FRAMESERVER_VERBOSE") != NULL;
+
+	for (;;) {
+		int s = connect_to(path), e = errno;
+		struct timespec ts = { 0, 5 * 1000 * 1000 };
+		uint64_t now;
+
+		if (s >= 0) {
+			int r = hello_exchange(s, hello, data);
+
+			if (r == 0)
+				return s;
+			close(s);
+			if (r == -2) {
+				errno = EPROTO;
+				return -1;
+			}
+			e = ECONNRESET;
+		} else if (e != ENOENT && e != ECONNREFUSED && e != EAGAIN) {
+			return -1;
+		}
+		if (!start) {
+			/* Joining only: no server, no sharing. */
+			errno = e;
+			return -1;
+		}
+		now = mono_ms();
+		if (now - t0 >= 10000) {
+			errno = ETIMEDOUT;
+			return -1;
+		}
+		if (!spawned || (now - spawned >= 1000 && !lock_held(path))) {
+			if (verbose)
+				fprintf(stderr, "libv4l2 share[%d]: %.3f connect "
+					"%s: %s: starting a server\n",
+					(int)getpid(), now / 1e3, path,
+					strerror(e));
+			spawn_server(dev);
+			spawned = mono_ms();
+			continue;
+		}
+		nanosleep(&ts, NULL);
+	}
+}
+
+/*
+ * The frame socket: a SEQPACKET pair, one end for the application's fd,
+ * the other (peer) for the server, which sends FS_FRAME on it. Our end is
+ * made unwritable (a tiny send buffer filled with bytes the server never
+ * reads), so poll() reports POLLIN only, as a capture device does; and as
+ * those bytes stay unread in the server's end, its closing (device gone,
+ * server dead) sets ECONNRESET on ours: POLLERR | POLLHUP.
+ */
+static int frame_socket(int *peer)
+{
+	int sv[2], one = 1;
+	char junk = 0;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+		return -1;
+	setsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &one, sizeof(one));
+	for (int i = 0; i < 64; i++)
+		if (send(sv[0], &junk, 1, MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
+			break;
+	*peer = sv[1];
+	return sv[0];
+}
+
 static void *share_init(int fd)
 {
 	char dev[300], key[80], path[200];
@@ -366,40 +543,48 @@ static void *share_init(int fd)
 				  .version = FS_PROTO_VERSION };
 	struct v4l2_capability cap;
 	struct share *sh;
-	int s = -1, fl, fdfl, mfd;
+	int s = -1, fl, fdfl, mfd = -1, fsock, peer, mode = share_mode();
 	uint32_t caps;
 
-	if (!share_enabled() || device_of(fd, dev, sizeof(dev)) < 0)
+	if (!mode || device_of(fd, dev, sizeof(dev)) < 0)
 		return NULL;
-	if (fs_device_key(dev, key, sizeof(key)) < 0 ||
-	    fs_socket_path(key, path, sizeof(path)) < 0)
+	if (fs_device_key(dev, key, sizeof(key)) < 0)
 		return NULL;
-	s = connect_to(path);
-	if (s < 0) {
-		if (secure_getenv("LIBV4L2_FRAMESERVER_VERBOSE"))
-			fprintf(stderr, "libv4l2 share[%d]: connect %s: %s: "
-				"starting a server\n", (int)getpid(), path,
-				strerror(errno));
-		spawn_server(dev);
-		for (int i = 0; i < 300 && s < 0; i++) {
-			struct timespec ts = { 0, 10 * 1000 * 1000 };
+	if (mode < 0) {
+		/* Joining only: nothing is created; no directory, no
+		 * server socket, no sharing. */
+		char dir[200];
+		struct stat st;
+		int n;
 
-			nanosleep(&ts, NULL);
-			s = connect_to(path);
-		}
-		if (s < 0)
+		if (fs_socket_dir(dir, sizeof(dir), 0) < 0)
 			return NULL;
+		n = snprintf(path, sizeof(path), "%s/%s.sock", dir, key);
+		if (n < 0 || (size_t)n >= sizeof(path) ||
+		    lstat(path, &st) < 0 || !S_ISSOCK(st.st_mode))
+			return NULL;
+	} else if (fs_socket_path(key, path, sizeof(path)) < 0) {
+		return NULL;
+	}
+	fsock = frame_socket(&peer);
+	if (fsock < 0)
+		return NULL;
+	s = server_connect(dev, path, &hello, peer, mode > 0);
+	close(peer);		/* the server has its own copy now */
+	if (s < 0) {
+		close(fsock);
+		return NULL;
 	}
 	sh = calloc(1, sizeof(*sh));
 	if (!sh) {
 		close(s);
+		close(fsock);
 		return NULL;
 	}
 	sh->sock = s;
+	sh->mfd = -1;
 	snprintf(sh->dev, sizeof(sh->dev), "%s", dev);
 	pthread_mutex_init(&sh->lock, NULL);
-	if (request(sh, &hello, sizeof(hello), sizeof(hello)) < 0)
-		goto fail;
 	memset(&cap, 0, sizeof(cap));
 	if (fwd_ioctl(sh, VIDIOC_QUERYCAP, &cap) < 0)
 		goto fail;
@@ -408,24 +593,30 @@ static void *share_init(int fd)
 	if (!(caps & V4L2_CAP_VIDEO_CAPTURE) || !(caps & V4L2_CAP_STREAMING))
 		goto fail;
 
-	/* Our buffers replace the device on the application's fd number. */
+	/* Our buffers: a memfd, mapped through v4l2_mmap (v4lc_share_mmap). */
 	snprintf(path, sizeof(path), "libv4l-share:%s", key);
 	mfd = memfd_create(path, MFD_CLOEXEC);
 	if (mfd < 0)
 		goto fail;
+	/* The frame socket replaces the device on the application's fd
+	 * number: poll() and select() on it see the frames arrive. */
 	fl = fcntl(fd, F_GETFL);
 	fdfl = fcntl(fd, F_GETFD);
-	if (dup3(mfd, fd, (fdfl >= 0 && (fdfl & FD_CLOEXEC)) ?
-		 O_CLOEXEC : 0) < 0) {
-		close(mfd);
+	if (dup3(fsock, fd, (fdfl >= 0 && (fdfl & FD_CLOEXEC)) ?
+		 O_CLOEXEC : 0) < 0)
 		goto fail;
-	}
-	close(mfd);
+	close(fsock);
+	fsock = -1;
 	if (fl >= 0 && (fl & O_NONBLOCK))
 		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	sh->fd = fd;
+	sh->mfd = mfd;
 	return sh;
 fail:
+	if (mfd >= 0)
+		close(mfd);
+	if (fsock >= 0)
+		close(fsock);
 	close(s);
 	pthread_mutex_destroy(&sh->lock);
 	free(sh);
@@ -443,6 +634,8 @@ static void share_close(void *priv)
 	if (sh->map)
 		munmap(sh->map, sh->map_size);
 	close(sh->sock);
+	if (sh->mfd >= 0)
+		close(sh->mfd);
 	pthread_mutex_destroy(&sh->lock);
 	free(sh);
 }
@@ -501,8 +694,14 @@ static int do_reqbufs(struct share *sh, struct v4l2_requestbuffers *r)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), need;
 
+	/*
+	 * MMAP: buffers in our memfd. USERPTR: the application's memory,
+	 * DQBUF copies the frame there. DMABUF: EINVAL (a frame that went
+	 * through the server is no device buffer to export or import).
+	 */
 	if (r->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
-	    r->memory != V4L2_MEMORY_MMAP) {
+	    (r->memory != V4L2_MEMORY_MMAP &&
+	     r->memory != V4L2_MEMORY_USERPTR)) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -511,7 +710,9 @@ static int do_reqbufs(struct share *sh, struct v4l2_requestbuffers *r)
 		return -1;
 	}
 	memset(r->reserved, 0, sizeof(r->reserved));
-	r->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP;
+	r->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP |
+			  V4L2_BUF_CAP_SUPPORTS_USERPTR;
+	sh->memory = r->memory;
 	sh->qlen = sh->qhead = 0;
 	memset(sh->queued, 0, sizeof(sh->queued));
 	if (r->count == 0) {
@@ -525,13 +726,13 @@ static int do_reqbufs(struct share *sh, struct v4l2_requestbuffers *r)
 		r->count = MAX_BUFS;
 	sh->stride = (sh->fmt.sizeimage + page - 1) / page * page;
 	need = sh->stride * r->count;
-	if (need > sh->map_size) {
+	if (r->memory == V4L2_MEMORY_MMAP && need > sh->map_size) {
 		void *m;
 
-		if (ftruncate(sh->fd, (off_t)need) < 0)
+		if (ftruncate(sh->mfd, (off_t)need) < 0)
 			return -1;
 		m = mmap(NULL, need, PROT_READ | PROT_WRITE, MAP_SHARED,
-			 sh->fd, 0);
+			 sh->mfd, 0);
 		if (m == MAP_FAILED)
 			return -1;
 		if (sh->map)
@@ -546,8 +747,9 @@ static int do_reqbufs(struct share *sh, struct v4l2_requestbuffers *r)
 		memset(b, 0, sizeof(*b));
 		b->index = i;
 		b->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-		b->memory = V4L2_MEMORY_MMAP;
-		b->m.offset = (uint32_t)(i * sh->stride);
+		b->memory = r->memory;
+		if (r->memory == V4L2_MEMORY_MMAP)
+			b->m.offset = (uint32_t)(i * sh->stride);
 		b->length = sh->fmt.sizeimage;
 		b->field = V4L2_FIELD_NONE;
 		b->flags = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC;
@@ -558,19 +760,53 @@ static int do_reqbufs(struct share *sh, struct v4l2_requestbuffers *r)
 static int check_buf(struct share *sh, const struct v4l2_buffer *b)
 {
 	if (b->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
-	    b->memory != V4L2_MEMORY_MMAP || b->index >= sh->nbufs) {
+	    b->memory != sh->memory || b->index >= sh->nbufs) {
 		errno = EINVAL;
 		return -1;
 	}
 	return 0;
 }
 
+/*
+ * Take what has arrived: frames from the frame socket (into sh->pending,
+ * the newest wins), then events and the end of the stream from the
+ * request socket (no request is in flight here). The server closing the
+ * frame socket ends the stream: it sent FS_END (with ENODEV) first when
+ * the device went away; otherwise it died (EIO). Lock held.
+ */
+static void drain(struct share *sh)
+{
+	union { struct fs_hdr h; struct fs_frame f; } m;
+	int data_end = 0, fd;
+	ssize_t n;
+
+	for (;;) {
+		n = fs_recv(sh->fd, &m, sizeof(m), &fd, MSG_DONTWAIT);
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (n < (ssize_t)sizeof(m.h)) {
+			if (fd >= 0)
+				close(fd);
+			data_end = n <= 0;
+			break;
+		}
+		on_async(sh, &m, n, fd);
+	}
+	while ((n = recv_one(sh, &m, sizeof(m), 0)) > 0)
+		on_async(sh, &m, n, (int)m.h.pad);
+	if (data_end && !sh->ended) {
+		sh->ended = 1;
+		sh->end_err = EIO;
+	}
+}
+
 static void stream_stop(struct share *sh)
 {
+	sh->streaming = 0;
+	drain(sh);		/* frames still on their way: released */
 	if (sh->have_pending)
 		release(sh, &sh->pending);
 	sh->have_pending = 0;
-	sh->streaming = 0;
 	sh->qlen = sh->qhead = 0;
 	for (unsigned i = 0; i < MAX_BUFS; i++) {
 		sh->queued[i] = 0;
@@ -582,36 +818,31 @@ static void stream_stop(struct share *sh)
 /* The newest frame from the server into sh->pending (lock held). */
 static int wait_frame(struct share *sh)
 {
-	union { struct fs_hdr h; struct fs_frame f; } m;
-
 	for (;;) {
-		ssize_t n;
+		struct pollfd p[2] = {
+			{ .fd = sh->fd, .events = POLLIN },
+			{ .fd = sh->sock, .events = POLLIN },
+		};
+		int r;
 
-		while ((n = recv_one(sh, &m, sizeof(m), 0)) > 0)
-			on_async(sh, &m, n, (int)m.h.pad);
-		if (sh->have_pending)
-			return 0;
-		if (n < 0 || sh->ended) {
+		drain(sh);
+		if (sh->ended) {
 			errno = sh->end_err ? sh->end_err : EIO;
 			return -1;
 		}
+		if (sh->have_pending)
+			return 0;
 		if (nonblocking(sh)) {
 			errno = EAGAIN;
 			return -1;
 		}
-		{
-			struct pollfd p = { .fd = sh->sock, .events = POLLIN };
-
-			int r;
-
-			pthread_mutex_unlock(&sh->lock);
-			r = poll(&p, 1, 1000);
-			pthread_mutex_lock(&sh->lock);
-			if (r < 0 && errno == EINTR) {
-				/* As a driver's blocking DQBUF: a signal
-				 * interrupts the wait. */
-				return -1;
-			}
+		pthread_mutex_unlock(&sh->lock);
+		r = poll(p, 2, 1000);
+		pthread_mutex_lock(&sh->lock);
+		if (r < 0 && errno == EINTR) {
+			/* As a driver's blocking DQBUF: a signal
+			 * interrupts the wait. */
+			return -1;
 		}
 		if (!sh->streaming) {
 			errno = EINVAL;
@@ -628,7 +859,7 @@ static int do_dqbuf(struct share *sh, struct v4l2_buffer *b)
 	long n;
 
 	if (b->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
-	    b->memory != V4L2_MEMORY_MMAP || !sh->streaming) {
+	    b->memory != sh->memory || !sh->streaming) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -644,7 +875,12 @@ static int do_dqbuf(struct share *sh, struct v4l2_buffer *b)
 	n = -1;
 	if (src && sh->slot[sh->pending.slot].gen == sh->pending.gen &&
 	    sh->pending.bytesused <= sh->slot[sh->pending.slot].size)
-		n = fs_scale_frame(src, &sh->pending.pix,
+		n = sh->memory == V4L2_MEMORY_USERPTR ?
+		    fs_scale_frame(src, &sh->pending.pix,
+				   sh->pending.bytesused,
+				   (uint8_t *)info->m.userptr, &sh->fmt,
+				   info->length) :
+		    fs_scale_frame(src, &sh->pending.pix,
 				   sh->pending.bytesused,
 				   sh->map + idx * sh->stride, &sh->fmt,
 				   sh->stride);
@@ -770,6 +1006,15 @@ static int share_ioctl_locked(struct share *sh, unsigned long req,
 			errno = EINVAL;
 			return -1;
 		}
+		if (sh->memory == V4L2_MEMORY_USERPTR) {
+			/* As vb2: the memory must hold a whole frame. */
+			if (!b->m.userptr || b->length < sh->fmt.sizeimage) {
+				errno = EINVAL;
+				return -1;
+			}
+			sh->info[b->index].m.userptr = b->m.userptr;
+			sh->info[b->index].length = b->length;
+		}
 		sh->queued[b->index] = 1;
 		sh->q[(sh->qhead + sh->qlen) % MAX_BUFS] = b->index;
 		sh->qlen++;
@@ -845,6 +1090,34 @@ int v4lc_share_device(void *priv, char *buf, size_t size)
 		return -1;
 	strcpy(buf, sh->dev);
 	return 0;
+}
+
+/*
+ * mmap of this client's buffers (m.offset from QUERYBUF): the application's
+ * fd is the frame socket, which cannot be mapped, so libv4l2's v4l2_mmap
+ * (and its own mapping of the "driver" buffers) comes here for a shared
+ * device.
+ */
+void *v4lc_share_mmap(void *priv, void *start, size_t length, int prot,
+		      int flags, int64_t offset);
+void *v4lc_share_mmap(void *priv, void *start, size_t length, int prot,
+		      int flags, int64_t offset)
+{
+	struct share *sh = priv;
+	void *p = MAP_FAILED;
+
+	if (!sh) {
+		errno = ENODEV;
+		return MAP_FAILED;
+	}
+	pthread_mutex_lock(&sh->lock);
+	if (offset < 0 || length == 0 || (uint64_t)offset > sh->map_size ||
+	    length > sh->map_size - (uint64_t)offset)
+		errno = EINVAL;
+	else
+		p = mmap(start, length, prot, flags, sh->mfd, (off_t)offset);
+	pthread_mutex_unlock(&sh->lock);
+	return p;
 }
 
 const struct libv4l_dev_ops v4lc_share_ops = {

@@ -156,6 +156,16 @@ int fs_device_key(const char *device, char *key, size_t size)
 		if (!S_ISCHR(st.st_mode))
 			return -ENODEV;
 		base = strrchr(real, '/') + 1;
+		/* A plain node name is the key itself ("video0"), as the
+		 * systemd units name it (v4l2-frameserver@video0.socket
+		 * listens on $XDG_RUNTIME_DIR/libv4l/video0.sock); anything
+		 * else is sanitized and hashed. */
+		if (strlen(base) < 32 && strspn(base, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == strlen(base) &&
+		    base[0]) {
+			strcpy(key, base);
+			return 0;
+		}
 		put_sanitized(key, size > 64 ? 64 : size, "", base);
 		return 0;
 	}

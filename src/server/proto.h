@@ -2,10 +2,13 @@
 /*
  * Frame server wire protocol (v4l2-frameserver <-> libv4l2 share backend).
  *
- * One AF_UNIX SOCK_SEQPACKET connection per opened device; every message is
- * one packet starting with struct fs_hdr. The client sends requests and
- * waits for the reply of the same type (one request in flight); in between,
- * the server may send FS_FRAME, FS_CTRL_EVENT and FS_END at any time.
+ * One AF_UNIX SOCK_SEQPACKET connection per opened device (the request
+ * socket) plus the client's frame socket, passed with FS_HELLO; every
+ * message is one packet starting with struct fs_hdr. The client sends
+ * requests and waits for the reply of the same type (one request in
+ * flight); in between, the server may send FS_CTRL_EVENT and FS_END at any
+ * time. FS_FRAME goes on the frame socket only (the application polls it),
+ * which the server closes when the stream ends for good.
  *
  * Frames live in memfd buffers owned by the server (a pool of "slots").
  * The first FS_FRAME naming a slot (or after the slot was re-created:
@@ -23,19 +26,21 @@
 #include <sys/types.h>
 #include <linux/videodev2.h>
 
-#define FS_PROTO_VERSION 1
+#define FS_PROTO_VERSION 2
 #define FS_MAX_SLOTS 32
 #define FS_MAX_INFLIGHT 2
 #define FS_IOCTL_MAX 256	/* largest argument forwarded */
 
 enum fs_type {
-	FS_HELLO = 1,		/* c->s {version}; s->c {version, pid} */
+	FS_HELLO = 1,		/* c->s {version} + the client's frame socket
+				 * (SCM_RIGHTS); s->c {version, pid} */
 	FS_IOCTL,		/* c->s {req, arg}; s->c {ret, err, arg} */
 	FS_SETFMT,		/* c->s {pix}; s->c {ret, err, pix} */
 	FS_STREAMON,		/* c->s; s->c {ret, err} */
 	FS_STREAMOFF,		/* c->s; s->c {ret, err} */
 	FS_RELEASE,		/* c->s {slot}; no reply */
-	FS_FRAME,		/* s->c, maybe with the slot's memfd */
+	FS_FRAME,		/* s->c on the frame socket, maybe with the
+				 * slot's memfd */
 	FS_CTRL_EVENT,		/* s->c {id, value}: a control was changed */
 	FS_END,			/* s->c {err}: the stream ended (ENODEV...) */
 };

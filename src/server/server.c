@@ -29,6 +29,12 @@
  * accepted only from the same uid (SO_PEERCRED).
  * Controls: forwarded to the device, last writer wins, every change is
  * sent to the other clients as FS_CTRL_EVENT.
+ * One server per device: the lock file <key>.lock is taken first; the
+ * socket is published (renamed into place) only once it listens, and
+ * unpublished, with the lock released, before the idle exit tears down
+ * (client.c retries a connection that was reset meanwhile). When the
+ * device goes away (ENODEV) every client gets FS_END and its frame socket
+ * closed, and the socket is unpublished at once.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -66,6 +72,7 @@ struct slot {
 
 struct client {
 	int sock;		/* -1: free */
+	int data;		/* the client's frame socket (FS_HELLO), or -1 */
 	int streaming;
 	int dead;
 	struct v4l2_pix_format want;
@@ -102,6 +109,7 @@ static struct {
 };
 
 static int verbose;
+static int activated;	/* the listening socket is systemd's (fd 3) */
 
 static uint64_t now_ns(void)
 {
@@ -114,8 +122,8 @@ static uint64_t now_ns(void)
 static void logmsg(const char *fmt, const char *arg)
 {
 	if (verbose)
-		fprintf(stderr, "v4l2-frameserver[%d]: %s %s\n", (int)getpid(),
-			fmt, arg ? arg : "");
+		fprintf(stderr, "v4l2-frameserver[%d]: %.3f %s %s\n",
+			(int)getpid(), now_ns() / 1e9, fmt, arg ? arg : "");
 }
 
 static int compressed(uint32_t fourcc)
@@ -217,8 +225,11 @@ static void client_drop(struct client *c)
 		while (c->held[i])
 			client_release(c, i);
 	close(c->sock);
+	if (c->data >= 0)
+		close(c->data);
 	memset(c, 0, sizeof(*c));
 	c->sock = -1;
+	c->data = -1;
 }
 
 static int streaming_clients(void)
@@ -354,7 +365,7 @@ static void distribute(struct slot *s, unsigned idx,
 		struct client *c = &S.clients[i];
 		int send_fd;
 
-		if (c->sock < 0 || !c->streaming || c->dead)
+		if (c->sock < 0 || c->data < 0 || !c->streaming || c->dead)
 			continue;
 		if (c->inflight >= FS_MAX_INFLIGHT) {
 			c->dropped++;
@@ -363,7 +374,7 @@ static void distribute(struct slot *s, unsigned idx,
 		send_fd = c->known_gen[idx] != s->gen;
 		m.has_fd = (uint32_t)send_fd;
 		m.server_ns = now_ns();
-		if (fs_send(c->sock, &m, sizeof(m), send_fd ? s->fd : -1,
+		if (fs_send(c->data, &m, sizeof(m), send_fd ? s->fd : -1,
 			    MSG_DONTWAIT) < 0) {
 			if (errno == EAGAIN || errno == EWOULDBLOCK) {
 				c->dropped++;
@@ -383,14 +394,25 @@ static void distribute(struct slot *s, unsigned idx,
 	}
 }
 
+/*
+ * The stream ended for good (the device is gone): FS_END on every
+ * client's request socket, then its frame socket is closed, which its
+ * poll() sees as POLLERR | POLLHUP (client.c).
+ */
 static void broadcast_end(int err)
 {
 	struct fs_hdr h = { .type = FS_END, .ret = -1, .err = err };
 
-	for (int i = 0; i < MAX_CLIENTS; i++)
-		if (S.clients[i].sock >= 0)
-			fs_send(S.clients[i].sock, &h, sizeof(h), -1,
-				MSG_DONTWAIT);
+	for (int i = 0; i < MAX_CLIENTS; i++) {
+		struct client *c = &S.clients[i];
+
+		if (c->sock < 0)
+			continue;
+		fs_send(c->sock, &h, sizeof(h), -1, MSG_DONTWAIT);
+		if (c->data >= 0)
+			close(c->data);
+		c->data = -1;
+	}
 }
 
 static void *capture_thread(void *arg)
@@ -675,8 +697,14 @@ static int handle(struct client *c)
 
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 		return 0;
+	if (fd >= 0 && n >= (ssize_t)sizeof(m.h) && m.h.type == FS_HELLO &&
+	    c->data < 0 && !S.gone) {
+		/* The client's frame socket: frames go there. */
+		c->data = fd;
+		fd = -1;
+	}
 	if (fd >= 0)
-		close(fd);	/* clients send no fds */
+		close(fd);	/* no other fds are expected */
 	if (n < (ssize_t)sizeof(m.h))
 		return -1;
 	switch (m.h.type) {
@@ -777,52 +805,68 @@ static uint32_t choose_share_fmt(void)
 	return n ? have[0] : V4L2_PIX_FMT_YUYV;
 }
 
+/* A server listens on path (a connect succeeds). */
+static int live_socket(const char *path)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	int probe = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0), live;
+
+	if (probe < 0)
+		return 0;
+	strcpy(a.sun_path, path);
+	live = connect(probe, (struct sockaddr *)&a, sizeof(a)) == 0;
+	close(probe);
+	return live;
+}
+
+/*
+ * The listening socket, published at path only once it listens: bound
+ * under a temporary name, made 0600, listening, then renamed over path.
+ * So a client finds either no socket (ENOENT: it starts a server, which
+ * waits on the lock or exits) or one that accepts; never a bound socket
+ * that refuses, and never a window where a stale socket was unlinked but
+ * the new one is not there yet. Called with the lock file held, so no
+ * other server publishes meanwhile; a live socket at path that is not
+ * ours (a systemd socket unit's) is left alone (-2).
+ */
 static int listen_socket(const char *path)
 {
 	struct sockaddr_un a = { .sun_family = AF_UNIX };
-	int s;
+	char tmp[sizeof(a.sun_path)];
+	int s, n;
 	const char *pid = getenv("LISTEN_PID"), *fds = getenv("LISTEN_FDS");
 
 	/* systemd socket activation: the socket is fd 3. */
 	if (pid && fds && atoi(pid) == (int)getpid() && atoi(fds) >= 1) {
 		fcntl(3, F_SETFD, FD_CLOEXEC);
+		activated = 1;
 		return 3;
 	}
-	if (strlen(path) >= sizeof(a.sun_path)) {
+	n = snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
+	if (n < 0 || (size_t)n >= sizeof(tmp)) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	strcpy(a.sun_path, path);
+	if (live_socket(path)) {
+		errno = EADDRINUSE;
+		return -2;
+	}
+	strcpy(a.sun_path, tmp);
 	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (s < 0)
 		return -1;
-	if (bind(s, (struct sockaddr *)&a, sizeof(a)) < 0) {
-		int probe;
-
-		if (errno != EADDRINUSE)
-			goto fail;
-		/* Never take over from a live server (even if the lock
-		 * file did not exclude it): only a dead socket is removed. */
-		probe = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-		if (probe >= 0 &&
-		    connect(probe, (struct sockaddr *)&a, sizeof(a)) == 0) {
-			close(probe);
-			close(s);
-			errno = EADDRINUSE;
-			return -2;
-		}
-		if (probe >= 0)
-			close(probe);
-		unlink(path);
-		if (bind(s, (struct sockaddr *)&a, sizeof(a)) < 0)
-			goto fail;
-	}
-	if (chmod(path, 0600) < 0 || listen(s, 16) < 0) {
-fail:
-		close(s);
-		return -1;
+	unlink(tmp);	/* left by a crashed server of our pid */
+	if (bind(s, (struct sockaddr *)&a, sizeof(a)) < 0)
+		goto fail;
+	if (chmod(tmp, 0600) < 0 || listen(s, 64) < 0 ||
+	    rename(tmp, path) < 0) {
+		unlink(tmp);
+		goto fail;
 	}
 	return s;
+fail:
+	close(s);
+	return -1;
 }
 
 static void accept_client(int ls)
@@ -845,6 +889,7 @@ static void accept_client(int ls)
 					"%d connected\n", (int)getpid(), i);
 			memset(&S.clients[i], 0, sizeof(S.clients[i]));
 			S.clients[i].sock = s;
+			S.clients[i].data = -1;
 			return;
 		}
 	}
@@ -902,8 +947,10 @@ int main(int argc, char **argv)
 		logmsg("another server owns", lockpath);
 		return 0;	/* another server owns this device */
 	}
-	for (int i = 0; i < MAX_CLIENTS; i++)
+	for (int i = 0; i < MAX_CLIENTS; i++) {
 		S.clients[i].sock = -1;
+		S.clients[i].data = -1;
+	}
 	for (int i = 0; i < FS_MAX_SLOTS; i++)
 		S.slots[i].fd = -1;
 	S.dev = open_device(device);
@@ -978,14 +1025,38 @@ int main(int argc, char **argv)
 					device_stop();
 			}
 		}
-		if (r > 0 && (p[0].revents & POLLIN))
+		if (S.gone && ls >= 0 && !activated) {
+			/*
+			 * The device is gone: unpublish (the next open
+			 * starts a new server, which finds out for itself)
+			 * and exit once the last client has left.
+			 */
+			logmsg("device gone, unpublishing", path);
+			unlink(path);
+			close(ls);
+			ls = -1;
+			close(lockfd);
+		}
+		if (r > 0 && ls >= 0 && (p[0].revents & POLLIN))
 			accept_client(ls);
 		if (nclients()) {
 			idle_since = now_ns();
 		} else if (idle_ms >= 0 &&
 			   now_ns() - idle_since >= (uint64_t)idle_ms * 1000000u) {
-			/* Unlink first: a new client then starts a new server. */
-			unlink(path);
+			/*
+			 * Unpublish, stop listening and release the lock
+			 * before the (slower) teardown: a client that
+			 * connected after the last poll sees its connection
+			 * reset and retries, and the server it starts can
+			 * take the lock at once.
+			 */
+			/* systemd's socket stays: it starts us again. */
+			if (ls >= 0 && !activated) {
+				unlink(path);
+				close(ls);
+				ls = -1;
+				close(lockfd);
+			}
 			pthread_mutex_unlock(&S.lock);
 			break;
 		}
@@ -997,7 +1068,8 @@ int main(int argc, char **argv)
 	pthread_cond_broadcast(&S.cond);
 	pthread_mutex_unlock(&S.lock);
 	pthread_join(th, NULL);
-	close(ls);
+	if (ls >= 0)
+		close(ls);
 	if (verbose)
 		fprintf(stderr, "v4l2-frameserver: idle, exiting (%llu frames, "
 			"%.1f us copy+seal per frame)\n",

@@ -12,6 +12,30 @@
 
 #include "priv.h"
 
+/*
+ * The frame server's client (src/server/client.c), when linked in, keeps a
+ * shared device's buffers in a memfd of its own: the application's fd is
+ * its frame socket, which cannot be mapped.
+ */
+extern const struct libv4l_dev_ops v4lc_share_ops __attribute__((weak));
+void *v4lc_share_mmap(void *priv, void *start, size_t length, int prot,
+		      int flags, int64_t offset) __attribute__((weak));
+
+static int shared_dev(const struct v4l2_dev *dev)
+{
+	return &v4lc_share_ops && v4lc_share_mmap &&
+	       dev->ops == &v4lc_share_ops;
+}
+
+static void *dev_mmap(struct v4l2_dev *dev, void *start, size_t length,
+		      int prot, int flags, int64_t offset)
+{
+	if (shared_dev(dev))
+		return v4lc_share_mmap(dev->priv, start, length, prot, flags,
+				       offset);
+	return v4l2_sys_mmap(start, length, prot, flags, dev->fd, offset);
+}
+
 static void buf_init(struct v4l2_buffer *b, unsigned int index)
 {
 	memset(b, 0, sizeof(*b));
@@ -104,8 +128,8 @@ int v4l2_bufs_map_driver(struct v4l2_dev *dev)
 		buf_init(&b, i);
 		if (v4l2_dev_ioctl(dev, VIDIOC_QUERYBUF, &b) < 0)
 			return -1;
-		p = v4l2_sys_mmap(NULL, b.length, PROT_READ | PROT_WRITE,
-				  MAP_SHARED, dev->fd, b.m.offset);
+		p = dev_mmap(dev, NULL, b.length, PROT_READ | PROT_WRITE,
+			     MAP_SHARED, b.m.offset);
 		if (p == MAP_FAILED) {
 			v4l2_log_err(dev, "mapping buffer %u: %s", i,
 				     strerror(errno));
@@ -374,7 +398,8 @@ LIBV4L_PUBLIC void *v4l2_mmap(void *start, size_t length, int prot, int flags,
 	void *p = MAP_FAILED;
 
 	if (!dev || start || (off & ~(uint64_t)0xff) != V4L2_FAKE_MAGIC)
-		return v4l2_sys_mmap(start, length, prot, flags, fd, offset);
+		return dev ? dev_mmap(dev, start, length, prot, flags, offset) :
+		       v4l2_sys_mmap(start, length, prot, flags, fd, offset);
 	pthread_mutex_lock(&dev->lock);
 	if (dev->mode == BUFS_CONVERT && (off & 0xff) < dev->nbufs &&
 	    length == dev->fake_len && fake_alloc(dev) == 0) {

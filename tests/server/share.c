@@ -146,11 +146,11 @@ static int open_cam(int direct)
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	n = readlink(path, link, sizeof(link) - 1);
 	link[n > 0 ? n : 0] = '\0';
-	/* Shared: the fd now holds the client's own buffers. */
+	/* Shared: the fd is now the client's frame socket. */
 	if (direct)
 		CHECK(strstr(link, "libv4l-vcam") != NULL);
 	else
-		CHECK(strstr(link, "libv4l-share:") != NULL);
+		CHECK(!strncmp(link, "socket:", 7));
 	return fd;
 }
 
@@ -468,6 +468,226 @@ static void test_other_uid(void)
 	}
 }
 
+/* The pid of the server this process is connected to: the peer of one
+ * of our AF_UNIX sockets that is another process; 0 if none. */
+static int connected_server_pid(void)
+{
+	for (int fd = 3; fd < 1024; fd++) {
+		struct ucred cr;
+		socklen_t len = sizeof(cr);
+
+		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len) == 0 &&
+		    len == sizeof(cr) && cr.pid > 0 && cr.pid != getpid())
+			return (int)cr.pid;
+	}
+	return 0;
+}
+
+/*
+ * N clients open the camera at the same moment (they all wait on one
+ * pipe and are released together by closing it), each after delay_ms
+ * plus i * stagger_ms; all must end up on ONE server: each reports the
+ * pid of the server it is connected to while every other client is
+ * still connected. Returns that pid (or -1).
+ */
+#define NCONC 6
+static int concurrent_round(const char *what, int delay_ms, int stagger_ms)
+{
+	int go[2], res[2], done[2], pids[NCONC], first = -1, same = 1;
+	pid_t kids[NCONC];
+
+	CHECK(pipe(go) == 0 && pipe(res) == 0 && pipe(done) == 0);
+	fflush(stdout);
+	for (int i = 0; i < NCONC; i++) {
+		kids[i] = fork();
+		if (kids[i] == 0) {
+			char c;
+			int fd, pid;
+
+			close(go[1]);
+			close(res[0]);
+			close(done[1]);
+			if (read(go[0], &c, 1) != 0)
+				_exit(2);
+			sleep_ms(delay_ms + i * stagger_ms);
+			fd = open_cam(0);
+			pid = connected_server_pid();
+			if (write(res[1], &pid, sizeof(pid)) != sizeof(pid))
+				_exit(3);
+			if (read(done[0], &c, 1) != 0)
+				_exit(4);
+			v4l2_close(fd);
+			_exit(failures ? 1 : 0);
+		}
+	}
+	close(go[0]);
+	close(res[1]);
+	close(done[0]);
+	close(go[1]);		/* all start now */
+	for (int i = 0; i < NCONC; i++) {
+		pids[i] = -1;
+		CHECK(read(res[0], &pids[i], sizeof(pids[i])) ==
+		      sizeof(pids[i]));
+		if (i == 0)
+			first = pids[i];
+		same &= pids[i] == first && pids[i] > 0;
+	}
+	close(done[1]);		/* all close now */
+	for (int i = 0; i < NCONC; i++)
+		CHECK(finish(kids[i]) == 0);
+	close(res[0]);
+	printf("concurrent start (%s): %d clients on server", what, NCONC);
+	for (int i = 0; i < NCONC; i++)
+		printf(" %d", pids[i]);
+	printf("\n");
+	CHECK(same);
+	return same ? first : -1;
+}
+
+static void wait_server_gone(int pid)
+{
+	double t0 = now_s();
+
+	while (now_s() - t0 < 5 && (alive(pid) || !access(sock_path, F_OK)))
+		sleep_ms(20);
+	CHECK(!alive(pid));
+	CHECK(access(sock_path, F_OK) < 0);
+}
+
+/* Item: several programs opening the camera at once share one server,
+ * from a cold start, around the idle exit of the previous server, and
+ * over the stale socket of a killed one. */
+static void test_concurrent_start(void)
+{
+	int spid = concurrent_round("cold", 0, 0);
+
+	if (spid > 0)
+		wait_server_gone(spid);
+	/* Around the idle exit (500 ms after the last client left): one
+	 * client comes and goes, the others arrive 400..650 ms later. */
+	{
+		pid_t one;
+
+		fflush(stdout);
+		one = fork();
+		if (one == 0) {
+			int fd = open_cam(0);
+
+			v4l2_close(fd);
+			_exit(failures ? 1 : 0);
+		}
+		CHECK(finish(one) == 0);
+		spid = concurrent_round("during the idle exit", 400, 50);
+	}
+	/* A killed server leaves its socket behind. */
+	{
+		int p2 = -1;
+		pid_t holder;
+		int hp[2];
+
+		CHECK(pipe(hp) == 0);
+		fflush(stdout);
+		holder = fork();
+		if (holder == 0) {
+			int fd = open_cam(0), pid = connected_server_pid();
+
+			close(hp[0]);
+			CHECK(write(hp[1], &pid, sizeof(pid)) == sizeof(pid));
+			pause();
+			v4l2_close(fd);
+			_exit(0);
+		}
+		close(hp[1]);
+		CHECK(read(hp[0], &p2, sizeof(p2)) == sizeof(p2));
+		close(hp[0]);
+		CHECK(p2 > 0);
+		if (p2 > 0)
+			kill(p2, SIGKILL);
+		kill(holder, SIGKILL);
+		finish(holder);
+		sleep_ms(100);
+		CHECK(access(sock_path, F_OK) == 0);	/* stale socket */
+		spid = concurrent_round("over a stale socket", 0, 0);
+		if (spid > 0)
+			wait_server_gone(spid);
+	}
+}
+
+/*
+ * The default (LIBV4L2_SHARE unset): a program joins a server that is
+ * already running for the device, and never starts one (then it opens the
+ * device directly).
+ */
+static void test_default_mode(void)
+{
+	int hp[2], go[2], spid = -1;
+	pid_t holder, p;
+
+	/* No server: direct, and none is started. */
+	fflush(stdout);
+	p = fork();
+	if (p == 0) {
+		char link[256], path[64];
+		int fd = v4lc_vcam_create(SPEC);
+		ssize_t n;
+
+		unsetenv("LIBV4L2_SHARE");
+		CHECK(v4l2_fd_open(fd, 0) == fd);
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		n = readlink(path, link, sizeof(link) - 1);
+		link[n > 0 ? n : 0] = '\0';
+		CHECK(strstr(link, "libv4l-vcam") != NULL);
+		v4l2_close(fd);
+		_exit(failures ? 1 : 0);
+	}
+	CHECK(finish(p) == 0);
+	CHECK(access(sock_path, F_OK) < 0);
+	printf("default, no server running: the device opened directly\n");
+
+	/* A server started by a LIBV4L2_SHARE=1 program: joined. */
+	CHECK(pipe(hp) == 0 && pipe(go) == 0);
+	fflush(stdout);
+	holder = fork();
+	if (holder == 0) {
+		int fd = open_cam(0), pid = connected_server_pid();
+		char c;
+
+		CHECK(write(hp[1], &pid, sizeof(pid)) == sizeof(pid));
+		close(go[1]);
+		if (read(go[0], &c, 1) < 0)
+			_exit(2);
+		v4l2_close(fd);
+		_exit(failures ? 1 : 0);
+	}
+	close(hp[1]);
+	CHECK(read(hp[0], &spid, sizeof(spid)) == sizeof(spid));
+	close(hp[0]);
+	fflush(stdout);
+	p = fork();
+	if (p == 0) {
+		char link[256], path[64];
+		int fd = v4lc_vcam_create(SPEC);
+		ssize_t n;
+
+		unsetenv("LIBV4L2_SHARE");
+		CHECK(v4l2_fd_open(fd, 0) == fd);
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		n = readlink(path, link, sizeof(link) - 1);
+		link[n > 0 ? n : 0] = '\0';
+		CHECK(!strncmp(link, "socket:", 7));
+		CHECK(connected_server_pid() == spid);
+		v4l2_close(fd);
+		_exit(failures ? 1 : 0);
+	}
+	CHECK(finish(p) == 0);
+	close(go[0]);
+	close(go[1]);
+	CHECK(finish(holder) == 0);
+	printf("default, a server running (pid %d): joined it\n", spid);
+	if (spid > 0)
+		wait_server_gone(spid);
+}
+
 int main(int argc, char **argv)
 {
 	char key[80];
@@ -485,6 +705,10 @@ int main(int argc, char **argv)
 	setenv("LIBV4L2_FRAMESERVER_IDLE_MS", "500", 1);
 	CHECK(fs_device_key(V4LC_VCAM_PREFIX ":" SPEC, key, sizeof(key)) == 0);
 	CHECK(fs_socket_path(key, sock_path, sizeof(sock_path)) == 0);
+
+	/* 0. Clients starting at the same moment share one server. */
+	test_concurrent_start();
+	test_default_mode();
 
 	/* 1. Direct capture (no server), kept for comparison. */
 	{
