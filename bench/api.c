@@ -12,10 +12,10 @@
  * machine.
  *
  * Time is the CPU time of the whole process by default: every thread's,
- * so the worker thread that decodes part of a large MJPEG->YUV420 frame
+ * so the worker thread that decodes part of a large MJPEG frame
  * counts (CPU cost), while time slices lost to other processes on a shared
  * machine do not. --wall measures wall-clock time instead, where that
- * worker shortens a conversion. The row "MJPEG->YUV420 1T" is ours with
+ * worker shortens a conversion. The rows "MJPEG->... 1T" are ours with
  * the worker off (LIBV4LCONVERT_THREADS=1), for comparison.
  *
  *   bench/api [--size=WxH] [--runs=N] [--filter=SUBSTRING] [--markdown]
@@ -60,6 +60,8 @@ static const struct job jobs[] = {
 	{ "M420->YUV420", V4L2_PIX_FMT_M420, V4L2_PIX_FMT_YUV420, 3, 2, 1, 0 },
 	{ "HM12->YUV420", V4L2_PIX_FMT_NV12_16L16, V4L2_PIX_FMT_YUV420, 3, 2, 1, 0 },
 	{ "MJPEG->RGB24", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_RGB24, 0, 1, 0, 0 },
+	{ "MJPEG->RGB24 1T", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_RGB24, 0, 1, 0,
+	  1 },
 	{ "MJPEG->YUV420", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_YUV420, 0, 1, 0, 0 },
 	{ "MJPEG->YUV420 1T", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_YUV420, 0, 1, 0,
 	  1 },

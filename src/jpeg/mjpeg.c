@@ -14,7 +14,13 @@
  * the next DHT-less frame (a stream that always or never carries DHT never
  * pays for this).
  *
- * RGB24/BGR24 is tjDecompress2() straight into dst. YUV420/YVU420 goes
+ * Large frames may be split between the calling thread and a worker
+ * thread (mjpeg_split.c/.h): the worker decodes the top rows, this thread
+ * entropy-decodes them without the transform and decodes the rest; the
+ * bytes and return codes are those of one thread.
+ *
+ * RGB24/BGR24 is tjDecompress2() straight into dst (a split frame: the
+ * libjpeg API with tjDecompress2's settings). YUV420/YVU420 goes
  * through the libjpeg API of the same library (one decompress struct kept
  * across frames), as TurboJPEG's own YUV decoder does: raw (not upsampled,
  * not colour-converted) output, accurate integer IDCT, so the native planes

@@ -66,8 +66,8 @@ size_t v4lc_jpeg_dst_bytes(uint32_t dst_fourcc, int width, int height);
 
 /*
  * How many frames this decoder has split between the calling thread and
- * its worker (mjpeg_split.c): single-scan YUV420/YVU420 frames of at least
- * 640x480, when the process may run on two CPUs (its affinity mask) and
+ * its worker (mjpeg_split.c): single-scan sequential Huffman frames of at
+ * least 640x480 (any of the four destinations), when the process may run on two CPUs (its affinity mask) and
  * the split pays (it is suspended for a while when the frames take no less
  * wall-clock time than one thread would: the other CPU is busy). The
  * environment variable LIBV4LCONVERT_THREADS, read when the worker would be
