@@ -42,12 +42,13 @@ static inline __m256i load2x16(const uint8_t *s)
 
 static inline void riffle(__m256i *v0, __m256i *v1, __m256i *v2)
 {
-	__m256i h0 = _mm256_shuffle_epi32(*v0, 0xee);
+	/* v1.hi moved down; v2's halves swapped (in each lane), which
+	 * serves both of v2's pairings, one through vpunpckhbw. */
 	__m256i h1 = _mm256_shuffle_epi32(*v1, 0xee);
-	__m256i h2 = _mm256_shuffle_epi32(*v2, 0xee);
+	__m256i s2 = _mm256_shuffle_epi32(*v2, 0x4e);
 	__m256i a = _mm256_unpacklo_epi8(*v0, h1);
-	__m256i b = _mm256_unpacklo_epi8(h0, *v2);
-	__m256i c = _mm256_unpacklo_epi8(*v1, h2);
+	__m256i b = _mm256_unpackhi_epi8(*v0, s2);
+	__m256i c = _mm256_unpacklo_epi8(*v1, s2);
 
 	*v0 = a;
 	*v1 = b;

@@ -7,8 +7,10 @@
  * (n[2j] = a[j], n[2j + 1] = a[24 + j]): the byte at position i < 47 moves
  * to 2i mod 47. The wanted position of a[3p + c] is 16c + p, and
  * 3 * (16c + p) = 47c + i, so it is 16i = 2^4 i mod 47: four riffles leave
- * R, G and B in three registers, in pixel order. A riffle is three pshufd
- * (moving a high half down, non-destructively) and three punpcklbw.
+ * R, G and B in three registers, in pixel order. With registers v0, v1, v2
+ * a riffle interleaves v0.lo with v1.hi, v0.hi with v2.lo and v1.lo with
+ * v2.hi: two pshufd (v1.hi moved down; v2's halves swapped, which serves
+ * both of its pairings, one through punpckhbw) and three punpck.
  *
  * The fourth riffle is not done: its two inputs per channel are exactly
  * the even and the odd pixels, which are unpacked against zero (as the high
@@ -43,12 +45,11 @@ v4lc_rgb2yuv_fn v4lc_rgb2yuv_rgb24_to_yuv420_c, v4lc_rgb2yuv_bgr24_to_yuv420_c;
 
 static inline void riffle(__m128i *v0, __m128i *v1, __m128i *v2)
 {
-	__m128i h0 = _mm_shuffle_epi32(*v0, 0xee); /* v0.hi in the low half */
-	__m128i h1 = _mm_shuffle_epi32(*v1, 0xee);
-	__m128i h2 = _mm_shuffle_epi32(*v2, 0xee);
+	__m128i h1 = _mm_shuffle_epi32(*v1, 0xee); /* v1.hi in the low half */
+	__m128i s2 = _mm_shuffle_epi32(*v2, 0x4e); /* v2's halves swapped */
 	__m128i a = _mm_unpacklo_epi8(*v0, h1);
-	__m128i b = _mm_unpacklo_epi8(h0, *v2);
-	__m128i c = _mm_unpacklo_epi8(*v1, h2);
+	__m128i b = _mm_unpackhi_epi8(*v0, s2);
+	__m128i c = _mm_unpacklo_epi8(*v1, s2);
 
 	*v0 = a;
 	*v1 = b;
