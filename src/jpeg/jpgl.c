@@ -136,11 +136,12 @@ static inline uint64_t load_words(const uint8_t *p)
 	       ((uint64_t)p[7] << 8) | (uint64_t)p[6];
 }
 
-/* At least 49 valid bits afterwards. Bytes at or past n read as zero. */
+/*
+ * At least 49 valid bits afterwards (called with at most 48). Bytes at or
+ * past n read as zero.
+ */
 static inline void refill(struct bits *b)
 {
-	if (b->cnt > 48)
-		return;
 	if (b->pos + 8 <= b->n) {
 		int k = (64 - b->cnt) >> 4;
 
@@ -241,7 +242,8 @@ static void block(struct bits *b, int *dc, uint8_t out[16])
 	unsigned h, mask = 0;
 	int p = 0;
 
-	refill(b);
+	if (b->cnt < 11)
+		refill(b);
 	h = (unsigned)(b->win >> 53);
 	wt = weights[h >> 9];
 	if (h & 0x100) {
@@ -257,7 +259,8 @@ static void block(struct bits *b, int *dc, uint8_t out[16])
 		struct vlc e;
 		int amp;
 
-		refill(b);
+		if (b->cnt < 16) /* a code takes at most 16 bits */
+			refill(b);
 		e = vlc_tab[b->win >> (64 - PEEK_BITS)];
 		if (e.kind == K_AC) {
 			p += e.adv;
