@@ -20,7 +20,7 @@ v4lc_semiplanar_rgb_fn v4lc_yuv420_nv12_rgb24_c, v4lc_yuv420_nv12_bgr24_c;
 v4lc_semiplanar_rgb_fn v4lc_yuv420_nv21_rgb24_c, v4lc_yuv420_nv21_bgr24_c;
 
 struct coefs {
-	__m128i yoff7, yk, vr, ug, vg, ub, round, sign, lo8;
+	__m128i yoff7, yk, vr, ug, vg, ub, round, sign, lo8, k128;
 };
 
 static inline void coefs_init(struct coefs *c, const struct v4lc_yuv2rgb *k)
@@ -34,6 +34,7 @@ static inline void coefs_init(struct coefs *c, const struct v4lc_yuv2rgb *k)
 	c->round = _mm_set1_epi16(16);
 	c->sign = _mm_set1_epi16((short)0x8000);
 	c->lo8 = _mm_set1_epi16(0x00ff);
+	c->k128 = _mm_set1_epi16(128);
 }
 
 /* movhps: the high 8 bytes of q to an unaligned address. */
@@ -51,8 +52,8 @@ static inline void pixels16(const uint8_t *ysrc, __m128i u8, __m128i v8,
 			    int exact)
 {
 	__m128i y = _mm_loadu_si128((const __m128i *)ysrc);
-	__m128i ye = _mm_slli_epi16(_mm_and_si128(y, c->lo8), 7);
-	__m128i yo = _mm_slli_epi16(_mm_srli_epi16(y, 8), 7);
+	__m128i ye = _mm_mullo_epi16(_mm_and_si128(y, c->lo8), c->k128);
+	__m128i yo = _mm_mulhi_epu16(_mm_andnot_si128(c->lo8, y), c->sign);
 	__m128i cr, cg, cb, re, ge, be, ro, go, bo, p0, p1, p2, w0, w1, w2;
 	__m128i lo, hi, z0, z1, q;
 
