@@ -139,7 +139,11 @@ static inline uint64_t load_be64(const uint8_t *p)
 	uint64_t v;
 
 	memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return v;
+#else
 	return __builtin_bswap64(v);
+#endif
 }
 
 /* The bits from position p on, first bit in bit 63 (at least 57 valid). */
