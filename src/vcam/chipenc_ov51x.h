@@ -199,7 +199,12 @@ static inline uint8_t *co518_frame(int w, int h, const uint8_t qy[32],
 	return b.p;
 }
 
-/* Image encoding: forward transform by projection on W's rows. */
+/*
+ * Image encoding: forward transform by projection on W's rows, the first
+ * CO518_IMG_COEFS scan positions only (the rest stay zero: cheaper, and
+ * enough for a test picture).
+ */
+#define CO518_IMG_COEFS 15
 struct co518_img {
 	const uint8_t *pl[3];
 	int stride[3];
@@ -221,7 +226,7 @@ static inline void co518_img_block(void *ctx, int comp, int x, int y,
 				e->pl[comp][(size_t)(y + r) * e->stride[comp] +
 					    (size_t)(x + k)] -
 				128.0;
-	for (int j = 0; j < 32; j++) {
+	for (int j = 0; j < CO518_IMG_COEFS; j++) {
 		int k = ov518_scan[j];
 		double g = 0, div = q[j] + 1.0;
 
@@ -399,35 +404,42 @@ static inline int co511_img_block(void *ctx, int comp, int x, int y,
 				  uint8_t *out)
 {
 	struct co511_img *e = (struct co511_img *)ctx;
+	double rows[8][4], nrm[4] = { 0, 0, 0, 0 };
 	int32_t z[64];
 	int n = 1, big = 0;
 
+	for (int t = 0; t < 4; t++)
+		for (int q = 0; q < 8; q++)
+			nrm[t] += co511_k(q, t) * co511_k(q, t);
+	/* pixel(row r, col q) ~ sum K[q][u] K[r][v] D[u][v] / 2^30: project
+	 * each row on the K[.][u], then the columns on the K[.][v] */
+	for (int r = 0; r < 8; r++) {
+		int yy = y + r < e->h[comp] ? y + r : e->h[comp] - 1;
+		const uint8_t *row = e->pl[comp] + (size_t)yy * e->stride[comp] +
+				     (size_t)x;
+
+		for (int u = 0; u < 4; u++) {
+			double s = 0;
+
+			for (int q = 0; q < 8; q++)
+				s += (row[q] - 128.0) * co511_k(q, u);
+			rows[r][u] = s;
+		}
+	}
 	memset(z, 0, sizeof(z));
 	for (int c = 0; c < 16; c++) {
-		int u = co511_used[c].u, v = co511_used[c].v;
+		int u = co511_used[c].u, v = co511_used[c].v, i = co511_used[c].i;
 		int sh = comp ? co511_used[c].sc : co511_used[c].sy;
-		double s = 0, nu = 0, nv = 0, d;
+		double s = 0, d;
 
-		for (int t = 0; t < 8; t++) {
-			nu += co511_k(t, u) * co511_k(t, u);
-			nv += co511_k(t, v) * co511_k(t, v);
-		}
-		/* pixel(row r, col q) ~ sum K[q][u] K[r][v] D[u][v] / 2^30 */
 		for (int r = 0; r < 8; r++)
-			for (int q = 0; q < 8; q++) {
-				int yy = y + r < e->h[comp] ? y + r : e->h[comp] - 1;
-
-				s += (e->pl[comp][(size_t)yy * e->stride[comp] +
-						  (size_t)(x + q)] -
-				      128.0) *
-				     co511_k(q, u) * co511_k(r, v);
-			}
-		d = s * 1073741824.0 / (nu * nv);
-		z[co511_used[c].i] = (int32_t)lrint(d / (1 << sh));
-		if (z[co511_used[c].i] > 2047)
-			z[co511_used[c].i] = 2047;
-		if (z[co511_used[c].i] < -2048)
-			z[co511_used[c].i] = -2048;
+			s += rows[r][u] * co511_k(r, v);
+		d = s * 1073741824.0 / (nrm[u] * nrm[v]);
+		z[i] = (int32_t)lrint(d / (1 << sh));
+		if (z[i] > 2047)
+			z[i] = 2047;
+		if (z[i] < -2048)
+			z[i] = -2048;
 	}
 	for (int i = 1; i < 64; i++)
 		if (z[i]) {
