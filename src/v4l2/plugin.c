@@ -18,8 +18,9 @@
 
 /* The virtual camera (src/vcam), when it is linked into this library. */
 extern const struct libv4l_dev_ops v4lc_vcam_ops __attribute__((weak));
-/* The frame server's client (src/server/client.c): claims capture devices
- * only when LIBV4L2_SHARE=1, before any other plugin. */
+/* The frame server's client (src/server/client.c): claims capture devices,
+ * before any other plugin, with LIBV4L2_SHARE=1 or, by default, when a
+ * server already runs for the device. */
 extern const struct libv4l_dev_ops v4lc_share_ops __attribute__((weak));
 
 #ifdef V4L2_TEST_HOOKS
