@@ -32,7 +32,7 @@ size_t v4lc_ov51x_out_size(int w, int h)
  * than that go through a 64-entry second level (the next 6 bits). Entry:
  * bits 0-7 code length, 8-15 run, 16-23 size, 24-31 kind.
  */
-enum { K_VAL, K_EOB, K_INV, K_SUB };
+enum { K_VAL, K_EOB, K_INV, K_SUB, K_FAST };
 #define L1_BITS 10
 #define L2_BITS 6
 #define MAX_SUB 16
@@ -40,6 +40,11 @@ enum { K_VAL, K_EOB, K_INV, K_SUB };
 struct vlc {
 	uint32_t l1[1 << L1_BITS];
 	uint32_t l2[MAX_SUB][1 << L2_BITS];
+	/*
+	 * K_FAST (AC): code and value bits within the first level; the
+	 * entry's length is both, the value is fval[index].
+	 */
+	int16_t fval[1 << L1_BITS];
 };
 
 static struct vlc vlc_tab[4]; /* Y DC, chroma DC, Y AC, chroma AC */
@@ -118,6 +123,22 @@ static void vlc_init(void)
 			else
 				e = entry(c[i].len, c[i].run, c[i].size, K_VAL);
 			vlc_add(&vlc_tab[2 + t], &nsub, c[i].code, c[i].len, e);
+		}
+		for (unsigned x = 0; x < 1u << L1_BITS; x++) {
+			struct vlc *v = &vlc_tab[2 + t];
+			uint32_t e = v->l1[x];
+			int len = e & 0xff, size = (e >> 16) & 0xff;
+			int32_t bits;
+
+			if (e >> 24 != K_VAL || !size || len + size > L1_BITS)
+				continue;
+			bits = (int32_t)((x >> (L1_BITS - len - size)) &
+					 ((1u << size) - 1));
+			v->fval[x] = (int16_t)((bits >> (size - 1))
+						       ? bits
+						       : bits - ((1 << size) - 1));
+			v->l1[x] = entry(len + size, (e >> 8) & 0xff, size,
+					 K_FAST);
 		}
 	}
 }
@@ -227,7 +248,23 @@ static uint32_t read_block(struct reader *r, long *p, const struct vlc *dc,
 		int len, run, s;
 
 		win = window(r, pos);
-		e = lookup(ac, win);
+		e = ac->l1[win >> (64 - L1_BITS)];
+		if (__builtin_expect(e >> 24 == K_FAST, 1)) {
+			pos += e & 0xff;
+			if (i > 31)
+				break; /* the symbol after a full block */
+			run = (e >> 8) & 0xff;
+			i += run < 31 - i ? run : 31 - i;
+			last = ac->fval[win >> (64 - L1_BITS)];
+			c[i] = last;
+			nz |= 1u << i;
+			i++;
+			continue;
+		}
+		if (e >> 24 == K_SUB)
+			e = ac->l2[(e >> 8) & 0xff][(win >> (64 - L1_BITS -
+							     L2_BITS)) &
+						    ((1u << L2_BITS) - 1)];
 		len = e & 0xff;
 		if (i > 31) {
 			/* One more symbol, read and dropped. */
