@@ -66,7 +66,7 @@ static int sent_w, sent_h;
 /* Frames counted per outcome. */
 static struct {
 	long compared, identical, invalid_agree, clamp_excluded, short_frames,
-		short_invalid, total;
+		short_invalid, total, valid, valid_identical;
 } cnt;
 
 static int orig_rgb(uint32_t fourcc, int w, int h, const uint8_t *src,
@@ -142,6 +142,7 @@ static void compare(int w, int h, size_t n, int expect, int want_clamped,
 			       px;
 
 	cnt.total++;
+	cnt.valid += expect == 0;
 	memset(bay, 0xa5, px);
 	ours = v4lc_s561_decode(frame, n, bay, w, h, &flags, err, sizeof(err));
 	stopped = (flags & V4LC_S561_STOPPED) != 0;
@@ -199,6 +200,7 @@ static void compare(int w, int h, size_t n, int expect, int want_clamped,
 		}
 		if (!memcmp(rgb_a, rgb_b, 3 * px)) {
 			cnt.identical++;
+			cnt.valid_identical += expect == 0;
 			return;
 		}
 	}
@@ -216,8 +218,10 @@ static void compare(int w, int h, size_t n, int expect, int want_clamped,
 	if (coded == px)
 		CHECK(0, "%dx%d %s: RGB differs (Bayer samples agree)", w, h,
 		      what);
-	else
+	else {
 		cnt.identical++;
+		cnt.valid_identical += expect == 0;
+	}
 }
 
 static void make_image(uint8_t *img, int w, int h, int kind)
@@ -440,9 +444,10 @@ int main(int argc, char **argv)
 	       "(EAGAIN, the original silent: agreed), %ld short frames "
 	       "(EPIPE; %ld of them stopped at an invalid code past the end, "
 	       "the original silent: agreed), %ld excluded: out-of-range "
-	       "clamp\n", cnt.total, cnt.compared, cnt.identical,
+	       "clamp; valid frames (encoder, crafted): %ld, %ld of them "
+	       "identical\n", cnt.total, cnt.compared, cnt.identical,
 	       cnt.invalid_agree, cnt.short_frames, cnt.short_invalid,
-	       cnt.clamp_excluded);
+	       cnt.clamp_excluded, cnt.valid, cnt.valid_identical);
 	if (have_orig) {
 		o.destroy(cv);
 		origlib_close(&o);
