@@ -305,7 +305,8 @@ int v4lc_ov511_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
 	m = malloc(alloc);
 	if (!m)
 		return -ENOMEM;
-	memcpy(m, src, n);
+	if (n)
+		memcpy(m, src, n);
 	memset(m + n, 0, alloc - n);
 	/* Drop the all-zero 32-byte chunks (the footer cut first). */
 	for (long c = 0; c < cut; c += 32) {

@@ -415,7 +415,8 @@ static uint8_t *prepare(const uint8_t *src, size_t n, long *len,
 		return NULL;
 	m = w + 8;
 	memset(w, 0, 8);
-	memcpy(m, src, n);
+	if (n)
+		memcpy(m, src, n);
 	memset(m + n, 0, n8 + 40 - n);
 	for (size_t c = 0; c < n8; c += 8) {
 		if (!load_be64(m + c))

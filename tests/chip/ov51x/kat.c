@@ -136,6 +136,10 @@ static void facts(void)
 			zero &= out[i] == 0;
 		CHECK(r == 0 && zero, "O511 empty frame: %d, not all zero", r);
 	}
+	CHECK(v4lc_ov511_decode(NULL, 0, out, 32, 16, NULL) == 0,
+	      "O511 no frame at all rejected");
+	CHECK(v4lc_ov518_decode(NULL, 0, out, 32, 16, 0, NULL) == -EAGAIN,
+	      "O518 no frame at all accepted");
 	CHECK(v4lc_ov511_decode(in, 100, out, 0, 16, NULL) == -EINVAL,
 	      "O511 w = 0 accepted");
 	CHECK(v4lc_ov518_decode(in, 100, out, 16, 0, 0, NULL) == -EINVAL,
