@@ -9,6 +9,11 @@
  *    EAGAIN, like every helper failure in the original; a short frame is
  *    not special (no EPIPE: the original has no minimum size for these
  *    formats, and short OV511 frames decode, the missing bytes as zero);
+ *  - except (a deliberate difference) an OV511 frame too short to hold
+ *    its flag byte and footer (under 20 bytes, e.g. empty): the original
+ *    then decodes what its helper's buffer still holds (the previous
+ *    frame again, or zeros in a fresh helper) and succeeds; here it fails
+ *    with EAGAIN, so that the frame is dropped instead;
  *  - geometries the helpers refuse (more than 500000 output bytes) fail
  *    with EAGAIN as well;
  *  - unlike the original, a YVU420 destination gets V before U for OV511
@@ -68,6 +73,10 @@ static int convert_ov51x(struct v4lconvert_data *data,
 	if (!size) {
 		v4lc_error(data, EAGAIN, "%.4s: frame size %dx%d too large",
 			   (const char *)&src->fourcc, w, h);
+		return -EAGAIN;
+	}
+	if (!is518 && src->size < 20) {
+		v4lc_error(data, EAGAIN, "OV511 frame of %zu bytes", src->size);
 		return -EAGAIN;
 	}
 	out = direct ? dst->data : v4lc_decoded_scratch(data, size);

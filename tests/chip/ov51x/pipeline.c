@@ -10,7 +10,8 @@
  *    differ: ours expands the limited range) ours equals our conversion
  *    of the decoded YUV420 given as a YUV420 source, and the original's
  *    equals its own conversion of it (largest difference printed).
- * Then the error mapping: a corrupt O518 frame fails with EAGAIN in both.
+ * Then the error mapping: a corrupt O518 frame fails with EAGAIN in both;
+ * an empty O511 frame fails with EAGAIN in ours (the original succeeds).
  * With OV51X_BENCH set: MPix/s of both at 640x480 to YUV420 and RGB24,
  * interleaved runs, median (the original's helper round trip included).
  * Skips (77) when the original cannot be loaded beside ours.
@@ -239,6 +240,19 @@ static void errors(void)
 	      "corrupt O518: ours %d, original %d (both must be -EAGAIN)", r, ro);
 	printf("  corrupt O518 frame: ours %s, original %s\n",
 	       r == -EAGAIN ? "EAGAIN" : "?", ro == -EAGAIN ? "EAGAIN" : "?");
+	v4lconvert_destroy(cv);
+	olib.destroy(od);
+	/* empty O511: the original succeeds (its helper's leftovers), ours
+	 * drops the frame (a deliberate difference, see src_chipov.c) */
+	cv = make_ours(V4L2_PIX_FMT_OV511, 64, 48);
+	od = origlib_create_plain(&olib);
+	r = run(v4lconvert_convert, cv, V4L2_PIX_FMT_OV511, 64, 48, frm, 0,
+		V4L2_PIX_FMT_RGB24, dst);
+	ro = run((convert_fn *)(void *)olib.convert, od, V4L2_PIX_FMT_OV511,
+		 64, 48, frm, 0, V4L2_PIX_FMT_RGB24, dst);
+	CHECK(r == -EAGAIN, "empty O511: ours %d, must be -EAGAIN", r);
+	printf("  empty O511 frame: ours %s, original %s\n",
+	       r == -EAGAIN ? "EAGAIN" : "?", ro ? "fails" : "succeeds");
 	v4lconvert_destroy(cv);
 	olib.destroy(od);
 }
