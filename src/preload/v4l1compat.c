@@ -18,31 +18,22 @@
  * Not followed: a second descriptor made by dup2/dup3/fcntl(F_DUPFD) is a
  * plain one (dup() gives the same, counted descriptor, as the original).
  */
-/* Both the 32- and the 64-bit offset variants must be defined here. */
-#undef _FILE_OFFSET_BITS
-#define _LARGEFILE64_SOURCE 1
+#include "shim.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "libv4l1.h"
 
-#define EXPORT __attribute__((visibility("default")))
-#define V4L_MAJOR 81
+#define EXPORT V4L_SHIM_EXPORT
 #define MAX_CLAIMED_FD 65536
-#define VCAM_LINK "/memfd:libv4l-vcam"
 
 /* Which fds libv4l1 manages on our behalf: references (open + dup()s). */
 static atomic_uint claimed[MAX_CLAIMED_FD];
@@ -67,53 +58,6 @@ static void add_ref(int fd, int delta)
 	}
 }
 
-/* The next definitions in the lookup order (normally libc's). */
-static struct {
-	int (*open)(const char *, int, ...);
-	int (*open64)(const char *, int, ...);
-	int (*openat)(int, const char *, int, ...);
-	int (*openat64)(int, const char *, int, ...);
-	int (*open_2)(const char *, int);
-	int (*open64_2)(const char *, int);
-	int (*openat_2)(int, const char *, int);
-	int (*openat64_2)(int, const char *, int);
-	int (*close)(int);
-	int (*dup)(int);
-	int (*dup2)(int, int);
-	int (*dup3)(int, int, int);
-	int (*ioctl)(int, unsigned long, ...);
-	ssize_t (*read)(int, void *, size_t);
-	void *(*mmap)(void *, size_t, int, int, int, off_t);
-	void *(*mmap64)(void *, size_t, int, int, int, off64_t);
-	int (*munmap)(void *, size_t);
-} real;
-static pthread_once_t real_once = PTHREAD_ONCE_INIT;
-
-static void resolve(void)
-{
-#define NEXT(field, name) *(void **)&real.field = dlsym(RTLD_NEXT, name)
-	NEXT(open, "open");
-	NEXT(open64, "open64");
-	NEXT(openat, "openat");
-	NEXT(openat64, "openat64");
-	NEXT(open_2, "__open_2");
-	NEXT(open64_2, "__open64_2");
-	NEXT(openat_2, "__openat_2");
-	NEXT(openat64_2, "__openat64_2");
-	NEXT(close, "close");
-	NEXT(dup, "dup");
-	NEXT(dup2, "dup2");
-	NEXT(dup3, "dup3");
-	NEXT(ioctl, "ioctl");
-	NEXT(read, "read");
-	NEXT(mmap, "mmap");
-	NEXT(mmap64, "mmap64");
-	NEXT(munmap, "munmap");
-#undef NEXT
-}
-
-#define REAL(name) (pthread_once(&real_once, resolve), real.name)
-
 /*
  * Set while this thread runs inside libv4l1/libv4l2: calls they (or a
  * libv4l2 plugin such as the virtual camera) make to the wrapped functions
@@ -123,38 +67,18 @@ static void resolve(void)
 static __thread int in_lib;
 #define LIB(expr) ({ in_lib++; __typeof__(expr) r_ = (expr); in_lib--; r_; })
 
-static int is_video_file(int fd)
-{
-	struct stat st;
-	char path[64], link[sizeof(VCAM_LINK)];
-	ssize_t n;
-
-	if (fstat(fd, &st) != 0)
-		return 0;
-	if (S_ISCHR(st.st_mode))
-		return major(st.st_rdev) == V4L_MAJOR;
-	/* memfds have no links: only then is the name worth reading. */
-	if (!S_ISREG(st.st_mode) || st.st_nlink != 0)
-		return 0;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	n = readlink(path, link, sizeof(link));
-	return n == (ssize_t)sizeof(link) &&
-	       !memcmp(link, VCAM_LINK, sizeof(link) - 1) &&
-	       (link[sizeof(link) - 1] == ':' || link[sizeof(link) - 1] == ' ');
-}
-
 /*
  * After the real open: a video file is reopened by libv4l1 (read-write)
  * and the program gets that descriptor. When that fails the original
  * descriptor is returned untouched.
  */
-static int claim(int fd, int flags)
+int v4l_shim_claim(int fd, int flags)
 {
 	char path[64];
 	int nfd, saved = errno;
 
 	if (fd < 0 || in_lib || (flags & (O_PATH | O_DIRECTORY)) ||
-	    !is_video_file(fd))
+	    !v4l_shim_is_video_file(fd))
 		return fd;
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	nfd = LIB(v4l1_open(path, (flags & ~(O_ACCMODE | O_CREAT | O_EXCL |
@@ -167,78 +91,6 @@ static int claim(int fd, int flags)
 	add_ref(nfd, 1);
 	errno = saved;
 	return nfd;
-}
-
-/* open() reads a mode argument only for these flags (as glibc does). */
-static int needs_mode(int flags)
-{
-	return (flags & O_CREAT) || (flags & __O_TMPFILE) == __O_TMPFILE;
-}
-
-#define MODE_ARG(flags, ap) (needs_mode(flags) ? (mode_t)va_arg(ap, int) : 0)
-
-EXPORT int open(const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t mode;
-
-	va_start(ap, flags);
-	mode = MODE_ARG(flags, ap);
-	va_end(ap);
-	return claim(REAL(open)(path, flags, mode), flags);
-}
-
-EXPORT int open64(const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t mode;
-
-	va_start(ap, flags);
-	mode = MODE_ARG(flags, ap);
-	va_end(ap);
-	return claim(REAL(open64)(path, flags, mode), flags);
-}
-
-EXPORT int openat(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t mode;
-
-	va_start(ap, flags);
-	mode = MODE_ARG(flags, ap);
-	va_end(ap);
-	return claim(REAL(openat)(dirfd, path, flags, mode), flags);
-}
-
-EXPORT int openat64(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t mode;
-
-	va_start(ap, flags);
-	mode = MODE_ARG(flags, ap);
-	va_end(ap);
-	return claim(REAL(openat64)(dirfd, path, flags, mode), flags);
-}
-
-EXPORT int __open_2(const char *path, int flags)
-{
-	return claim(REAL(open_2)(path, flags), flags);
-}
-
-EXPORT int __open64_2(const char *path, int flags)
-{
-	return claim(REAL(open64_2)(path, flags), flags);
-}
-
-EXPORT int __openat_2(int dirfd, const char *path, int flags)
-{
-	return claim(REAL(openat_2)(dirfd, path, flags), flags);
-}
-
-EXPORT int __openat64_2(int dirfd, const char *path, int flags)
-{
-	return claim(REAL(openat64_2)(dirfd, path, flags), flags);
 }
 
 EXPORT int close(int fd)

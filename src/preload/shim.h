@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Plumbing shared by the LD_PRELOAD shims (v4l2convert.so, v4l1compat.so):
+ * the next definitions of the wrapped libc functions, the test for a video
+ * file, and the open() family. Each shim compiles shim.c in and defines
+ * v4l_shim_claim(), which the open wrappers call on every descriptor the
+ * real open returned.
+ */
+#ifndef V4L_PRELOAD_SHIM_H
+#define V4L_PRELOAD_SHIM_H
+
+/* Both the 32- and the 64-bit offset variants are defined by the shims. */
+#undef _FILE_OFFSET_BITS
+#ifndef _LARGEFILE64_SOURCE
+#define _LARGEFILE64_SOURCE 1
+#endif
+
+#include <pthread.h>
+#include <sys/types.h>
+
+#define V4L_SHIM_EXPORT __attribute__((visibility("default")))
+#define V4L_SHIM_HIDDEN __attribute__((visibility("hidden")))
+
+/* The next definitions in the lookup order (normally libc's). */
+struct v4l_shim_libc {
+	int (*open)(const char *, int, ...);
+	int (*open64)(const char *, int, ...);
+	int (*openat)(int, const char *, int, ...);
+	int (*openat64)(int, const char *, int, ...);
+	int (*open_2)(const char *, int);
+	int (*open64_2)(const char *, int);
+	int (*openat_2)(int, const char *, int);
+	int (*openat64_2)(int, const char *, int);
+	int (*close)(int);
+	int (*dup)(int);
+	int (*dup2)(int, int);
+	int (*dup3)(int, int, int);
+	int (*fcntl)(int, int, ...);
+	int (*ioctl)(int, unsigned long, ...);
+	ssize_t (*read)(int, void *, size_t);
+	void *(*mmap)(void *, size_t, int, int, int, off_t);
+	void *(*mmap64)(void *, size_t, int, int, int, off64_t);
+	int (*munmap)(void *, size_t);
+};
+
+V4L_SHIM_HIDDEN extern struct v4l_shim_libc v4l_shim_libc;
+V4L_SHIM_HIDDEN extern pthread_once_t v4l_shim_libc_once;
+V4L_SHIM_HIDDEN void v4l_shim_resolve(void);
+
+#define REAL(name)                                                       \
+	(pthread_once(&v4l_shim_libc_once, v4l_shim_resolve),            \
+	 v4l_shim_libc.name)
+
+/*
+ * A character device of the video4linux major, however it was opened, or
+ * libv4l2's virtual camera (a memfd named "libv4l-vcam:...", reached again
+ * through /proc/self/fd: how tests run unmodified programs on it).
+ */
+V4L_SHIM_HIDDEN int v4l_shim_is_video_file(int fd);
+
+/* Defined by each shim: take over a descriptor the real open() returned
+ * (or return it untouched); returns the descriptor the program gets. */
+V4L_SHIM_HIDDEN int v4l_shim_claim(int fd, int flags);
+
+#endif
