@@ -229,9 +229,17 @@ static struct v4lc_jpeg_split *split_new(void)
 		s->off = 1;
 		return s;
 	}
-	/* The worker takes no signals: the application's handlers run on its
-	 * own threads, as they did before the library had a thread. */
+	/* The worker takes no asynchronous signals: the application's
+	 * handlers run on its own threads, as they did before the library had
+	 * a thread. Faults stay deliverable (blocked, they would kill the
+	 * process; qemu-user also hung with them blocked). */
 	sigfillset(&all);
+	sigdelset(&all, SIGSEGV);
+	sigdelset(&all, SIGBUS);
+	sigdelset(&all, SIGFPE);
+	sigdelset(&all, SIGILL);
+	sigdelset(&all, SIGTRAP);
+	sigdelset(&all, SIGSYS);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	ok = !pthread_attr_init(&attr);
 	if (ok) {
