@@ -54,7 +54,8 @@ static inline void store12_over(uint8_t *d, __m128i v)
 				 _mm_and_si128(_mm_srli_epi64(v, 8), mid3));
 
 	_mm_storel_epi64((__m128i *)d, q);
-	_mm_storeh_pd((double *)(d + 6), _mm_castsi128_pd(q));
+	/* movq, not movhpd: the store is unaligned (a double* must not be) */
+	_mm_storel_epi64((__m128i *)(d + 6), _mm_unpackhi_epi64(q, q));
 }
 
 /* Sixteen pixels to 48 bytes at dst, writing 2 more (see store12_over). */
