@@ -28,9 +28,6 @@
  *                 [--filter=SUBSTRING] [--markdown=FILE] [--tsv=FILE]
  *                 [--ours=PATH] [--wall]
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <math.h>

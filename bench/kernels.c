@@ -128,12 +128,8 @@ static int run_once(struct job *j)
 	case K_CONVERT:
 		return v4lc_frame_convert(j->dsp, &j->src, &j->dst, NULL);
 	case K_TRANSFORM:
-#ifdef V4LC_BENCH_HAVE_TRANSFORM
 		return v4lc_frame_transform(j->dsp, &j->src, &j->dst,
 					    (enum v4lc_transform)j->c->op);
-#else
-		return -EINVAL;
-#endif
 	}
 	return -EINVAL;
 }

@@ -394,12 +394,8 @@ static int timed_convert(struct ctx *cx, const struct v4lc_frame *s,
 		if (xform < 0) {
 			r = v4lc_frame_convert(cx->dsp, s, d, NULL);
 		} else {
-#ifdef V4LC_SAMPLES_HAVE_TRANSFORM
 			r = v4lc_frame_transform(cx->dsp, s, d,
 						 (enum v4lc_transform)xform);
-#else
-			r = -ENOSYS;
-#endif
 		}
 		t = now() - t0;
 		if (i == 0)
@@ -420,8 +416,7 @@ static void progress(struct ctx *cx, int frame, const char *what, int w,
 	if (r) {
 		cx->failures++;
 		printf("f%03d %-26s %5dx%-5d FAILED (%s)\n", frame, what, w, h,
-		       r == -ENOSYS ? "transform not in this build"
-				    : strerror(-r));
+		       strerror(-r));
 	} else {
 		printf("f%03d %-26s %5dx%-5d %9.1f MPix/s  %s.png\n", frame,
 		       what, w, h, (double)w * h / t / 1e6, file);

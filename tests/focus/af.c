@@ -14,12 +14,7 @@
 #include <stdlib.h>
 
 #include "focus/af.h"
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); \
-	failures++; } } while (0)
+#include "../common/check.h"
 
 #define RANGE 1023
 #define SLEW 40

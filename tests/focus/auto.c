@@ -25,12 +25,7 @@
 
 #include "dispatch/dsp.h"
 #include "focus/measure.h"
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
+#include "../common/check.h"
 
 #define W 160
 #define H 120

@@ -22,14 +22,9 @@
 #include "focus/loop.h"
 #include "vcam/lens.h"
 #include "vcam/vcam.h"
+#include "../common/check.h"
 
 void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
 
 #define TOLERANCE (1023 / 50)
 /* Frames to the first lock, at most (a coarse and a fine scan). */

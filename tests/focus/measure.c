@@ -12,12 +12,7 @@
 
 #include "focus/measure.h"
 #include "vcam/vcam.h"
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); \
-	failures++; } } while (0)
+#include "../common/check.h"
 
 /*
  * 16x16 black with one white pixel at (8, 8), inside the centre [4, 12):

@@ -13,18 +13,7 @@
 #include <string.h>
 
 #include "core/frame.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			failures++;                                          \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);          \
-			printf(__VA_ARGS__);                                 \
-			printf("\n");                                        \
-		}                                                            \
-	} while (0)
+#include "../common/check.h"
 
 enum kind { PACKED, RGB, PLANAR, SEMI };
 

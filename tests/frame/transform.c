@@ -28,20 +28,7 @@
 #include <string.h>
 
 #include "core/frame.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			failures++;                                          \
-			if (failures < 40) {                                 \
-				printf("FAIL %s:%d: ", __FILE__, __LINE__);  \
-				printf(__VA_ARGS__);                         \
-				printf("\n");                                \
-			}                                                    \
-		}                                                            \
-	} while (0)
+#include "../common/check.h"
 
 static const struct {
 	uint32_t fourcc;

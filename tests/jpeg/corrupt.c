@@ -21,24 +21,13 @@
 
 #include "jpeg/mjpeg.h"
 #include "jpegtest.h"
+#include "../common/check.h"
 
 #define GUARD 64
 
-static int failures, cases;
+static int cases;
 static double slowest;
 static char slowest_what[96];
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (failures++ < 30) {                               \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
-					__LINE__);                           \
-				fprintf(stderr, __VA_ARGS__);                \
-				fputc('\n', stderr);                         \
-			}                                                    \
-		}                                                            \
-	} while (0)
 
 /* Return counts per outcome, for the report. */
 enum { R_OK, R_EAGAIN, R_EPIPE, R_EIO, R_EINVAL, R_OTHER, R_N };

@@ -23,20 +23,9 @@
 
 #include "jpeg/mjpeg.h"
 #include "jpegtest.h"
+#include "../common/check.h"
 
 #define GUARD 64
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			failures++;                                          \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-			fprintf(stderr, __VA_ARGS__);                        \
-			fputc('\n', stderr);                                 \
-		}                                                            \
-	} while (0)
 
 struct frame {
 	int w, h, subsamp, stripped;

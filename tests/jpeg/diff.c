@@ -25,23 +25,10 @@
 #include "../common/origlib.h"
 #include "jpeg/mjpeg.h"
 #include "jpegtest.h"
+#include "../common/check.h"
 
 /* The original; this test has no symbol it could bind to by mistake. */
 static struct origlib olib;
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (failures++ < 30) {                               \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
-					__LINE__);                           \
-				fprintf(stderr, __VA_ARGS__);                \
-				fputc('\n', stderr);                         \
-			}                                                    \
-		}                                                            \
-	} while (0)
 
 static size_t dst_bytes(uint32_t fcc, int w, int h)
 {

@@ -16,9 +16,6 @@
  * Exits 77 (skipped) when the process may not run on two CPUs: the split is
  * off then and there is nothing to compare.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
@@ -32,20 +29,9 @@
 
 #include "jpeg/mjpeg.h"
 #include "jpegtest.h"
+#include "../common/check.h"
 
-static int failures, compared;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (failures++ < 30) {                               \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
-					__LINE__);                           \
-				fprintf(stderr, __VA_ARGS__);                \
-				fputc('\n', stderr);                         \
-			}                                                    \
-		}                                                            \
-	} while (0)
+static int compared;
 
 static struct v4lc_jpeg *split_dec, *single_dec;
 static uint8_t *buf_a, *buf_b;

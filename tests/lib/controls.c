@@ -15,18 +15,9 @@
 #include <libv4lconvert.h>
 
 #include "../common/fakedev.h"
+#include "../common/check.h"
 
 enum { W = 6, H = 4 };
-static int failures;
-#define CHECK(c, ...)                                                       \
-	do {                                                                \
-		if (!(c)) {                                                 \
-			failures++;                                         \
-			printf("FAIL line %d: ", __LINE__);                 \
-			printf(__VA_ARGS__);                                \
-			printf("\n");                                       \
-		}                                                           \
-	} while (0)
 
 static struct fakedev camera(void)
 {

@@ -19,18 +19,7 @@
 #include "../common/fakedev.h"
 #include "../common/origlib.h"
 #include "../jpeg/jpegtest.h"
-
-static int failures, checks;
-#define CHECK(cond, ...)                                                    \
-	do {                                                                \
-		checks++;                                                   \
-		if (!(cond)) {                                              \
-			failures++;                                         \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);         \
-			printf(__VA_ARGS__);                                \
-			printf("\n");                                       \
-		}                                                           \
-	} while (0)
+#include "../common/check.h"
 
 static struct origlib orig;
 
@@ -253,6 +242,7 @@ int main(void)
 	v4lconvert_destroy(ours);
 	orig.destroy(theirs);
 	origlib_close(&orig);
-	printf("%s: %d checks, %d failures\n", __FILE__, checks, failures);
+	printf("%s: %d checks, %d failures\n", __FILE__, check_count,
+	       failures);
 	return failures ? 1 : 0;
 }

@@ -20,18 +20,7 @@
 #include <libv4lconvert.h>
 
 #include "../common/fakedev.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			failures++;                                          \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);          \
-			printf(__VA_ARGS__);                                 \
-			printf("\n");                                        \
-		}                                                            \
-	} while (0)
+#include "../common/check.h"
 
 static struct v4l2_format pixfmt(uint32_t fourcc, uint32_t w, uint32_t h)
 {

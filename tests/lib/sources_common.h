@@ -20,20 +20,7 @@
 
 #include "../common/fakedev.h"
 #include "../common/origlib.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			failures++;                                          \
-			if (failures < 30) {                                 \
-				printf("FAIL %s:%d: ", __FILE__, __LINE__);  \
-				printf(__VA_ARGS__);                         \
-				printf("\n");                                \
-			}                                                    \
-		}                                                            \
-	} while (0)
+#include "../common/check.h"
 
 static uint32_t rng_state = 12345;
 
@@ -268,7 +255,6 @@ static double bench(convert_fn *fn, void *data, const struct v4l2_format *sf,
 	return sf->fmt.pix.width * (double)sf->fmt.pix.height / t[runs / 2] / 1e6;
 }
 
-
 /* Reference RGB of pixel x of a source row, written by each test. */
 typedef void ref_fn(uint32_t fourcc, uint32_t hsv_enc, const uint8_t *row,
 		    int x, uint8_t rgb[3]);
@@ -286,7 +272,7 @@ static const int test_sizes[][2] = { { 1, 1 },  { 2, 2 },   { 3, 3 },
  * level (grey: Y = grey exactly, chroma 128); guard bytes untouched; a
  * short frame fails with EPIPE.
  */
-static void test_format(struct v4lconvert_data *cv, uint32_t fourcc,
+static __attribute__((unused)) void test_format(struct v4lconvert_data *cv, uint32_t fourcc,
 			uint32_t hsv_enc, ref_fn *ref, rowbytes_fn *rb,
 			int grey, int rgb_tol)
 {

@@ -29,18 +29,7 @@
 
 #include "../common/fakedev.h"
 #include "../common/origlib.h"
-
-static int failures;
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (++failures < 40) {                               \
-				printf("FAIL %s:%d: ", __FILE__, __LINE__);  \
-				printf(__VA_ARGS__);                         \
-				printf("\n");                                \
-			}                                                    \
-		}                                                            \
-	} while (0)
+#include "../common/check.h"
 
 static uint32_t rng = 0x9e3779b9u;
 

@@ -19,18 +19,12 @@
 #include <libv4lconvert.h>
 
 #include "libv4l-plugin.h"
-
+#include "../common/check.h"
 
 /* The virtual camera claims a memfd of this name (src/vcam/vcam.h). */
 #define CAMERA "libv4l-vcam:YUYV:64x48"
 #define W 64
 #define H 48
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
 
 /*
  * Frame 0 as the camera renders it (the module's test hook), converted to

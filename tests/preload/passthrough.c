@@ -6,7 +6,6 @@
  * _FORTIFY_SOURCE entry points), read, ioctl, the dup family, fcntl, mmap
  * and munmap on regular files, pipes, /dev/null and anonymous memory.
  */
-#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -17,19 +16,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../common/check.h"
+
 int __open_2(const char *, int);
 int __openat_2(int, const char *, int);
-
-static int failures;
-#define CHECK(c, ...)                                                       \
-	do {                                                                \
-		if (!(c)) {                                                 \
-			failures++;                                         \
-			printf("FAIL line %d: ", __LINE__);                 \
-			printf(__VA_ARGS__);                                \
-			printf("\n");                                       \
-		}                                                           \
-	} while (0)
 
 int main(void)
 {

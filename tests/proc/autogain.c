@@ -23,18 +23,7 @@
 #include <libv4lconvert.h>
 
 #include "../common/fakedev.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                    \
-	do {                                                                \
-		if (!(cond)) {                                              \
-			failures++;                                         \
-			printf("FAIL line %d: ", __LINE__);                 \
-			printf(__VA_ARGS__);                                \
-			printf("\n");                                       \
-		}                                                           \
-	} while (0)
+#include "../common/check.h"
 
 #define W 64
 #define H 48

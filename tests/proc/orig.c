@@ -27,18 +27,7 @@
 
 #include "../common/fakedev.h"
 #include "../common/origlib.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                    \
-	do {                                                                \
-		if (!(cond)) {                                              \
-			failures++;                                         \
-			printf("FAIL line %d: ", __LINE__);                 \
-			printf(__VA_ARGS__);                                \
-			printf("\n");                                       \
-		}                                                           \
-	} while (0)
+#include "../common/check.h"
 
 static struct origlib o;
 static struct fakedev dev;

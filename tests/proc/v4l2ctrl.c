@@ -18,17 +18,7 @@
 
 #include <libv4l2.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                    \
-	do {                                                                \
-		if (!(cond)) {                                              \
-			failures++;                                         \
-			printf("FAIL line %d: ", __LINE__);                 \
-			printf(__VA_ARGS__);                                \
-			printf("\n");                                       \
-		}                                                           \
-	} while (0)
+#include "../common/check.h"
 
 #define TARGET_CID (V4L2_CTRL_CLASS_USER + 0x2000)
 

@@ -38,21 +38,9 @@
 
 #include <libv4l2.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                    \
-	do {                                                                \
-		if (!(cond)) {                                              \
-			failures++;                                         \
-			printf("FAIL line %d: ", __LINE__);                 \
-			printf(__VA_ARGS__);                                \
-			printf("\n");                                       \
-		} else {                                                    \
-			printf("ok: ");                                     \
-			printf(__VA_ARGS__);                                \
-			printf("\n");                                       \
-		}                                                           \
-	} while (0)
+/* the VM log lists every check, passed or failed */
+#define CHECK_PRINT_PASSES
+#include "../common/check.h"
 
 #define W 640
 #define H 360

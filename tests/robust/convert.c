@@ -22,15 +22,10 @@
 
 #include "../common/fakedev.h"
 #include "../fuzz/fourccs.h"
+#include "../common/check.h"
 
 #define W 64
 #define H 48
-
-static int failures, checks;
-
-#define CHECK(c, ...) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #c); \
-	printf(__VA_ARGS__); printf("\n"); } } while (0)
 
 static const uint32_t dsts[] = {
 	V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_YUV420,
@@ -331,6 +326,6 @@ int main(int argc, char **argv)
 	}
 	v4lconvert_destroy(conv);
 	printf("%d formats checked, %d unknown; %d checks, %d failed\n",
-	       n_supported, n_unknown, checks, failures);
+	       n_supported, n_unknown, check_count, failures);
 	return failures != 0;
 }

@@ -24,17 +24,12 @@
 #include <libv4lconvert.h>
 
 #include "vcam/vcam.h"
+#include "../common/check.h"
 
 void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
 #define W 64
 #define H 48
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
 
 enum fault {
 	F_NONE, F_HUGE_BYTESUSED, F_OVER_BYTESUSED, F_ZERO_BYTESUSED,

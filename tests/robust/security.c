@@ -31,12 +31,7 @@
 #include <libv4lconvert.h>
 
 #include "../common/fakedev.h"
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
+#include "../common/check.h"
 
 /* In the child: touch libv4l2 and libv4lconvert, report what they did. */
 static int child(const char *dir)

@@ -33,6 +33,7 @@
 #include <libv4l2.h>
 
 #include "vcam/vcam.h"
+#include "../common/check.h"
 
 void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
@@ -85,8 +86,6 @@ static const struct libv4l_dev_ops locked_ops = {
 #define W 64
 #define H 48
 
-static int failures;
-
 static double now_s(void)
 {
 	struct timespec t;
@@ -94,12 +93,6 @@ static double now_s(void)
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
-static pthread_mutex_t fail_lock = PTHREAD_MUTEX_INITIALIZER;
-
-#define CHECK(c) do { if (!(c)) { int e_ = errno; \
-	pthread_mutex_lock(&fail_lock); failures++; \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(e_)); pthread_mutex_unlock(&fail_lock); } } while (0)
 
 struct cam {
 	int fd;

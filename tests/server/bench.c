@@ -13,9 +13,6 @@
  *    sealed with F_SEAL_WRITE (create, copy, unmap, seal; the client maps
  *    and unmaps), and a private copy per client (no seal, N copies).
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -24,9 +24,6 @@
  * Prints PASS/FAIL lines and "N passed, N failed"; exit status 1 on any
  * failure.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

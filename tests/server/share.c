@@ -12,9 +12,6 @@
  *
  *   server-share SERVER_BINARY
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -36,16 +33,11 @@
 
 #include "vcam/vcam.h"
 #include "server/proto.h"
+#include "../common/check.h"
 
 #define SPEC "YUYV:640x480"
 #define SW 640			/* the size the server streams */
 #define SH 480
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL [%d] %s:%d: %s (errno %s)\n", (int)getpid(), __FILE__, \
-	       __LINE__, #c, strerror(errno)); failures++; } } while (0)
 
 static double now_s(void)
 {

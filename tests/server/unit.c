@@ -5,9 +5,6 @@
  * device keys, fd passing, and the client's nearest-neighbour resampler
  * against hand-computed pixels.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,12 +17,7 @@
 
 #include "server/proto.h"
 #include "server/scale.h"
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
+#include "../common/check.h"
 
 static void test_peer(void)
 {

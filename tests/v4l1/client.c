@@ -31,6 +31,7 @@
 #include <libv4l2.h>
 
 #include "vcam/vcam.h"
+#include "../common/check.h"
 
 #ifdef USE_LIBV4L1
 #include <libv4l1.h>
@@ -56,12 +57,6 @@
 #define W 320
 #define H 240
 #define SPEC "YUYV,UYVY,GREY:320x240:nopace"
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
 
 /* Palettes and what they must be (from the V4L1 API, not from libv4l1). */
 static const struct {

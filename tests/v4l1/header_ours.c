@@ -13,6 +13,7 @@
 #include <libv4l1.h>
 
 #include "abi_list.h"
+#include "../common/check.h"
 
 #define X(n, v) { n, v },
 static const struct v4l1_abi_entry ours[] = { V4L1_ABI_LIST { 0, 0 } };
@@ -22,12 +23,6 @@ static const struct v4l1_abi_entry ours[] = { V4L1_ABI_LIST { 0, 0 } };
 extern const struct v4l1_abi_entry v4l1_abi_debian[];
 int v4l1_debian_program(void);
 #endif
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); failures++; } \
-	} while (0)
 
 int main(void)
 {

@@ -23,14 +23,9 @@
 #include <libv4l2.h>
 
 #include "vcam/vcam.h"
+#include "../common/check.h"
 
 void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
 
 #define STD_ALL3 (V4L2_STD_PAL | V4L2_STD_NTSC | V4L2_STD_SECAM)
 

@@ -23,18 +23,14 @@
 #include <libv4l2.h>
 
 #include "vcam/vcam.h"
+#include "../common/check.h"
 
 #define W 320
 #define H 240
 #define FRAMES 20
 #define SPEC "YUYV:320x240:nopace"
 
-static atomic_int failures;
 static atomic_int done;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
 
 static uint8_t *ref_frames(uint32_t fourcc, int n, size_t *size)
 {

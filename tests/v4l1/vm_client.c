@@ -26,6 +26,8 @@
 #include <libv4l1-videodev.h>
 #include <libv4l2.h>
 
+#include "../common/check.h"
+
 #ifdef USE_LIBV4L1
 #include <libv4l1.h>
 #define OPEN v4l1_open
@@ -47,12 +49,6 @@
 
 #define W 320
 #define H 180
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
 
 static const struct {
 	int palette;

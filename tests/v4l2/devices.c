@@ -24,14 +24,9 @@
 #include <libv4lconvert.h>
 
 #include "vcam/vcam.h"
+#include "../common/check.h"
 
 void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
 
 /* The size the wrapped driver switches to on S_STD / S_INPUT (one of the
  * camera's sizes: 320x240, 640x480, 1280x720). */

@@ -19,14 +19,9 @@
 #include <libv4l2.h>
 
 #include "plugins/mplane.h"
+#include "../common/check.h"
 
 void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
 
 #define MP_CAP V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE
 #define SP_CAP V4L2_BUF_TYPE_VIDEO_CAPTURE

@@ -15,11 +15,7 @@
 
 #include <libv4l2.h>
 
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
+#include "../common/check.h"
 
 int main(void)
 {

@@ -18,15 +18,10 @@
 #include <libv4lconvert.h>
 
 #include "vcam/vcam.h"
+#include "../common/check.h"
 
 #define W 640
 #define H 480
-
-static int failures;
-
-#define CHECK(c) do { if (!(c)) { \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(errno)); failures++; } } while (0)
 
 static struct v4lconvert_data *ref_conv;
 static void *ref_priv;

@@ -16,17 +16,7 @@
 #include <unistd.h>
 
 #include "vcam/vcam.h"
-
-static int failures;
-
-#define CHECK(cond)                                                          \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__,       \
-				__LINE__, #cond);                            \
-			failures++;                                          \
-		}                                                            \
-	} while (0)
+#include "../common/check.h"
 
 static const struct libv4l_dev_ops *ops = &v4lc_vcam_ops;
 

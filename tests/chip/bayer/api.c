@@ -22,20 +22,7 @@
 
 #include "vcam/chipenc_bayer.h"
 #include "vcam/chipenc_s561.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			failures++;                                          \
-			if (failures < 40) {                                 \
-				printf("FAIL %s:%d: ", __FILE__, __LINE__);  \
-				printf(__VA_ARGS__);                         \
-				printf("\n");                                \
-			}                                                    \
-		}                                                            \
-	} while (0)
+#include "../../common/check.h"
 
 typedef size_t encoder_fn(const uint8_t *img, int w, int h, uint8_t *out,
 			  size_t cap, uint32_t seed);

@@ -31,20 +31,7 @@
 #include "libv4lconvert/chipbayer_s561.c"
 
 #include "vcam/chipenc_s561.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			failures++;                                          \
-			if (failures < 40) {                                 \
-				printf("FAIL %s:%d: ", __FILE__, __LINE__);  \
-				printf(__VA_ARGS__);                         \
-				printf("\n");                                \
-			}                                                    \
-		}                                                            \
-	} while (0)
+#include "../../common/check.h"
 
 static struct origlib o;
 static struct v4lconvert_data *cv;

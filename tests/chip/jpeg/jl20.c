@@ -26,6 +26,7 @@
 #include "../../jpeg/jpegtest.h"
 #include "vcam/chipenc_jpeg.h"
 #include "jpeg/jl2005.h"
+#include "../../common/check.h"
 
 #ifndef V4L2_PIX_FMT_JL2005BCD
 #define V4L2_PIX_FMT_JL2005BCD v4l2_fourcc('J', 'L', '2', '0')
@@ -33,19 +34,6 @@
 
 static struct origlib olib;
 static struct v4lconvert_data *cv;
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (failures++ < 30) {                               \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
-					__LINE__);                           \
-				fprintf(stderr, __VA_ARGS__);                \
-				fputc('\n', stderr);                         \
-			}                                                    \
-		}                                                            \
-	} while (0)
 
 static const uint32_t fmts[] = { V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24,
 				 V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420 };

@@ -27,6 +27,7 @@
 #include "../../jpeg/jpegtest.h"
 #include "jpeg/jpgl.h"
 #include "vcam/chipenc_jpgl.h"
+#include "../../common/check.h"
 
 #ifndef V4L2_PIX_FMT_JPGL
 #define V4L2_PIX_FMT_JPGL v4l2_fourcc('J', 'P', 'G', 'L')
@@ -34,20 +35,7 @@
 
 static struct origlib olib;
 static struct v4lconvert_data *cv;
-static int failures;
 static long compared, identical;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (failures++ < 30) {                               \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
-					__LINE__);                           \
-				fprintf(stderr, __VA_ARGS__);                \
-				fputc('\n', stderr);                         \
-			}                                                    \
-		}                                                            \
-	} while (0)
 
 /* ------------------------------------------------------------------ */
 /* The model: straight from the description, slow and simple.         */

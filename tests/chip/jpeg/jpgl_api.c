@@ -22,6 +22,7 @@
 #include "../../jpeg/jpegtest.h"
 #include "jpeg/jpgl.h"
 #include "vcam/chipenc_jpgl.h"
+#include "../../common/check.h"
 
 #ifndef V4L2_PIX_FMT_JPGL
 #define V4L2_PIX_FMT_JPGL v4l2_fourcc('J', 'P', 'G', 'L')
@@ -29,19 +30,6 @@
 
 static struct origlib olib;
 static struct fakedev fake;
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (failures++ < 30) {                               \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
-					__LINE__);                           \
-				fprintf(stderr, __VA_ARGS__);                \
-				fputc('\n', stderr);                         \
-			}                                                    \
-		}                                                            \
-	} while (0)
 
 static const uint32_t fmts[] = { V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24,
 				 V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420 };

@@ -30,6 +30,7 @@
 #include "vcam/chipenc_jpeg.h"
 #include "jpeg/jl2005.h"
 #include "jpeg/se401.h"
+#include "../../common/check.h"
 
 #ifndef V4L2_PIX_FMT_PJPG
 #define V4L2_PIX_FMT_PJPG v4l2_fourcc('P', 'J', 'P', 'G')
@@ -47,19 +48,6 @@ typedef int convert_fn(struct v4lconvert_data *, const struct v4l2_format *,
 
 static struct origlib olib;
 static struct fakedev fake;
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (failures++ < 30) {                               \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
-					__LINE__);                           \
-				fprintf(stderr, __VA_ARGS__);                \
-				fputc('\n', stderr);                         \
-			}                                                    \
-		}                                                            \
-	} while (0)
 
 static const uint32_t fmts[] = { V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24,
 				 V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420 };

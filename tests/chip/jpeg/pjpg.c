@@ -28,6 +28,7 @@
 #include "../../jpeg/jpegtest.h"
 #include "vcam/chipenc_jpeg.h"
 #include "jpeg/pixart.h"
+#include "../../common/check.h"
 
 #ifndef V4L2_PIX_FMT_PJPG
 #define V4L2_PIX_FMT_PJPG v4l2_fourcc('P', 'J', 'P', 'G')
@@ -35,19 +36,6 @@
 
 static struct origlib olib;
 static struct v4lconvert_data *cv;
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (failures++ < 30) {                               \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
-					__LINE__);                           \
-				fprintf(stderr, __VA_ARGS__);                \
-				fputc('\n', stderr);                         \
-			}                                                    \
-		}                                                            \
-	} while (0)
 
 static size_t dst_bytes(uint32_t f, int w, int h)
 {

@@ -21,6 +21,7 @@
 #include "../../jpeg/jpegtest.h"
 #include "vcam/chipenc_jpeg.h"
 #include "jpeg/se401.h"
+#include "../../common/check.h"
 
 #ifndef V4L2_PIX_FMT_SE401
 #define V4L2_PIX_FMT_SE401 v4l2_fourcc('S', '4', '0', '1')
@@ -28,19 +29,6 @@
 
 static struct origlib olib;
 static struct v4lconvert_data *cv;
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (failures++ < 30) {                               \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
-					__LINE__);                           \
-				fprintf(stderr, __VA_ARGS__);                \
-				fputc('\n', stderr);                         \
-			}                                                    \
-		}                                                            \
-	} while (0)
 
 static int orig_decode(const uint8_t *frm, size_t n, uint8_t *dst, int w,
 		       int h)

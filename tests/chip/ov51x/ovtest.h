@@ -17,21 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../../common/check.h"
+
 #define OV_HELPER_DIR "/usr/lib/x86_64-linux-gnu/libv4lconvert0/"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (failures++ < 30) {                               \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__,    \
-					__LINE__);                           \
-				fprintf(stderr, __VA_ARGS__);                \
-				fputc('\n', stderr);                         \
-			}                                                    \
-		}                                                            \
-	} while (0)
 
 static inline void *ot_xmalloc(size_t n)
 {

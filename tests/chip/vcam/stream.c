@@ -28,15 +28,9 @@
 #include <libv4lconvert.h>
 
 #include "vcam/vcam.h"
+#include "../../common/check.h"
 
 void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
-
-static int failures;
-
-#define CHECK(c, ...) do { if (!(c)) { \
-	if (++failures < 40) { \
-		printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #c); \
-		printf(__VA_ARGS__); printf("\n"); } } } while (0)
 
 struct chip {
 	const char *name; /* spec text */

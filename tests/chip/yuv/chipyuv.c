@@ -35,6 +35,7 @@
 #include "../../common/fakedev.h"
 #include "../../common/origlib.h"
 #include "vcam/chipenc.h"
+#include "../../common/check.h"
 
 /*
  * The original's YUV -> RGB keeps luma as is (Y 16..235 gives 16..235),
@@ -42,18 +43,6 @@
  * by up to about 24 per channel, more where chroma saturates.
  */
 #define MAX_RGB_DIFF 48
-
-static int failures;
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			if (++failures < 40) {                               \
-				printf("FAIL %s:%d: ", __FILE__, __LINE__);  \
-				printf(__VA_ARGS__);                         \
-				printf("\n");                                \
-			}                                                    \
-		}                                                            \
-	} while (0)
 
 static uint32_t rng = 0x2545f491u;
 
