@@ -25,19 +25,6 @@
 #include "../common/origlib.h"
 #include "core/frame.h"
 
-#if defined(__has_include)
-#if __has_include("core/transform.c")
-#define HAVE_TRANSFORM 1
-#endif
-#endif
-
-/* Families of this build (see src/core/frame.c for the detection trick). */
-#define IS_yuv422_yuv422 1
-#define FAM_YUV422(f) +IS_yuv422_##f
-#if 0 V4LC_FAMILIES(FAM_YUV422)
-#define HAVE_YUV422 1
-#endif
-
 /* The original, and its instance with emulated HFLIP/VFLIP controls. */
 static struct origlib orig;
 static struct v4lconvert_data *odata;
@@ -237,10 +224,6 @@ static void check_flips(void)
 		{ 1, 1, V4LC_XFORM_ROT180, "rot180" },
 	};
 
-#ifndef HAVE_TRANSFORM
-	printf("note (b): src/core/transform.c not in this build; the "
-	       "original's flips are checked against a naive flip only\n");
-#endif
 	for (size_t f = 0; f < sizeof(fmts) / sizeof(fmts[0]); f++)
 		for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); o++)
 			for (int i = 0; i < NSIZES; i++) {
@@ -274,7 +257,6 @@ static void check_flips(void)
 					       w, h);
 					failures++;
 				}
-#ifdef HAVE_TRANSFORM
 				if (!ret) {
 					uint8_t *b = xalloc(n);
 					struct v4lc_frame sf = { fmts[f], w, h,
@@ -298,9 +280,6 @@ static void check_flips(void)
 					failures += !same;
 					free(b);
 				}
-#else
-				(void)ops[o].op;
-#endif
 				free(s);
 				free(a);
 				free(e);
@@ -506,14 +485,6 @@ static void check_colour(void)
 					 V4L2_PIX_FMT_NV12 };
 
 	for (size_t f = 0; f < sizeof(srcs) / sizeof(srcs[0]); f++) {
-#ifndef HAVE_YUV422
-		if (srcs[f] == V4L2_PIX_FMT_YUYV ||
-		    srcs[f] == V4L2_PIX_FMT_UYVY) {
-			printf("note (c): yuv422 family not in this build; "
-			       "packed 4:2:2 skipped\n");
-			continue;
-		}
-#endif
 		check_to_rgb(srcs[f], 64, 48);
 		check_to_rgb(srcs[f], 640, 480);
 	}
