@@ -321,7 +321,7 @@ static void print_row(const struct opts *op, const char *name, int w, int h,
 	char size[32], so[96], sg[96], ratio[32];
 
 	snprintf(size, sizeof(size), "%dx%d", w, h);
-	fmt_result(so, sizeof(so), ours, "-");
+	fmt_result(so, sizeof(so), ours, "fails");
 	fmt_result(sg, sizeof(sg), orig, orig_absent);
 	if (ours->ok && orig->ok && orig->median > 0)
 		snprintf(ratio, sizeof(ratio), "%.2fx",
@@ -538,9 +538,9 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!op.markdown)
-		printf("# '-': not in this build (kernel family or transform "
-		       "absent); n/a: the original has no such operation or "
-		       "is not installed\n");
+		printf("# fails: the conversion returned an error; n/a: the "
+		       "original has no such operation or is not "
+		       "installed\n");
 	orig_unload(&orig);
 	return 0;
 }

@@ -2,7 +2,7 @@
 /*
  * Differential test against the distribution's libv4lconvert (Debian
  * libv4lconvert0), loaded by absolute path with dlopen: this binary links no
- * libv4l, and ours will one day carry the same SONAME.
+ * libv4l (ours carries the same SONAME).
  *
  * (a) RGB24<->BGR24 and YUV420<->YVU420 are byte-identical with the original.
  * (b) Flips: the original flips only through its emulated HFLIP/VFLIP

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Every source fourcc the original libv4lconvert knows (its 65 table
- * entries: /work/shared/reference/libv4l-behaviour.md section 1.2), the
- * formats this library adds, and a few it does not know at all (those must
- * fail with EINVAL). Written out from the characters so that the table does
- * not depend on the names a given <linux/videodev2.h> has.
+ * Every source fourcc the original libv4lconvert knows (the 65 entries of
+ * its source format table), the formats this library adds, and a few it
+ * does not know at all (those must fail with EINVAL). Written out from the
+ * characters so that the table does not depend on the names a given
+ * <linux/videodev2.h> has.
  */
 #ifndef V4LC_FUZZ_FOURCCS_H
 #define V4LC_FUZZ_FOURCCS_H
