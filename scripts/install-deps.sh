@@ -6,6 +6,8 @@
 # needs (qemu, a static busybox, kmod; the kernel is fetched by the script).
 # --bench adds gnuplot for bench/run's chart.
 # --fuzz adds clang and its runtime (libFuzzer, sanitizers) for tests/fuzz.
+# --deb adds what the Debian packages (debian/) need to build, and the
+# programs their VM test runs on them (GStreamer's v4l2 source, v4l-utils).
 # Safe to run repeatedly.
 set -euo pipefail
 
@@ -13,13 +15,15 @@ cross=0
 vm=0
 fuzz=0
 bench=0
+deb=0
 for arg in "$@"; do
 	case "$arg" in
 	--cross) cross=1 ;;
 	--vm) vm=1 ;;
 	--fuzz) fuzz=1 ;;
 	--bench) bench=1 ;;
-	*) echo "usage: $0 [--cross] [--vm] [--fuzz] [--bench]" >&2; exit 2 ;;
+	--deb) deb=1 ;;
+	*) echo "usage: $0 [--cross] [--vm] [--fuzz] [--bench] [--deb]" >&2; exit 2 ;;
 	esac
 done
 
@@ -55,6 +59,10 @@ fi
 if [ $fuzz = 1 ]; then
 	$APT install -qq --no-install-recommends clang libclang-rt-14-dev \
 		>/dev/null
+fi
+if [ $deb = 1 ]; then
+	$APT install -qq --no-install-recommends debhelper dpkg-dev \
+		gstreamer1.0-tools gstreamer1.0-plugins-good v4l-utils >/dev/null
 fi
 if [ $bench = 1 ]; then
 	$APT install -qq --no-install-recommends gnuplot-nox >/dev/null

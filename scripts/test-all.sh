@@ -4,6 +4,8 @@
 #   native (every SIMD tier the CPU has, and again with LIBV4LCONVERT_SIMD=scalar:
 #           each test is registered for both),
 #   vivid-vm: the real vivid driver in a qemu VM (tests/vm),
+#   packages: the Debian packages (debian/) built, compared with Debian's
+#           and installed over them in the VM (skipped without debhelper),
 #   native under AddressSanitizer + UndefinedBehaviorSanitizer,
 #   the libFuzzer targets for a bounded time (clang), threads under TSan,
 #   aarch64 and armhf cross builds under qemu-user (NEON for real),
@@ -65,9 +67,52 @@ run_config() { # name builddir "setup args" [env...]
 	[ "$fail" = 0 ] || failed_configs+=("$name")
 }
 
+# The Debian packages: built (tests/packaging/build-debs.sh), their files
+# and control data against Debian's (compare-debian.sh), then installed over
+# Debian's in the vivid VM (vm-debs.sh). Counts the PASS/FAIL lines.
+run_packages() {
+	echo "=== packages"
+	if ! command -v dh >/dev/null 2>&1; then
+		echo "packages: skipped (debhelper is not installed: scripts/install-deps.sh --deb)"
+		total_skip=$((total_skip + 1))
+		return
+	fi
+	if ! bash tests/packaging/build-debs.sh build-deb; then
+		echo "packages: build failed"
+		total_fail=$((total_fail + 1)); failed_configs+=(packages)
+		return
+	fi
+	local ok=0 fail=0 skip=0 log rc t
+	for t in compare-debian.sh vm-debs.sh; do
+		if [ $t = compare-debian.sh ]; then
+			log=$(bash tests/packaging/$t --debs build-deb 2>&1)
+		else
+			log=$(bash tests/packaging/$t build-deb 2>&1)
+		fi
+		rc=$?
+		echo "$log" | grep -E '^(PASS|FAIL|NOTE) ' | sed 's/^/  /'
+		if [ $rc = 77 ]; then
+			echo "$log" | tail -n 2
+			skip=$((skip + 1))
+			continue
+		fi
+		ok=$((ok + $(echo "$log" | grep -c '^PASS ')))
+		fail=$((fail + $(echo "$log" | grep -c '^FAIL ')))
+		if [ $rc != 0 ] && ! echo "$log" | grep -q '^FAIL '; then
+			echo "$log" | tail -n 20
+			fail=$((fail + 1))
+		fi
+	done
+	echo "packages: $ok passed, $fail failed, $skip skipped"
+	total_ok=$((total_ok + ok)); total_fail=$((total_fail + fail))
+	total_skip=$((total_skip + skip))
+	[ "$fail" = 0 ] || failed_configs+=(packages)
+}
+
 run_config native build-test "--buildtype=release"
 # A real V4L2 driver: vivid in a qemu VM (tests/vm; skipped without qemu).
 TEST_ARGS="--suite vm" run_config vivid-vm build-test "--buildtype=release"
+run_packages
 run_config sanitizers build-test-asan \
 	"--buildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false -Dbench=false" \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1

@@ -52,6 +52,7 @@ if dpkg-query -W -f '${db:Status-Status}\n' $DEBIAN_PKGS 2>/dev/null |
 		[ -d "$p" ] && ! [ -L "$p" ] && echo "$p"
 	done >"$tmp/debian.dirs"
 	origin="dpkg -L $DEBIAN_PKGS"
+	debian_installed=1
 elif [ -n "$orig" ] && ls "$orig"/*.deb >/dev/null 2>&1; then
 	for p in $DEBIAN_PKGS; do
 		deb=$(ls "$orig/${p%:*}"_*_"$arch".deb 2>/dev/null | head -n 1)
@@ -67,7 +68,7 @@ else
 	echo "Debian's $DEBIAN_PKGS are neither installed nor given (--orig): skipped"
 	exit 77
 fi
-sort -u -o "$tmp/debian.list" "$tmp/debian.list"
+grep -v '^$' "$tmp/debian.list" | sort -u -o "$tmp/debian.list"
 
 # ------------------------------------------------------------ our tree
 if [ -n "$debs" ]; then
@@ -88,7 +89,8 @@ ours() { echo "$root$prefix${1#/usr}"; }
 # What programs never use, with the reason.
 excluded() { # path -> reason, or nothing
 	case $1 in
-	/. | /usr/share/doc | /usr/share/doc/*) echo "documentation" ;;
+	/.) echo "the root directory" ;;
+	/usr/share/doc | /usr/share/doc/*) echo "documentation" ;;
 	/usr/share/lintian*) echo "Debian's lintian overrides" ;;
 	*libv4l2rds*) echo "the RDS decoder, another library (Debian's libv4l2rds0 stays)" ;;
 	*.a) echo "static library: ours are built shared only" ;;

@@ -1,0 +1,247 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Guest side of the Debian package test (tests/packaging/vm-debs.sh runs it
+# with vivid-vm.sh):
+#   batch-debs.sh DEBDIR ORIGDIR FLIPCHECK
+# Our packages (DEBDIR/*.deb) are installed over Debian's libv4l-0,
+# libv4lconvert0 and libv4l-dev with dpkg, and Debian's own programs run,
+# unmodified and with no libv4l or preload variable, on vivid:
+#  - v4l2-ctl -w capturing RGB24 from a sensor mounted upside down (vivid's
+#    sensor_flipped_* controls): the frames are converted (corrected), the
+#    180-degree rotation of the raw ones, which Debian's libv4l2 does not do;
+#  - gst-launch-1.0 v4l2src (GST_V4L2_USE_LIBV4L2=1): RGB frames, corrected;
+#  - v4l2-ctl without -w under our v4l2-run (the shim found through ${LIB});
+#  - v4l2-ctl -w with USERPTR buffers, which Debian's libv4l2 refuses.
+# Debian's libraries are first seen failing where only ours succeed, so
+# that passing proves ours are the ones loaded. Then ours are removed and Debian's
+# reinstalled from ORIGDIR (their .debs): package states, file lists and
+# file contents must be as before, and nothing of ours left.
+# Ends with "N passed, N failed".
+set -uo pipefail
+
+debs=${1:?} orig=${2:?} flipcheck=${3:?}
+dev=/dev/video0
+arch=$(dpkg --print-architecture)
+DEBIAN="libv4l-0:$arch libv4lconvert0:$arch libv4l-dev:$arch"
+OURS="libv4l-cr-tools libv4l-cr-dev libv4l-cr0 libv4lconvert-cr0"
+# The programs find the libraries where they are installed, as a user's do.
+for v in $(env | sed -n 's/^\(LIBV4L[A-Z0-9_]*\)=.*/\1/p'); do
+	unset "$v"
+done
+unset LD_PRELOAD LD_LIBRARY_PATH
+out=$(mktemp -d /tmp/vm-debs.XXXXXX)
+pass=0 fail=0
+prog=${VM_JOBDIR:-$out}/progress
+step() { echo "$(date +%T) $*" >>"$prog"; sync; }
+ok() { echo "PASS $*"; step "PASS $*"; pass=$((pass + 1)); }
+ko() { echo "FAIL $*"; step "FAIL $*"; fail=$((fail + 1)); }
+
+[ -c "$dev" ] || { echo "no $dev in the VM: skipped"; exit 77; }
+command -v v4l2-ctl >/dev/null || { echo "v4l2-ctl is not installed: skipped"; exit 77; }
+if [ "$(dpkg-query -W -f '${db:Status-Status}\n' $DEBIAN 2>/dev/null |
+		grep -cx installed)" != 3 ]; then
+	echo "Debian's $DEBIAN are not all installed: skipped"
+	exit 77
+fi
+
+# What "as before" means: the packages' states, Debian's file lists and
+# the contents of those files, and the libraries ld.so finds.
+state() {
+	dpkg-query -W -f '${Package}:${Architecture} ${Version} ${db:Status-Abbrev}\n' \
+		libv4l-0 libv4lconvert0 libv4l-dev libv4l2rds0 v4l-utils \
+		gstreamer1.0-plugins-good 2>/dev/null | sort
+	for p in $DEBIAN; do
+		echo "== $p"
+		dpkg -L "$p" | sort | while read -r f; do
+			if [ -L "$f" ]; then
+				echo "$f -> $(readlink "$f")"
+			elif [ -f "$f" ]; then
+				md5sum "$f"
+			else
+				echo "$f"
+			fi
+		done
+	done
+	ldconfig -p | grep -E 'libv4l(1|2|convert)\.so' | sort
+}
+
+bytes() { stat -c %s "$1" 2>/dev/null || echo 0; }
+secs() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }'; }
+reset_fmt() {
+	v4l2-ctl -d $dev -v width=640,height=480,pixelformat=YUYV -p 30 \
+		>/dev/null 2>&1
+}
+flip() { # 1: the sensor is mounted upside down, 0: upright
+	v4l2-ctl -d $dev --set-ctrl=sensor_flipped_horizontally=$1 \
+		--set-ctrl=sensor_flipped_vertically=$1
+}
+userptr() { # file: 3 YUYV frames through libv4l2 with USERPTR buffers
+	reset_fmt
+	rm -f "$1"
+	v4l2-ctl -d $dev -w -v width=640,height=480,pixelformat=YUYV \
+		--stream-user --stream-count=3 --stream-to="$1" >"$1.log" 2>&1
+}
+rgb_w() { # file: 2 RGB24 frames through libv4l2 (-w)
+	reset_fmt
+	rm -f "$1"
+	v4l2-ctl -d $dev -w -v width=640,height=480,pixelformat=RGB3 \
+		--stream-mmap --stream-count=2 --stream-to="$1" >"$1.log" 2>&1
+}
+gst() { # file format io-mode: 3 frames of v4l2src through libv4l2
+	reset_fmt
+	rm -f "$1"
+	GST_V4L2_USE_LIBV4L2=1 gst-launch-1.0 -q v4l2src device=$dev \
+		io-mode=$3 num-buffers=3 ! \
+		video/x-raw,format=$2,width=640,height=480 ! \
+		filesink location="$1" >"$1.log" 2>&1
+}
+corrected() { # file: every frame is the rotation of the raw one
+	"$flipcheck" "$out/raw.rgb" "$1" 640 480 >"$1.fc" 2>&1
+}
+frame=$((640 * 480 * 3)) yuyv=$((3 * 640 * 480 * 2))
+have_gst=0
+command -v gst-launch-1.0 >/dev/null &&
+	[ -n "$(ls /usr/lib/*/gstreamer-1.0/libgstvideo4linux2.so 2>/dev/null)" ] &&
+	have_gst=1
+
+step "start"
+state >"$out/before.txt"
+v4l2-ctl -d $dev --set-ctrl=osd_text_mode=2,test_pattern=4 >/dev/null
+
+# 1. Debian's libraries: what only ours does fails here.
+flip 1
+reset_fmt
+v4l2-ctl -d $dev -v width=640,height=480,pixelformat=RGB3 --stream-mmap \
+	--stream-count=1 --stream-to="$out/raw.rgb" >/dev/null 2>&1
+[ "$(bytes "$out/raw.rgb")" = $frame ] &&
+	ok "raw RGB24 frame of the upside-down sensor (no libv4l2)" ||
+	ko "raw RGB24 frame: $(bytes "$out/raw.rgb") bytes"
+rgb_w "$out/deb.rgb"
+if [ "$(bytes "$out/deb.rgb")" -ge $frame ] && ! corrected "$out/deb.rgb"; then
+	ok "Debian's libv4l2 leaves vivid's upside-down sensor uncorrected"
+else
+	ko "Debian's libv4l2: $(bytes "$out/deb.rgb") bytes, or already corrected"
+fi
+if [ $have_gst = 1 ]; then
+	gst "$out/deb-gst.rgb" RGB mmap
+	if [ "$(bytes "$out/deb-gst.rgb")" = $((3 * frame)) ] &&
+			! corrected "$out/deb-gst.rgb"; then
+		ok "Debian's libv4l2 under GStreamer: RGB frames, uncorrected"
+	else
+		ko "GStreamer on Debian's libv4l2: $(bytes "$out/deb-gst.rgb") bytes, or already corrected"
+	fi
+fi
+flip 0
+userptr "$out/deb-user.raw"
+[ "$(bytes "$out/deb-user.raw")" = 0 ] &&
+	ok "Debian's libv4l2 refuses USERPTR ($(grep -m1 -o 'VIDIOC_REQBUFS.*' "$out/deb-user.raw.log"))" ||
+	ko "Debian's libv4l2 streamed USERPTR: the check below proves nothing"
+
+# 2. Install ours over Debian's. (man-db's index update, triggered by the
+# man pages, takes minutes under TCG: off in the VM, as in most CI images.)
+rm -f /var/lib/man-db/auto-update
+step "dpkg -i"
+t0=$(date +%s.%N)
+if dpkg -i "$debs"/*.deb >"$out/install.log" 2>&1; then
+	ok "dpkg -i our packages ($(secs "$t0"))"
+else
+	ko "dpkg -i our packages:"
+	tail -n 20 "$out/install.log"
+fi
+grep -E "in favour of" "$out/install.log" | sed 's/^/    /'
+now=$(dpkg-query -W -f '${db:Status-Status} ' $DEBIAN 2>/dev/null)
+[ "$(echo "$now" | grep -o installed | wc -l)" = 0 ] &&
+	ok "Debian's $DEBIAN removed" || ko "Debian's packages still: $now"
+audit=$(dpkg --audit 2>&1)
+[ -z "$audit" ] && ok "dpkg --audit: nothing broken (v4l-utils and GStreamer's plugins keep their dependencies)" ||
+	ko "dpkg --audit: $audit"
+triplet=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
+owner=$(dpkg -S "$(readlink -f "/usr/lib/$triplet/libv4l2.so.0")" 2>&1)
+case $owner in libv4l-cr0:*) ok "libv4l2.so.0 is ours: $owner" ;;
+*) ko "libv4l2.so.0 belongs to: $owner" ;; esac
+
+# 3. Debian's programs on our libraries, no variables.
+step "programs"
+flip 1
+rgb_w "$out/ctl.rgb"
+corrected "$out/ctl.rgb" &&
+	ok "v4l2-ctl -w: RGB24 frames converted, the sensor corrected ($(cat "$out/ctl.rgb.fc"))" ||
+	ko "v4l2-ctl -w RGB24: $(bytes "$out/ctl.rgb") bytes, $(cat "$out/ctl.rgb.fc")"
+if [ $have_gst = 1 ]; then
+	t0=$(date +%s.%N)
+	gst "$out/gst.rgb" RGB mmap
+	if [ "$(bytes "$out/gst.rgb")" = $((3 * frame)) ] && corrected "$out/gst.rgb"; then
+		ok "gst-launch-1.0 v4l2src io-mode=mmap (GST_V4L2_USE_LIBV4L2=1): 3 RGB frames, corrected ($(secs "$t0"))"
+	else
+		ko "gst-launch-1.0 v4l2src io-mode=mmap: $(bytes "$out/gst.rgb") bytes, $(cat "$out/gst.rgb.fc")"
+		grep -m 3 -i error "$out/gst.rgb.log"
+	fi
+	# GStreamer's default I/O mode exports DMABUF when the format is not
+	# flagged V4L2_FMT_FLAG_EMULATED; libv4l2 then converts in its own
+	# buffers and refuses VIDIOC_EXPBUF. Reported, not counted.
+	gst "$out/gst-auto.rgb" RGB auto
+	echo "NOTE gst-launch-1.0 v4l2src, default io-mode, converted RGB: $(bytes "$out/gst-auto.rgb") bytes ($(grep -m 1 '^ERROR' "$out/gst-auto.rgb.log"))"
+else
+	ko "gst-launch-1.0 or GStreamer's v4l2 plugin is not installed (scripts/install-deps.sh --deb)"
+fi
+if command -v v4l2-run >/dev/null; then
+	reset_fmt
+	rm -f "$out/run.rgb"
+	v4l2-run v4l2-ctl -d $dev -v width=640,height=480,pixelformat=RGB3 \
+		--stream-mmap --stream-count=2 --stream-to="$out/run.rgb" \
+		>"$out/run.log" 2>&1
+	corrected "$out/run.rgb" &&
+		ok "v4l2-run v4l2-ctl (no -w): the shim found through \${LIB}, corrected" ||
+		ko "v4l2-run v4l2-ctl: $(bytes "$out/run.rgb") bytes, $(cat "$out/run.rgb.fc")"
+else
+	ko "v4l2-run is not installed"
+fi
+flip 0
+userptr "$out/user.raw"
+[ "$(bytes "$out/user.raw")" = $yuyv ] &&
+	ok "v4l2-ctl -w --stream-user: USERPTR through libv4l2 (ours only)" ||
+	ko "v4l2-ctl -w --stream-user: $(bytes "$out/user.raw") bytes, want $yuyv"
+
+# 4. Back to Debian's.
+step "back to Debian's"
+for d in "$debs"/*.deb; do
+	dpkg-deb -c "$d" | awk '$1 !~ /^d/ { p = $6; sub(/^\./, "", p); print p }'
+done | sort -u >"$out/ours.files"
+t0=$(date +%s.%N)
+if dpkg --purge --force-depends $OURS >"$out/remove.log" 2>&1 &&
+		dpkg -i "$orig"/libv4lconvert0_*_"$arch".deb \
+			"$orig"/libv4l-0_*_"$arch".deb \
+			"$orig"/libv4l-dev_*_"$arch".deb >>"$out/remove.log" 2>&1; then
+	ok "ours purged, Debian's reinstalled ($(secs "$t0"))"
+else
+	ko "going back to Debian's packages:"
+	tail -n 20 "$out/remove.log"
+fi
+audit=$(dpkg --audit 2>&1)
+[ -z "$audit" ] && ok "dpkg --audit: nothing broken" || ko "dpkg --audit: $audit"
+state >"$out/after.txt"
+if cmp -s "$out/before.txt" "$out/after.txt"; then
+	ok "as before: package states, $(grep -c '^[0-9a-f]\{32\} ' "$out/after.txt") file checksums, links, file lists and ld.so's cache"
+else
+	ko "the system differs from before:"
+	diff "$out/before.txt" "$out/after.txt" | head -n 20
+fi
+verify=$(dpkg -V $DEBIAN 2>&1)
+[ -z "$verify" ] && ok "dpkg -V $DEBIAN: every file as packaged" ||
+	ko "dpkg -V: $verify"
+dpkg -L $DEBIAN | sort -u >"$out/debian.files"
+left=$(comm -23 "$out/ours.files" "$out/debian.files" | while read -r f; do
+	if [ -e "$f" ] || [ -L "$f" ]; then echo "$f"; fi
+done | xargs)
+[ -z "$left" ] && ok "no file of ours left behind ($(wc -l <"$out/ours.files") checked)" ||
+	ko "left behind: $left"
+userptr "$out/deb-user2.raw"
+[ "$(bytes "$out/deb-user2.raw")" = 0 ] &&
+	ok "Debian's libv4l2 is the one loaded again (USERPTR refused)" ||
+	ko "USERPTR still streams: ours is still loaded"
+
+step "end"
+rm -rf "$out"
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
