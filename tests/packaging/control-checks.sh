@@ -115,4 +115,33 @@ control_checks() {
 	else
 		ko "apt-get -s install fails: $(echo "$sim" | tail -n 5)"
 	fi
+	[ "${debian_installed:-0}" = 1 ] && apt_way_back "$dir" "$arch"
+}
+
+# The way back the README gives (apt install libv4l-0 libv4lconvert0
+# libv4l-dev), planned by apt on a copy of dpkg's status in which ours
+# replace Debian's: apt must remove ours (the tools with them) and install
+# Debian's three, nothing else.
+apt_way_back() { # debdir arch
+	local dir=$1 arch=$2 status sim removed installed deb
+	status=$(mktemp "${TMPDIR:-/tmp}/status.XXXXXX")
+	awk -v RS= -v ORS='\n\n' -v arch="$arch" '
+		/(^|\n)Package: (libv4l-0|libv4lconvert0|libv4l-dev)\n/ &&
+		$0 ~ "\nArchitecture: " arch "\n" { next }
+		{ print }' /var/lib/dpkg/status >"$status"
+	for deb in "$dir"/*_"$arch".deb; do
+		dpkg-deb -f "$deb"
+		printf 'Status: install ok installed\n\n'
+	done >>"$status"
+	sim=$(apt-get -s -q -o Debug::NoLocking=1 -o Dir::State::status="$status" \
+		install libv4l-0:"$arch" libv4lconvert0:"$arch" libv4l-dev:"$arch" 2>&1)
+	rm -f "$status"
+	removed=$(echo "$sim" | awk '/^Remv / { print $2 }' | sed "s/:$arch\$//" | sort | xargs)
+	installed=$(echo "$sim" | awk '/^Inst / { print $2 }' | sed "s/:$arch\$//" | sort | xargs)
+	if [ "$removed" = "libv4l-cr-dev libv4l-cr-tools libv4l-cr0 libv4lconvert-cr0" ] &&
+			[ "$installed" = "libv4l-0 libv4l-dev libv4lconvert0" ]; then
+		ok "apt install libv4l-0 libv4lconvert0 libv4l-dev (the way back) removes $removed, installs $installed"
+	else
+		ko "the way back: apt removes '$removed', installs '$installed': $(echo "$sim" | grep -E '^E:' | head -n 3)"
+	fi
 }
