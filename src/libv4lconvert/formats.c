@@ -137,8 +137,11 @@ LIBV4L_PUBLIC int v4lconvert_enum_fmt(struct v4lconvert_data *data,
 			if (packed_native(data, i))
 				list[n++] = i;
 		if (index < (uint32_t)n) {
+			/* Delivered flipped or processed, never as the driver
+			 * gives them: GStreamer keys DMABUF export off this. */
 			*fmt = data->native[list[index]];
 			fmt->index = index;
+			fmt->flags |= V4L2_FMT_FLAG_EMULATED;
 			return 0;
 		}
 		index -= n;
