@@ -314,7 +314,29 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 				packed |= packed_native(data, i);
 		}
 	}
-	if (native || dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
+	if (native) {
+		/*
+		 * Flipped into our own buffers, so tightly packed whatever
+		 * bytesperline the application left in the struct (mplayer
+		 * reuses one for several formats and ignores the answer); the
+		 * driver picks its own stride for the source.
+		 */
+		struct v4l2_format dev_fmt = *dest_fmt;
+		int ret;
+
+		dev_fmt.fmt.pix.bytesperline = 0;
+		dev_fmt.fmt.pix.sizeimage = 0;
+		ret = v4lc_dev_ioctl(data, VIDIOC_TRY_FMT, &dev_fmt);
+		if (ret)
+			return ret;
+		if (src_fmt)
+			*src_fmt = dev_fmt;
+		*dest_fmt = dev_fmt;
+		if (dev_fmt.fmt.pix.pixelformat == dst)
+			v4lc_fixup_packed(&dest_fmt->fmt.pix);
+		return 0;
+	}
+	if (dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
 	    (!v4lconvert_supported_dst_format(dst) &&
 	     !v4lconvert_supported_dst_fmt_only(data)) ||
 	    !v4lc_fmtset_meets(&data->convertible, NULL)) {
@@ -399,6 +421,9 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 			want->width &= ~7u;
 		if (want->height >= 2)
 			want->height &= ~1u;
+		v4lc_fixup(want);
+	} else if (!faked && v4lconvert_supported_dst_fmt_only(data)) {
+		/* the native format flipped or processed into our buffers */
 		v4lc_fixup(want);
 	}
 	if (src_fmt)

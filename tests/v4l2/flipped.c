@@ -2,9 +2,15 @@
 /*
  * A camera mounted upside down (vcam flip=hv, reported by ENUMINPUT), so
  * that libv4l2 flips every frame, also those of a native format:
- * VIDIOC_ENUM_FMT flags every format it lists V4L2_FMT_FLAG_EMULATED
- * (GStreamer's v4l2src exports DMABUF unless the chosen format carries the
- * flag), and VIDIOC_EXPBUF on such a stream fails with EINVAL.
+ *  - VIDIOC_ENUM_FMT flags every format it lists V4L2_FMT_FLAG_EMULATED
+ *    (GStreamer's v4l2src exports DMABUF unless the chosen format carries
+ *    the flag), and VIDIOC_EXPBUF on such a stream fails with EINVAL;
+ *  - mplayer's S_FMT sequence: a Bayer format first (answered RGB3, 1920
+ *    bytes per line at 640 wide), then YUYV in the same struct with that
+ *    stale bytesperline. The answer and the frames must be tightly packed
+ *    (mplayer reads 1280-byte rows whatever the answer says).
+ * The camera is wrapped by a plugin that honours a requested bytesperline
+ * in TRY_FMT/S_FMT answers, as vivid and most vb2 drivers do.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,6 +30,34 @@ void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
 #define W 640
 #define H 480
+#define NBUF 4
+
+/* The largest bytesperline the driver was asked for with YUYV. */
+static uint32_t yuyv_bpl_asked;
+
+static int wrap_ioctl(void *priv, int fd, unsigned long req, void *arg)
+{
+	struct v4l2_format *f = arg;
+	uint32_t want = 0;
+	int r;
+
+	if (req == VIDIOC_TRY_FMT || req == VIDIOC_S_FMT) {
+		want = f->fmt.pix.bytesperline;
+		if (f->fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV &&
+		    want > yuyv_bpl_asked)
+			yuyv_bpl_asked = want;
+	}
+	r = v4lc_vcam_ops.ioctl(priv, fd, req, arg);
+	if (r == 0 && want && want > f->fmt.pix.bytesperline &&
+	    want < 65536) {
+		/* padding honoured, as vivid does */
+		f->fmt.pix.bytesperline = want;
+		f->fmt.pix.sizeimage = want * f->fmt.pix.height;
+	}
+	return r;
+}
+
+static struct libv4l_dev_ops wrapped;
 
 static int open_cam(const char *spec)
 {
@@ -102,13 +136,101 @@ static void test_expbuf(uint32_t fourcc)
 	CHECK(v4l2_close(fd) == 0);
 }
 
+/* mplayer outfmt=yuy2: Bayer first, then YUYV with the answer's stride. */
+static void mplayer_s_fmt(int fd, struct v4l2_format *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	f->fmt.pix.width = W;
+	f->fmt.pix.height = H;
+	f->fmt.pix.pixelformat = V4L2_PIX_FMT_SBGGR8;
+	f->fmt.pix.field = V4L2_FIELD_ANY;
+	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, f) == 0);
+	CHECK(f->fmt.pix.pixelformat == V4L2_PIX_FMT_RGB24);
+	CHECK(f->fmt.pix.bytesperline == W * 3);
+
+	f->fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
+	{
+		struct v4l2_format t = *f;
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_TRY_FMT, &t) == 0);
+		CHECK(t.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV);
+		CHECK(t.fmt.pix.bytesperline == W * 2);
+		CHECK(t.fmt.pix.sizeimage == W * H * 2);
+	}
+	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, f) == 0);
+	CHECK(f->fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV);
+	CHECK(f->fmt.pix.width == W && f->fmt.pix.height == H);
+	CHECK(f->fmt.pix.bytesperline == W * 2);
+	CHECK(f->fmt.pix.sizeimage == W * H * 2);
+	/* the stale padding is not passed on to the driver */
+	CHECK(yuyv_bpl_asked <= W * 2);
+	memset(&f->fmt, 0, sizeof(f->fmt));
+	CHECK(v4l2_ioctl(fd, VIDIOC_G_FMT, f) == 0);
+	CHECK(f->fmt.pix.bytesperline == W * 2);
+	CHECK(f->fmt.pix.sizeimage == W * H * 2);
+}
+
+static void test_stale_bytesperline(void)
+{
+	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
+	struct v4l2_format f;
+	struct v4l2_requestbuffers req = {
+		.count = NBUF, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = V4L2_MEMORY_MMAP,
+	};
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	size_t size = (size_t)W * H * 2, len = 0;
+	uint8_t *maps[NBUF] = { 0 }, *want = malloc(size);
+
+	mplayer_s_fmt(fd, &f);
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == NBUF);
+	for (unsigned int i = 0; i < NBUF; i++) {
+		struct v4l2_buffer b = { .type = type,
+			.memory = V4L2_MEMORY_MMAP, .index = i };
+		void *p;
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
+		len = b.length;
+		p = v4l2_mmap(NULL, b.length, PROT_READ | PROT_WRITE,
+			      MAP_SHARED, fd, b.m.offset);
+		CHECK(p != MAP_FAILED);
+		maps[i] = p == MAP_FAILED ? NULL : p;
+		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+	}
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
+	for (int k = 0; k < 3; k++) {
+		struct v4l2_buffer b = { .type = type,
+			.memory = V4L2_MEMORY_MMAP };
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_DQBUF, &b) == 0);
+		CHECK(b.bytesused == size);
+		/* the sensor's rotation undone: the upright picture, rows of
+		 * exactly 1280 bytes */
+		CHECK(v4lc_vcam_render(V4L2_PIX_FMT_YUYV, W, H, b.sequence,
+				       want, size) == (int)size);
+		CHECK(b.index < NBUF && maps[b.index] &&
+		      !memcmp(maps[b.index], want, size));
+		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+	}
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMOFF, &type) == 0);
+	for (int i = 0; i < NBUF; i++)
+		if (maps[i])
+			CHECK(v4l2_munmap(maps[i], len) == 0);
+	CHECK(v4l2_close(fd) == 0);
+	free(want);
+}
+
 int main(void)
 {
-	v4l2_test_set_plugin(&v4lc_vcam_ops);
+	wrapped = v4lc_vcam_ops;
+	wrapped.ioctl = wrap_ioctl;
+	v4l2_test_set_plugin(&wrapped);
 	test_enum_fmt();
 	test_expbuf(V4L2_PIX_FMT_YUYV);
 	test_expbuf(V4L2_PIX_FMT_RGB24);
 	test_expbuf(V4L2_PIX_FMT_YUV420);
+	test_stale_bytesperline();
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures != 0;
 }
