@@ -58,6 +58,26 @@ V4L_SHIM_HIDDEN void v4l_shim_resolve(void);
  */
 V4L_SHIM_HIDDEN int v4l_shim_is_video_file(int fd);
 
+/*
+ * What each shim claimed, by descriptor number: a program can close a
+ * descriptor by a path no shim sees (fclose of an fdopen'ed stream,
+ * close_range, the raw syscall), and the next file given that number must
+ * not be taken for the camera. The identity (st_dev, st_ino, st_rdev) is
+ * remembered at the claim and compared with fstat where a claimed number
+ * is used.
+ */
+#define V4L_SHIM_MAX_FD 65536
+V4L_SHIM_HIDDEN void v4l_shim_remember(int fd);
+V4L_SHIM_HIDDEN int v4l_shim_unchanged(int fd);
+
+/*
+ * fd is a file of the program's, but the library still holds a device
+ * state under that number (claimed before, closed behind the shim's back).
+ * release(fd) drops that state and closes the number, as the library's
+ * close does: the file is kept in a copy meanwhile and put back.
+ */
+V4L_SHIM_HIDDEN void v4l_shim_release_under(int fd, void (*release)(int));
+
 /* Defined by each shim: take over a descriptor the real open() returned
  * (or return it untouched); returns the descriptor the program gets. */
 V4L_SHIM_HIDDEN int v4l_shim_claim(int fd, int flags);

@@ -33,24 +33,35 @@
 #include "libv4l1.h"
 
 #define EXPORT V4L_SHIM_EXPORT
-#define MAX_CLAIMED_FD 65536
 
-/* Which fds libv4l1 manages on our behalf: references (open + dup()s). */
-static atomic_uint claimed[MAX_CLAIMED_FD];
+/*
+ * Which fds libv4l1 manages on our behalf: references (open + dup()s). A
+ * number whose file changed behind the shim's back (see shim.h) is not
+ * claimed any more, though libv4l1 holds its state until the number is
+ * closed or claimed again.
+ */
+static atomic_uint claimed[V4L_SHIM_MAX_FD];
 static atomic_int any_claimed;
+
+static unsigned int refs(int fd)
+{
+	return fd >= 0 && fd < V4L_SHIM_MAX_FD ?
+	       atomic_load_explicit(&claimed[fd], memory_order_acquire) : 0;
+}
 
 static int is_claimed(int fd)
 {
-	return fd >= 0 && fd < MAX_CLAIMED_FD &&
-	       atomic_load_explicit(&claimed[fd], memory_order_acquire);
+	return refs(fd) && v4l_shim_unchanged(fd);
 }
 
 /* +1 for open/dup, -1 for close. */
 static void add_ref(int fd, int delta)
 {
-	if (fd < 0 || fd >= MAX_CLAIMED_FD)
+	if (fd < 0 || fd >= V4L_SHIM_MAX_FD)
 		return;
 	if (delta > 0) {
+		if (atomic_load(&claimed[fd]) == 0)
+			v4l_shim_remember(fd);
 		atomic_fetch_add_explicit(&claimed[fd], 1, memory_order_acq_rel);
 		atomic_store(&any_claimed, 1);
 	} else {
@@ -67,16 +78,37 @@ static void add_ref(int fd, int delta)
 static __thread int in_lib;
 #define LIB(expr) ({ in_lib++; __typeof__(expr) r_ = (expr); in_lib--; r_; })
 
+/* Every reference, the last closing the number; its result. */
+static int release_all(int fd)
+{
+	int r = 0;
+
+	while (refs(fd)) {
+		add_ref(fd, -1);
+		r = LIB(v4l1_close(fd));
+	}
+	return r;
+}
+
+static void release_stale(int fd)
+{
+	release_all(fd);
+}
+
 /*
  * After the real open: a video file is reopened by libv4l1 (read-write)
  * and the program gets that descriptor. When that fails the original
- * descriptor is returned untouched.
+ * descriptor is returned untouched. A number still claimed was closed
+ * behind the shim's back: its state goes first. (Not followed: the
+ * number libv4l1's own open gets being such a number.)
  */
 int v4l_shim_claim(int fd, int flags)
 {
 	char path[64];
 	int nfd, saved = errno;
 
+	if (!in_lib && refs(fd))
+		v4l_shim_release_under(fd, release_stale);
 	if (fd < 0 || in_lib || (flags & (O_PATH | O_DIRECTORY)) ||
 	    !v4l_shim_is_video_file(fd))
 		return fd;
@@ -100,6 +132,10 @@ EXPORT int close(int fd)
 		add_ref(fd, -1);
 		return LIB(v4l1_close(fd));
 	}
+	/* A stale number: the program closes its file, libv4l1 the old
+	 * state. */
+	if (!in_lib && refs(fd))
+		return release_all(fd);
 	return REAL(close)(fd);
 }
 
@@ -122,10 +158,7 @@ static void release_target(int oldfd, int newfd)
 {
 	if (oldfd == newfd || in_lib)
 		return;
-	while (is_claimed(newfd)) {
-		add_ref(newfd, -1);
-		LIB(v4l1_close(newfd));
-	}
+	release_all(newfd);
 }
 
 EXPORT int dup2(int oldfd, int newfd)

@@ -26,35 +26,69 @@
 #include "libv4l2.h"
 
 #define EXPORT V4L_SHIM_EXPORT
-#define MAX_CLAIMED_FD 65536
 
-/* Which fds libv4l2 manages on our behalf. */
-static atomic_uchar claimed[MAX_CLAIMED_FD];
+/*
+ * Which fds libv4l2 manages on our behalf: references (open + dup()s, as
+ * libv4l2 counts them). A number whose file changed behind the shim's back
+ * (see shim.h) is not claimed any more, though libv4l2 holds its state
+ * until the number is closed or claimed again.
+ */
+static atomic_uint claimed[V4L_SHIM_MAX_FD];
 static atomic_int any_claimed;
+
+static unsigned int refs(int fd)
+{
+	return fd >= 0 && fd < V4L_SHIM_MAX_FD ?
+	       atomic_load_explicit(&claimed[fd], memory_order_acquire) : 0;
+}
 
 static int is_claimed(int fd)
 {
-	return fd >= 0 && fd < MAX_CLAIMED_FD &&
-	       atomic_load_explicit(&claimed[fd], memory_order_acquire);
+	return refs(fd) && v4l_shim_unchanged(fd);
 }
 
-static void set_claimed(int fd, int on)
+/* +1 for open/dup, -1 for close. */
+static void add_ref(int fd, int delta)
 {
-	if (fd < 0 || fd >= MAX_CLAIMED_FD)
+	if (fd < 0 || fd >= V4L_SHIM_MAX_FD)
 		return;
-	atomic_store_explicit(&claimed[fd], (unsigned char)on,
-			      memory_order_release);
-	if (on)
+	if (delta > 0) {
+		if (atomic_load(&claimed[fd]) == 0)
+			v4l_shim_remember(fd);
+		atomic_fetch_add_explicit(&claimed[fd], 1, memory_order_acq_rel);
 		atomic_store(&any_claimed, 1);
+	} else {
+		atomic_fetch_sub_explicit(&claimed[fd], 1, memory_order_acq_rel);
+	}
+}
+
+/* Every reference, the last closing the number; its result. */
+static int release_all(int fd)
+{
+	int r = 0;
+
+	while (refs(fd)) {
+		add_ref(fd, -1);
+		r = v4l2_close(fd);
+	}
+	return r;
+}
+
+static void release_stale(int fd)
+{
+	release_all(fd);
 }
 
 /*
  * After the real open: hand V4L2 devices to libv4l2. Buffers are mapped
  * read-write, so a read-only open is upgraded through /proc/self/fd when
- * possible. A device libv4l2 declines is returned untouched.
+ * possible. A device libv4l2 declines is returned untouched. A number
+ * still claimed was closed behind the shim's back: its state goes first.
  */
 int v4l_shim_claim(int fd, int flags)
 {
+	if (refs(fd))
+		v4l_shim_release_under(fd, release_stale);
 	if (fd < 0 || (flags & (O_PATH | O_DIRECTORY)) ||
 	    !v4l_shim_is_video_file(fd))
 		return fd;
@@ -70,16 +104,19 @@ int v4l_shim_claim(int fd, int flags)
 		}
 	}
 	if (v4l2_fd_open(fd, 0) == fd)
-		set_claimed(fd, 1);
+		add_ref(fd, 1);
 	return fd;
 }
 
+/* A stale number: the program closes its file, libv4l2 the old state. */
 EXPORT int close(int fd)
 {
 	if (is_claimed(fd)) {
-		set_claimed(fd, 0);
+		add_ref(fd, -1);
 		return v4l2_close(fd);
 	}
+	if (refs(fd))
+		return release_all(fd);
 	return REAL(close)(fd);
 }
 
@@ -87,7 +124,14 @@ EXPORT int close(int fd)
  * counted, as the original does. */
 EXPORT int dup(int fd)
 {
-	return is_claimed(fd) ? v4l2_dup(fd) : REAL(dup)(fd);
+	int r;
+
+	if (!is_claimed(fd))
+		return REAL(dup)(fd);
+	r = v4l2_dup(fd);
+	if (r == fd)
+		add_ref(fd, 1);
+	return r;
 }
 
 /*
@@ -97,26 +141,30 @@ EXPORT int dup(int fd)
  */
 static int after_dup(int oldfd, int newfd)
 {
-	if (newfd >= 0 && is_claimed(oldfd) && v4l2_fd_open(newfd, 0) == newfd)
-		set_claimed(newfd, 1);
+	if (newfd >= 0 && is_claimed(oldfd)) {
+		if (refs(newfd))	/* stale: F_DUPFD found it free */
+			v4l_shim_release_under(newfd, release_stale);
+		if (v4l2_fd_open(newfd, 0) == newfd)
+			add_ref(newfd, 1);
+	}
 	return newfd;
+}
+
+static void release_target(int oldfd, int newfd)
+{
+	if (oldfd != newfd)
+		release_all(newfd);
 }
 
 EXPORT int dup2(int oldfd, int newfd)
 {
-	if (oldfd != newfd && is_claimed(newfd)) {
-		set_claimed(newfd, 0);
-		v4l2_close(newfd);
-	}
+	release_target(oldfd, newfd);
 	return after_dup(oldfd, REAL(dup2)(oldfd, newfd));
 }
 
 EXPORT int dup3(int oldfd, int newfd, int flags)
 {
-	if (oldfd != newfd && is_claimed(newfd)) {
-		set_claimed(newfd, 0);
-		v4l2_close(newfd);
-	}
+	release_target(oldfd, newfd);
 	return after_dup(oldfd, REAL(dup3)(oldfd, newfd, flags));
 }
 
