@@ -17,14 +17,20 @@
  *   with a valid header; otherwise this instance keeps its values to itself.
  * - Every value read from it is range-checked by the caller (controls.c):
  *   a hostile or corrupt segment can change settings, never crash a reader
- *   or push a value out of range. Values are single aligned 32-bit words
- *   read and written atomically; there is no other shared state.
+ *   or push a value out of range. Values are single aligned 32-bit words;
+ *   there is no other shared state.
+ * - The segment is read and written with pread/pwrite on a descriptor kept
+ *   open, never mapped: another process of the user can truncate it at any
+ *   time, and a mapping would then fault (SIGBUS). A value beyond the end
+ *   reads as the default; a write goes only to a segment of full size.
  * - A device without bus_info has no stable name: private values; so has
  *   the virtual camera (tests must not share settings through it).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -39,7 +45,8 @@
 #define V4LC_SHM_VERSION 1u
 #define V4LC_SHM_SLOTS 16
 
-struct v4lc_ctrl_shm {
+/* The segment's layout. */
+struct ctrl_layout {
 	uint32_t magic;   /* written last by the creator */
 	uint32_t version;
 	uint32_t slots;   /* V4LC_SHM_SLOTS */
@@ -47,7 +54,15 @@ struct v4lc_ctrl_shm {
 	int32_t value[V4LC_SHM_SLOTS];
 };
 
-_Static_assert(sizeof(struct v4lc_ctrl_shm) <= V4LC_SHM_SIZE, "shm layout");
+#define HEADER_SIZE offsetof(struct ctrl_layout, value)
+#define VALUE_OFF(i) ((off_t)(HEADER_SIZE + (size_t)(i) * sizeof(int32_t)))
+
+/* What an instance holds (data->shared): the segment's descriptor. */
+struct v4lc_ctrl_shm {
+	int fd;
+};
+
+_Static_assert(sizeof(struct ctrl_layout) <= V4LC_SHM_SIZE, "shm layout");
 _Static_assert(V4LC_FAKE_CONTROLS <= V4LC_SHM_SLOTS, "shm slots");
 
 static void append_clean(char *dst, size_t len, const char *src, size_t max)
@@ -99,37 +114,52 @@ static void pause_ms(int ms)
 	nanosleep(&ts, NULL);
 }
 
-static struct v4lc_ctrl_shm *map_fd(int fd)
+/* The instance's handle on fd (kept open), or NULL (fd closed). */
+static struct v4lc_ctrl_shm *hold(int fd)
 {
-	void *p = mmap(NULL, V4LC_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
-		       fd, 0);
+	struct v4lc_ctrl_shm *s = malloc(sizeof(*s));
 
-	return p == MAP_FAILED ? NULL : p;
-}
-
-static struct v4lc_ctrl_shm *create(struct v4lconvert_data *data,
-				    const char *name, int fd)
-{
-	struct v4lc_ctrl_shm *s;
-
-	if (fchmod(fd, 0600) || ftruncate(fd, V4LC_SHM_SIZE) ||
-	    !(s = map_fd(fd))) {
-		shm_unlink(name);
+	if (!s) {
+		close(fd);
 		return NULL;
 	}
-	s->version = V4LC_SHM_VERSION;
-	s->slots = V4LC_SHM_SLOTS;
-	for (int i = 0; i < V4LC_FAKE_CONTROLS; i++)
-		__atomic_store_n(&s->value[i], data->fake_value[i],
-				 __ATOMIC_RELAXED);
-	__atomic_store_n(&s->magic, V4LC_SHM_MAGIC, __ATOMIC_RELEASE);
+	s->fd = fd;
 	return s;
 }
 
-/* An existing object: used only when it is ours, private and sane. */
-static struct v4lc_ctrl_shm *attach(int fd)
+static int write_all(int fd, const void *buf, size_t n, off_t off)
 {
-	struct v4lc_ctrl_shm *s = NULL;
+	return pwrite(fd, buf, n, off) == (ssize_t)n ? 0 : -1;
+}
+
+/* The values, then the header with its magic last (attach waits for it). */
+static struct v4lc_ctrl_shm *create(struct v4lconvert_data *data,
+				    const char *name, int fd)
+{
+	struct ctrl_layout l;
+	uint32_t magic = V4LC_SHM_MAGIC;
+
+	memset(&l, 0, sizeof(l));
+	l.version = V4LC_SHM_VERSION;
+	l.slots = V4LC_SHM_SLOTS;
+	memcpy(l.value, data->fake_value, sizeof(data->fake_value));
+	if (fchmod(fd, 0600) || ftruncate(fd, V4LC_SHM_SIZE) ||
+	    write_all(fd, &l, sizeof(l), 0) ||
+	    write_all(fd, &magic, sizeof(magic), 0)) {
+		shm_unlink(name);
+		close(fd);
+		return NULL;
+	}
+	return hold(fd);
+}
+
+/*
+ * An existing object: used only when it is ours, private and sane; 1 when
+ * it is (fd then belongs to the instance's handle).
+ */
+static int attach(struct v4lconvert_data *data, int fd)
+{
+	uint32_t h[4] = { 0 };
 	struct stat st;
 
 	/*
@@ -139,24 +169,21 @@ static struct v4lc_ctrl_shm *attach(int fd)
 	for (int tries = 0; tries < 100; tries++, pause_ms(5)) {
 		if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 		    st.st_uid != geteuid() || (st.st_mode & 077))
-			return NULL;
+			return 0;
 		if (st.st_size == 0)
 			continue;
 		if (st.st_size != V4LC_SHM_SIZE)
-			return NULL;
-		if (!s && !(s = map_fd(fd)))
-			return NULL;
-		if (__atomic_load_n(&s->magic, __ATOMIC_ACQUIRE) ==
-		    V4LC_SHM_MAGIC)
+			return 0;
+		if (pread(fd, h, sizeof(h), 0) != (ssize_t)sizeof(h))
+			return 0;
+		if (h[0] == V4LC_SHM_MAGIC)
 			break;
 	}
-	if (s && (__atomic_load_n(&s->magic, __ATOMIC_ACQUIRE) != V4LC_SHM_MAGIC ||
-		  s->version != V4LC_SHM_VERSION ||
-		  s->slots != V4LC_SHM_SLOTS)) {
-		munmap(s, V4LC_SHM_SIZE);
-		s = NULL;
-	}
-	return s;
+	if (h[0] != V4LC_SHM_MAGIC || h[1] != V4LC_SHM_VERSION ||
+	    h[2] != V4LC_SHM_SLOTS)
+		return 0;
+	data->shared = hold(fd);
+	return 1;
 }
 
 /* Our object, private, but with a header we do not know (see attach). */
@@ -168,46 +195,60 @@ static int stale(int fd)
 	       st.st_uid == geteuid() && !(st.st_mode & 077);
 }
 
+/* The descriptor a handle keeps is the handle's (create/attach). */
 void v4lc_ctrlstore_open(struct v4lconvert_data *data)
 {
+	const int flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW;
 	char name[256];
 	int fd;
 
 	if (!shm_name(data, name, sizeof(name)))
 		return;
-	fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
-		      0600);
-	if (fd >= 0) {
-		data->shared = create(data, name, fd);
-	} else if (errno == EEXIST) {
-		fd = shm_open(name, O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0);
-		if (fd >= 0 && !(data->shared = attach(fd)) && stale(fd)) {
-			/* ours but never initialised (creator died): replace */
+	fd = shm_open(name, flags | O_CREAT | O_EXCL, 0600);
+	if (fd < 0 && errno == EEXIST) {
+		fd = shm_open(name, flags, 0);
+		if (fd < 0 || attach(data, fd))
+			return;
+		if (!stale(fd)) {
 			close(fd);
-			shm_unlink(name);
-			fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC |
-					    O_NOFOLLOW, 0600);
-			if (fd >= 0)
-				data->shared = create(data, name, fd);
+			return;
 		}
+		/* ours but never initialised (creator died): replace */
+		close(fd);
+		shm_unlink(name);
+		fd = shm_open(name, flags | O_CREAT | O_EXCL, 0600);
 	}
 	if (fd >= 0)
-		close(fd);
+		data->shared = create(data, name, fd);
 }
 
 void v4lc_ctrlstore_close(struct v4lconvert_data *data)
 {
-	if (data->shared)
-		munmap(data->shared, V4LC_SHM_SIZE);
+	if (data->shared) {
+		close(data->shared->fd);
+		free(data->shared);
+	}
 	data->shared = NULL;
 }
 
+/* Beyond the end (truncated): INT32_MIN, out of every control's range,
+ * which the caller reads as the default. */
 int32_t v4lc_ctrlstore_load(const struct v4lconvert_data *data, int i)
 {
-	return __atomic_load_n(&data->shared->value[i], __ATOMIC_RELAXED);
+	int32_t v;
+
+	if (pread(data->shared->fd, &v, sizeof(v), VALUE_OFF(i)) !=
+	    (ssize_t)sizeof(v))
+		return INT32_MIN;
+	return v;
 }
 
+/* Not into a cut segment: pwrite would extend it, a size attach refuses. */
 void v4lc_ctrlstore_store(struct v4lconvert_data *data, int i, int32_t value)
 {
-	__atomic_store_n(&data->shared->value[i], value, __ATOMIC_RELAXED);
+	struct stat st;
+	int fd = data->shared->fd;
+
+	if (fstat(fd, &st) == 0 && st.st_size == V4LC_SHM_SIZE)
+		write_all(fd, &value, sizeof(value), VALUE_OFF(i));
 }

@@ -9,7 +9,9 @@
  * - out-of-range values written by anyone read back as the default, never
  *   out of range; a garbage header or a wrong size is replaced; a segment
  *   with group/other permissions is not used;
- * - concurrent first opens agree on one segment.
+ * - concurrent first opens agree on one segment;
+ * - a segment truncated behind a running instance (by another process of
+ *   the user) reads as the defaults and takes writes, never a signal.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -276,6 +278,51 @@ static void test_corrupt_segment(void)
 	shm_unlink(name);
 }
 
+/* In a child: a running instance's segment cut to `size` bytes. */
+static int survives_truncate(off_t size)
+{
+	struct v4lconvert_data *cv = open_cam();
+	int fd, ok;
+
+	ok = cv && set(cv, V4L2_CID_GAMMA, 2000) == 0 &&
+	     set(cv, V4L2_CID_HFLIP, 1) == 0 &&
+	     get(cv, V4L2_CID_GAMMA) == 2000;
+	fd = shm_open(name, O_RDWR, 0);
+	if (fd < 0 || ftruncate(fd, size) != 0)
+		return 0;
+	close(fd);
+	/* gamma (slot 3) is beyond every size cut here: the default */
+	ok = ok && get(cv, V4L2_CID_GAMMA) == 1000 && in_range(cv);
+	ok = ok && convert_ok(cv);
+	ok = ok && set(cv, V4L2_CID_GAMMA, 1500) == 0 && in_range(cv) &&
+	     convert_ok(cv);
+	v4lconvert_destroy(cv);
+	return ok;
+}
+
+static void test_truncated_live(void)
+{
+	static const off_t sizes[] = { 0, 8, 20 };
+
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		int status = -1;
+		pid_t pid;
+
+		use_device("truncate");
+		pid = fork();
+		if (pid == 0)
+			_exit(survives_truncate(sizes[k]) ? 0 : 1);
+		waitpid(pid, &status, 0);
+		CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "cut to %d bytes behind a running instance: %s %d",
+		      (int)sizes[k],
+		      WIFSIGNALED(status) ? "signal" : "exit status",
+		      WIFSIGNALED(status) ? WTERMSIG(status) :
+					    WEXITSTATUS(status));
+		shm_unlink(name);
+	}
+}
+
 /* Eight processes open the device for the first time at once. */
 static void test_race(void)
 {
@@ -331,6 +378,7 @@ int main(void)
 	test_corrupt_values();
 	test_corrupt_segment();
 	test_race();
+	test_truncated_live();
 	printf("proc-shm: %d failures\n", failures);
 	return failures != 0;
 }
