@@ -165,10 +165,15 @@ static int connect_to(const char *path)
 	return s;
 }
 
-/* Start a detached server (double fork, new session). */
+/*
+ * Start a detached server (double fork, new session). Its stdin, stdout
+ * and stderr are /dev/null (stderr stays ours when verbose): it outlives
+ * this program, and must not hold open the pipe of `prog 2>&1 | cat`.
+ */
 static void spawn_server(const char *device)
 {
 	const char *bin = secure_getenv("LIBV4L2_FRAMESERVER");
+	int verbose = secure_getenv("LIBV4L2_FRAMESERVER_VERBOSE") != NULL;
 	char *argv[] = { NULL, "--device", (char *)device, NULL };
 	pid_t pid;
 
@@ -203,6 +208,8 @@ static void spawn_server(const char *device)
 		if (null >= 0) {
 			dup2(null, 0);
 			dup2(null, 1);
+			if (!verbose)
+				dup2(null, 2);
 		}
 		for (int i = 3; i < 1024; i++)
 			close(i);
