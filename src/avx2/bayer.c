@@ -9,12 +9,7 @@
  */
 #include <immintrin.h>
 
-#include "dispatch/dsp.h"
-
-void v4lc_bayer_span_c(const uint8_t *a, const uint8_t *c, const uint8_t *b,
-		       uint8_t *dst, int w, int x0, int x1, int kind);
-void v4lc_bayer_fill_table(struct v4lc_bayer_dsp *dsp,
-			   v4lc_bayer_row_fn *const kinds[4]);
+#include "scalar/bayer.h"
 
 static inline __m256i ld(const uint8_t *p)
 {
@@ -163,9 +158,6 @@ KERNEL(rg, 1, 1)
  * vpmulhuw; chroma from vpmaddubsw pair sums (16 block sums in pixel
  * order) of both rows, << 6, vpmulhuw and wrapping 16-bit adds.
  */
-void v4lc_bayer_yuv_span_c(const uint8_t *const rows[4], uint8_t *y0,
-			   uint8_t *y1, uint8_t *u, uint8_t *v, int w, int x0,
-			   int x1, int kind, const struct v4lc_rgb2yuv *k);
 
 struct yk {
 	__m256i yr, yg, yb, yadd, ur, ug, ub, vr, vg, vb, cadd, ones;
@@ -300,12 +292,6 @@ YUV_KERNEL(rggb, 1, 1)
  * three streams are interleaved into 48 bytes by one vpshufb per stream
  * (a fixed rotation) and two vpblendw per 16-byte piece.
  */
-void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
-			     int w, int i0);
-void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
-			      int x0, int x1, int kind);
-void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
-			    v4lc_bayer_planar_fn *const kinds[4]);
 
 static inline void split_step(const uint8_t *s, uint8_t *e, uint8_t *o)
 {

@@ -35,12 +35,7 @@
 #include <immintrin.h>
 #include <stddef.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_flip_mirror8_c;
-v4lc_row_copy_fn v4lc_flip_mirror24_c;
-v4lc_row_copy_fn v4lc_flip_mirror_yuyv_c;
-v4lc_row_copy_fn v4lc_flip_mirror_uyvy_c;
+#include "scalar/flip.h"
 
 static inline __m128i loadu(const uint8_t *p)
 {

@@ -13,10 +13,7 @@
  */
 #include <immintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_grey_to_rgb24_c, v4lc_grey_y10bpack_c;
-v4lc_grey16_fn v4lc_grey_le16_c, v4lc_grey_be16_c;
+#include "scalar/grey.h"
 
 #define G(k, j) (((16 * (k) + (j)) / 3) & 15)
 #define LANE(k)                                                               \

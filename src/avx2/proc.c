@@ -7,10 +7,7 @@
  */
 #include <immintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_proc_sum4_fn v4lc_proc_sum4_c;
-v4lc_proc_sum3_fn v4lc_proc_sum3_c;
+#include "scalar/proc.h"
 
 static uint32_t hsum64(__m256i v)
 {

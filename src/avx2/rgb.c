@@ -13,9 +13,7 @@
  */
 #include <immintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_rgb_swap_rb24_c;
+#include "scalar/rgb.h"
 
 /* Byte j of a lane with phase ph: channel c = (ph + j) % 3 of its pixel. */
 #define C(ph, j) (((ph) + (j)) % 3)

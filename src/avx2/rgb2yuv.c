@@ -29,9 +29,7 @@
  */
 #include <immintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_rgb2yuv_fn v4lc_rgb2yuv_rgb24_to_yuv420_c, v4lc_rgb2yuv_bgr24_to_yuv420_c;
+#include "scalar/rgb2yuv.h"
 
 static inline __m256i load2x16(const uint8_t *s)
 {

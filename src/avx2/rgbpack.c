@@ -12,11 +12,7 @@
  */
 #include <immintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_rgbpack_rgb565_rgb_c, v4lc_rgbpack_rgb565_bgr_c;
-v4lc_row_copy_fn v4lc_rgbpack_pick012_c, v4lc_rgbpack_pick210_c;
-v4lc_row_copy_fn v4lc_rgbpack_pick123_c, v4lc_rgbpack_pick321_c;
+#include "scalar/rgbpack.h"
 
 /* Byte j < 12 of a lane is byte sel[j % 3] of pixel j / 3. */
 #define P(a, b, c, j)                                                         \

@@ -13,11 +13,7 @@
  */
 #include <immintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_planar_rgb_fn v4lc_yuv420_planar_rgb24_c, v4lc_yuv420_planar_bgr24_c;
-v4lc_semiplanar_rgb_fn v4lc_yuv420_nv12_rgb24_c, v4lc_yuv420_nv12_bgr24_c;
-v4lc_semiplanar_rgb_fn v4lc_yuv420_nv21_rgb24_c, v4lc_yuv420_nv21_bgr24_c;
+#include "scalar/yuv420.h"
 
 #define Z (-128)
 /* gather[src][k]: bytes of p<src> that go to output bytes 16k..16k+15 */

@@ -10,11 +10,7 @@
  */
 #include <immintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_uv_split_fn v4lc_yuvlayout_deinterleave_c;
-v4lc_uv_split_avg_fn v4lc_yuvlayout_deinterleave_avg_c;
-v4lc_row_avg_fn v4lc_yuvlayout_avg_c;
+#include "scalar/yuvlayout.h"
 
 static inline __m256i ld(const uint8_t *p)
 {

@@ -2,9 +2,12 @@
 #include "dispatch/cpu.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "v4lc_families.h"
 
 #if defined(V4LC_ARCH_X86)
 #include "cpuinfo_x86.h"
@@ -15,54 +18,68 @@
 #endif
 #endif
 
+const struct v4lc_cpu_tier v4lc_cpu_tiers[] = {
+#define T(isa, flags) { #isa, flags },
+	V4LC_TIERS(T)
+#undef T
+	{ NULL, 0 },
+};
+
 /*
- * On ARM we do not call cpu_features: Debian's build of it prints a debug
- * line to stdout from its hwcaps code, and this library is loaded into other
- * programs. NEON is architectural on AArch64; on 32-bit ARM the kernel's
- * HWCAP_NEON bit is the authoritative answer anyway.
+ * Whether the CPU (and, for AVX2, the OS) supports the instructions of the
+ * tier with bit `tier`. On ARM we do not call cpu_features: Debian's build
+ * of it prints a debug line to stdout from its hwcaps code, and this library
+ * is loaded into other programs. NEON is architectural on AArch64; on
+ * 32-bit ARM the kernel's HWCAP_NEON bit is the authoritative answer anyway.
  */
+static int cpu_has(unsigned tier)
+{
+#if defined(V4LC_ARCH_X86)
+	const X86Features f = GetX86Info().features;
+
+	switch (tier) {
+	case V4LC_CPU_SSE2:
+		return f.sse2;
+	case V4LC_CPU_AVX2:
+		return f.avx2;
+	}
+#elif defined(V4LC_ARCH_AARCH64)
+	return tier == V4LC_CPU_NEON;
+#elif defined(V4LC_ARCH_ARM)
+	if (tier == V4LC_CPU_NEON)
+		return (getauxval(AT_HWCAP) & HWCAP_ARM_NEON) != 0;
+#endif
+	return 0;
+}
+
 unsigned v4lc_cpu_detect(void)
 {
 	unsigned flags = 0;
-#if defined(V4LC_ARCH_X86)
-	const X86Info info = GetX86Info();
-#if defined(V4LC_HAVE_SSE2)
-	if (info.features.sse2)
-		flags |= V4LC_CPU_SSE2;
-#endif
-#if defined(V4LC_HAVE_AVX2)
-	if (info.features.sse2 && info.features.avx2)
-		flags |= V4LC_CPU_AVX2;
-#endif
-	(void)info;
-#elif defined(V4LC_ARCH_AARCH64) && defined(V4LC_HAVE_NEON)
-	flags |= V4LC_CPU_NEON;
-#elif defined(V4LC_ARCH_ARM) && defined(V4LC_HAVE_NEON)
-	if (getauxval(AT_HWCAP) & HWCAP_ARM_NEON)
-		flags |= V4LC_CPU_NEON;
-#endif
+
+	/* Up the ladder while the CPU has the next tier's own instructions. */
+	for (const struct v4lc_cpu_tier *t = v4lc_cpu_tiers; t->name; t++) {
+		if (!cpu_has(t->flags & ~flags))
+			break;
+		flags = t->flags;
+	}
 	return flags;
 }
 
 unsigned v4lc_cpu_cap(unsigned detected, const char *value, int *ok)
 {
-	static const struct {
-		const char *name;
-		unsigned allowed;
-	} caps[] = {
-		{ "scalar", 0 },
-		{ "c", 0 },
-		{ "sse2", V4LC_CPU_SSE2 },
-		{ "avx2", V4LC_CPU_SSE2 | V4LC_CPU_AVX2 },
-		{ "neon", V4LC_CPU_NEON },
-	};
+	/* Valid on every architecture; a tier not built here means none. */
+	static const char *const names[] = { "scalar", "c", "sse2", "avx2",
+					     "neon" };
 
 	*ok = 1;
 	if (!value || !*value)
 		return detected;
-	for (size_t i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
-		if (!strcasecmp(value, caps[i].name))
-			return detected & caps[i].allowed;
+	for (const struct v4lc_cpu_tier *t = v4lc_cpu_tiers; t->name; t++)
+		if (!strcasecmp(value, t->name))
+			return detected & t->flags;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcasecmp(value, names[i]))
+			return 0;
 	*ok = 0;
 	return detected;
 }
@@ -91,11 +108,10 @@ unsigned v4lc_cpu_flags(void)
 
 const char *v4lc_cpu_tier_name(unsigned flags)
 {
-	if (flags & V4LC_CPU_AVX2)
-		return "avx2";
-	if (flags & V4LC_CPU_SSE2)
-		return "sse2";
-	if (flags & V4LC_CPU_NEON)
-		return "neon";
-	return "scalar";
+	const char *name = "scalar";
+
+	for (const struct v4lc_cpu_tier *t = v4lc_cpu_tiers; t->name; t++)
+		if ((flags & t->flags) == t->flags)
+			name = t->name;
+	return name;
 }

@@ -2,20 +2,33 @@
 #ifndef V4LC_DISPATCH_CPU_H
 #define V4LC_DISPATCH_CPU_H
 
-/* Instruction-set tiers; each x86 tier implies the one before it. */
+/*
+ * Instruction-set tiers. Per architecture they form a ladder (src/meson.build
+ * lists them in ascending order): the flags of a tier are its own bit and
+ * the bits of every tier below it.
+ */
 enum {
 	V4LC_CPU_SSE2 = 1u << 0,
 	V4LC_CPU_AVX2 = 1u << 1,
 	V4LC_CPU_NEON = 1u << 2,
 };
 
-/* What this CPU offers among the tiers compiled in (no cap applied). */
+struct v4lc_cpu_tier {
+	const char *name; /* as LIBV4LCONVERT_SIMD takes it */
+	unsigned flags;   /* its bit and those of the tiers below it */
+};
+
+/* The tiers this build has, in ascending order, then { NULL, 0 }. */
+extern const struct v4lc_cpu_tier v4lc_cpu_tiers[];
+
+/* The flags of the highest tier this CPU runs (no cap applied). */
 unsigned v4lc_cpu_detect(void);
 
 /*
- * Apply a LIBV4LCONVERT_SIMD value ("scalar", "sse2", "avx2", "neon") to a
- * set of detected flags. Returns the capped flags; *ok is set to 0 when the
- * value is not one of the names above (the flags are then left alone).
+ * Apply a LIBV4LCONVERT_SIMD value ("scalar", or a tier name: "sse2",
+ * "avx2", "neon") to a set of detected flags. A tier of another
+ * architecture caps to scalar. Returns the capped flags; *ok is set to 0
+ * when the value is none of these names (the flags are then left alone).
  */
 unsigned v4lc_cpu_cap(unsigned detected, const char *value, int *ok);
 

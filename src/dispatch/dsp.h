@@ -2,10 +2,11 @@
 /*
  * One function-pointer table per kernel family.
  *
- * Adding a family: add its name to `families` in src/meson.build, define its
- * struct below, write src/scalar/<family>.c (which provides
- * v4lc_<family>_init_c) and, per instruction set, src/<isa>/<family>.c
- * (providing v4lc_<family>_init_<isa>, overriding only what it speeds up).
+ * Adding a family: define its struct below, write src/scalar/<family>.c
+ * (which provides v4lc_<family>_init_c) with src/scalar/<family>.h (the
+ * prototypes of its scalar kernels) and list it in src/meson.build; per
+ * instruction set, src/<isa>/<family>.c provides v4lc_<family>_init_<isa>,
+ * overriding only what it speeds up.
  *
  * All kernels work on rows (or, for rotations, on whole planes) and never
  * touch a byte outside the pixels they are asked for; odd widths are legal.
@@ -27,6 +28,15 @@ enum v4lc_yuv422_order {
 	V4LC_UYVY, /* U Y0 V Y1 */
 	V4LC_VYUY, /* V Y0 U Y1 */
 	V4LC_YUV422_ORDERS
+};
+
+/* Byte offsets of Y0, U, Y1 and V inside a pixel pair, per order. */
+enum { V4LC_422_Y0, V4LC_422_U, V4LC_422_Y1, V4LC_422_V };
+static const uint8_t v4lc_yuv422_offsets[V4LC_YUV422_ORDERS][4] = {
+	[V4LC_YUYV] = { 0, 1, 2, 3 },
+	[V4LC_YVYU] = { 0, 3, 2, 1 },
+	[V4LC_UYVY] = { 1, 0, 3, 2 },
+	[V4LC_VYUY] = { 1, 2, 3, 0 },
 };
 
 /* Output channel orders for 24-bit RGB. */
@@ -242,19 +252,8 @@ struct v4lc_bayer_dsp {
 	v4lc_bayer_planar_fn *planar[V4LC_BAYER_ORDERS][2][V4LC_RGB_ORDERS];
 };
 
-/*
- * Families added later keep their table in dispatch/dsp_<family>.h, so that
- * work on one family does not touch this file.
- */
-#if __has_include("dispatch/dsp_proc.h")
 #include "dispatch/dsp_proc.h"
-#endif
-#if __has_include("dispatch/dsp_focus.h")
 #include "dispatch/dsp_focus.h"
-#endif
-#if __has_include("dispatch/dsp_chip.h")
-#include "dispatch/dsp_chip.h"
-#endif
 
 #define V4LC_DSP_MEMBER(family) struct v4lc_##family##_dsp family;
 struct v4lc_dsp {

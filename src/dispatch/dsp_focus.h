@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Kernel family `focus`: the sharpness measure of the software autofocus
- * (src/focus). Included by dispatch/dsp.h.
+ * (src/focus); part of dispatch/dsp.h.
  */
 #ifndef V4LC_DISPATCH_DSP_FOCUS_H
 #define V4LC_DISPATCH_DSP_FOCUS_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * proc: the image-processing kernels (white balance, gamma, auto gain):
- * a statistics pass and lookup-table application (included by dsp.h).
+ * a statistics pass and lookup-table application (part of dispatch/dsp.h).
  *
  * sum4(src, n, sum): sum[k] = the sum of src[i] over 0 <= i < n with
  *   i % 4 == k (overwritten, not accumulated). One kernel serves 8-bit Bayer

@@ -15,13 +15,7 @@
  */
 #include <arm_neon.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_bayer_unpack10p_c;
-void v4lc_bayer_span_c(const uint8_t *a, const uint8_t *c, const uint8_t *b,
-		       uint8_t *dst, int w, int x0, int x1, int kind);
-void v4lc_bayer_fill_table(struct v4lc_bayer_dsp *dsp,
-			   v4lc_bayer_row_fn *const kinds[4]);
+#include "scalar/bayer.h"
 
 static inline uint8x16_t avg4(uint8x16_t a, uint8x16_t b, uint8x16_t c,
 			      uint8x16_t d, uint8x16_t p, uint8x16_t q)
@@ -113,9 +107,6 @@ KERNEL(rg, 1, 1)
  * 2^16 as in v4lc_rgb_to_y). Chroma: vpaddl / vpadal give the 2x2 sums,
  * << 6, then mulhi_u16 by vmull_u16 and vshrn by 16, wrapping 16-bit adds.
  */
-void v4lc_bayer_yuv_span_c(const uint8_t *const rows[4], uint8_t *y0,
-			   uint8_t *y1, uint8_t *u, uint8_t *v, int w, int x0,
-			   int x1, int kind, const struct v4lc_rgb2yuv *k);
 
 struct yk {
 	uint8x8_t rh, rl, gh, gl, bh, bl;
@@ -262,12 +253,6 @@ static void unpack10p_neon(const uint8_t *src, uint8_t *dst, int width)
  * pair_step in src/avx2/bayer.c); vzipq puts the C and G values of each
  * channel back in column order and two vst3q write the 32 pixels.
  */
-void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
-			     int w, int i0);
-void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
-			      int x0, int x1, int kind);
-void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
-			    v4lc_bayer_planar_fn *const kinds[4]);
 
 static void split_neon(const uint8_t *src, uint8_t *even, uint8_t *odd, int w)
 {

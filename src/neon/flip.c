@@ -17,16 +17,7 @@
 #include <arm_neon.h>
 #include <stddef.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_flip_mirror8_c;
-v4lc_row_copy_fn v4lc_flip_mirror24_c;
-v4lc_rotate_fn v4lc_flip_rot90cw8_c;
-v4lc_rotate_fn v4lc_flip_rot90ccw8_c;
-v4lc_rotate_fn v4lc_flip_rot90cw24_c;
-v4lc_rotate_fn v4lc_flip_rot90ccw24_c;
-v4lc_row_copy_fn v4lc_flip_mirror_yuyv_c;
-v4lc_row_copy_fn v4lc_flip_mirror_uyvy_c;
+#include "scalar/flip.h"
 
 static inline uint8x16_t rev16(uint8x16_t v)
 {

@@ -6,9 +6,7 @@
  */
 #include <arm_neon.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_focus_lap_fn v4lc_focus_laplacian_c;
+#include "scalar/focus.h"
 
 /* Per step a 32-bit lane gains at most 4 * 1020^2: 256 steps < 2^31. */
 #define CHUNK 256

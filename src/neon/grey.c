@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <arm_neon.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_grey_to_rgb24_c, v4lc_grey_y10bpack_c;
-v4lc_grey16_fn v4lc_grey_le16_c, v4lc_grey_be16_c;
+#include "scalar/grey.h"
 
 static void to_rgb24_neon(const uint8_t *src, uint8_t *dst, int width)
 {

@@ -7,10 +7,7 @@
  */
 #include <arm_neon.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_proc_sum4_fn v4lc_proc_sum4_c;
-v4lc_proc_sum3_fn v4lc_proc_sum3_c;
+#include "scalar/proc.h"
 
 static uint32_t hsum32(uint32x4_t v)
 {
@@ -73,9 +70,6 @@ static void sum3_neon(const uint8_t *src, int width, uint32_t sum[3])
 }
 
 #ifdef __aarch64__
-v4lc_proc_lut4_fn v4lc_proc_lut4_c;
-v4lc_proc_lut3_fn v4lc_proc_lut3_c;
-
 struct table {
 	uint8x16x4_t q[4];
 };

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <arm_neon.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_rgb_swap_rb24_c;
+#include "scalar/rgb.h"
 
 static void swap_rb24_neon(const uint8_t *src, uint8_t *dst, int width)
 {

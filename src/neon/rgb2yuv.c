@@ -9,9 +9,7 @@
  */
 #include <arm_neon.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_rgb2yuv_fn v4lc_rgb2yuv_rgb24_to_yuv420_c, v4lc_rgb2yuv_bgr24_to_yuv420_c;
+#include "scalar/rgb2yuv.h"
 
 /* (a * k) >> 16 per unsigned 16-bit lane. */
 static inline uint16x8_t mulhi(uint16x8_t a, uint16_t k)

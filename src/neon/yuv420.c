@@ -10,11 +10,7 @@
  */
 #include <arm_neon.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_planar_rgb_fn v4lc_yuv420_planar_rgb24_c, v4lc_yuv420_planar_bgr24_c;
-v4lc_semiplanar_rgb_fn v4lc_yuv420_nv12_rgb24_c, v4lc_yuv420_nv12_bgr24_c;
-v4lc_semiplanar_rgb_fn v4lc_yuv420_nv21_rgb24_c, v4lc_yuv420_nv21_bgr24_c;
+#include "scalar/yuv420.h"
 
 struct coefs {
 	int16x8_t yoff6, yk, vr, ug, vg, ub, round, c16k;

@@ -14,16 +14,7 @@
  */
 #include <arm_neon.h>
 
-#include "dispatch/dsp.h"
-
-#define ORDER_FNS(name)                                                      \
-	v4lc_yuv422_rgb_fn v4lc_yuv422_##name##_to_rgb24_c,                 \
-		v4lc_yuv422_##name##_to_bgr24_c;                             \
-	v4lc_yuv422_420_fn v4lc_yuv422_##name##_to_yuv420_c;
-ORDER_FNS(yuyv)
-ORDER_FNS(yvyu)
-ORDER_FNS(uyvy)
-ORDER_FNS(vyuy)
+#include "scalar/yuv422.h"
 
 struct coefs {
 	int16x8_t yoff6, c128_7, yk, vr, ug, vg, ub;

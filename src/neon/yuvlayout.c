@@ -6,11 +6,7 @@
  */
 #include <arm_neon.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_uv_split_fn v4lc_yuvlayout_deinterleave_c;
-v4lc_uv_split_avg_fn v4lc_yuvlayout_deinterleave_avg_c;
-v4lc_row_avg_fn v4lc_yuvlayout_avg_c;
+#include "scalar/yuvlayout.h"
 
 static void deinterleave_neon(const uint8_t *uv, uint8_t *a, uint8_t *b,
 			      int n)

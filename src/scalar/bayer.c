@@ -38,7 +38,7 @@
  */
 #include <stddef.h>
 
-#include "dispatch/dsp.h"
+#include "scalar/bayer.h"
 #include "scalar/pixel.h"
 
 static inline int mirror(int j, int n)
@@ -73,13 +73,6 @@ pixel(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
 	d[1] = (uint8_t)g;
 	d[2] = (uint8_t)(ownfirst ? oth : own);
 }
-
-/*
- * Pixels x0 .. x1 - 1 of a row of width w, kind = 2 * cfirst + ownfirst:
- * 0 gb, 1 gr, 2 bg, 3 rg. SIMD kernels call it for the row edges.
- */
-void v4lc_bayer_span_c(const uint8_t *a, const uint8_t *c, const uint8_t *b,
-		       uint8_t *dst, int w, int x0, int x1, int kind);
 
 static inline __attribute__((always_inline)) void
 span(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *dst, int w,
@@ -139,9 +132,6 @@ BAYER_KERNEL(rg, 1, 1)
  * call it for the row tail.
  */
 void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
-			     int w, int i0);
-
-void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
 			     int w, int i0)
 {
 	int ne = (w + 1) / 2, no = w / 2;
@@ -152,9 +142,6 @@ void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
 	for (int i = i0; i <= no; i++)
 		odd[i] = src[mirror(2 * i + 1, w)];
 }
-
-void v4lc_bayer_split_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
-			int w);
 
 void v4lc_bayer_split_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
 			int w)
@@ -172,9 +159,6 @@ static inline int col(const uint8_t *e, const uint8_t *o, int j)
  * b odd): the rule of pixel() with columns read through col(), kind as
  * v4lc_bayer_span_c. The specification of the planar kernels.
  */
-void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
-			      int x0, int x1, int kind);
-
 void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
 			      int x0, int x1, int kind)
 {
@@ -205,8 +189,6 @@ void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
 
 #define PLANAR_KERNEL(name, kind)                                            \
 	void v4lc_bayer_planar_##name##_c(const uint8_t *const pl[6],       \
-					  uint8_t *dst, int w);              \
-	void v4lc_bayer_planar_##name##_c(const uint8_t *const pl[6],       \
 					  uint8_t *dst, int w)               \
 	{                                                                    \
 		v4lc_bayer_planar_span_c(pl, dst, 0, w, kind);               \
@@ -216,10 +198,6 @@ PLANAR_KERNEL(gr, 1)
 PLANAR_KERNEL(bg, 2)
 PLANAR_KERNEL(rg, 3)
 #undef PLANAR_KERNEL
-
-/* As v4lc_bayer_fill_table, for the planar kernels. */
-void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
-			    v4lc_bayer_planar_fn *const kinds[4]);
 
 void v4lc_bayer_unpack10p_c(const uint8_t *src, uint8_t *dst, int width)
 {
@@ -244,10 +222,6 @@ void v4lc_bayer_unpack10p_c(const uint8_t *src, uint8_t *dst, int width)
  * v4lc_bayer_yuv_span_c does column pairs from x0 (even) to x1, kind =
  * 2 * cfirst0 + red0; SIMD kernels call it for the row edges.
  */
-void v4lc_bayer_yuv_span_c(const uint8_t *const rows[4], uint8_t *y0,
-			   uint8_t *y1, uint8_t *u, uint8_t *v, int w, int x0,
-			   int x1, int kind, const struct v4lc_rgb2yuv *k);
-
 static inline __attribute__((always_inline)) void
 rgb_px(const uint8_t *a, const uint8_t *c, const uint8_t *b, int w, int x,
        int cfirst, int red, uint8_t d[3])
@@ -330,9 +304,6 @@ YUV_KERNEL(rggb, 1, 1)
  * Fill demosaic[order][parity][rgb_order] from the four row kernels:
  * kinds[row colour pattern] per the comment at the top.
  */
-void v4lc_bayer_fill_table(struct v4lc_bayer_dsp *dsp,
-			   v4lc_bayer_row_fn *const kinds[4]);
-
 void v4lc_bayer_fill_table(struct v4lc_bayer_dsp *dsp,
 			   v4lc_bayer_row_fn *const kinds[4])
 {

@@ -38,7 +38,7 @@
  * dst Y[W] = dst Y[W - 1] (= src Y[0]); the source's spare slot is never
  * read. All 4 * P bytes of dst are written.
  */
-#include "dispatch/dsp.h"
+#include "scalar/flip.h"
 
 #include <stddef.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The focus measure's specification (dispatch/dsp_focus.h). */
-#include "dispatch/dsp.h"
+#include "scalar/focus.h"
 
 void v4lc_focus_laplacian_c(const uint8_t *above, const uint8_t *cur,
 			    const uint8_t *below, int width, int64_t *sum,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Luma-only rows: the specification. */
-#include "dispatch/dsp.h"
+#include "scalar/grey.h"
 
 void v4lc_grey_to_rgb24_c(const uint8_t *src, uint8_t *dst, int width)
 {

@@ -2,7 +2,7 @@
 /* proc kernels, the specification (see dispatch/dsp_proc.h). */
 #include <string.h>
 
-#include "dispatch/dsp.h"
+#include "scalar/proc.h"
 
 void v4lc_proc_sum4_c(const uint8_t *src, int n, uint32_t sum[4])
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-#include "dispatch/dsp.h"
+#include "scalar/rgb.h"
 
 void v4lc_rgb_swap_rb24_c(const uint8_t *src, uint8_t *dst, int width)
 {

@@ -6,10 +6,8 @@
  * sum is 2 * (row0 + row1) of that column). For an odd last row the caller
  * passes src1 == src0 and y1 == y0, so the block sum is twice the row's pair.
  */
-#include "dispatch/dsp.h"
+#include "scalar/rgb2yuv.h"
 #include "scalar/pixel.h"
-
-v4lc_rgb2yuv_fn v4lc_rgb2yuv_rgb24_to_yuv420_c, v4lc_rgb2yuv_bgr24_to_yuv420_c;
 
 static inline __attribute__((always_inline)) void rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0,
 			uint8_t *y1, uint8_t *u, uint8_t *v, int width,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Packed 16/32-bit RGB rows to 24-bit RGB/BGR: the specification. */
-#include "dispatch/dsp.h"
+#include "scalar/rgbpack.h"
 
 static inline void rgb565(const uint8_t *src, uint8_t *dst, int width,
 			  int swap)

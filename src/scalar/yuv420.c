@@ -4,12 +4,8 @@
  * RGB24/BGR24, per the formulas in pixel.h. Pixel x uses chroma sample x/2,
  * so an odd last pixel uses the last (half-used) chroma sample.
  */
-#include "dispatch/dsp.h"
+#include "scalar/yuv420.h"
 #include "scalar/pixel.h"
-
-v4lc_planar_rgb_fn v4lc_yuv420_planar_rgb24_c, v4lc_yuv420_planar_bgr24_c;
-v4lc_semiplanar_rgb_fn v4lc_yuv420_nv12_rgb24_c, v4lc_yuv420_nv12_bgr24_c;
-v4lc_semiplanar_rgb_fn v4lc_yuv420_nv21_rgb24_c, v4lc_yuv420_nv21_bgr24_c;
 
 /*
  * u and v are read at u[i * step] and v[i * step]: step 1 for planar, 2 for

@@ -9,21 +9,23 @@
  * written (3 * width RGB bytes, or width luma and (width + 1) / 2 chroma
  * bytes).
  */
-#include "dispatch/dsp.h"
+#include "scalar/yuv422.h"
 #include "scalar/pixel.h"
 
-/* Byte offsets of Y0, U, Y1, V inside a pixel pair, per order. */
-#define YUYV_OFFS 0, 1, 2, 3
-#define YVYU_OFFS 0, 3, 2, 1
-#define UYVY_OFFS 1, 0, 3, 2
-#define VYUY_OFFS 1, 2, 3, 0
+/* The byte offsets of an order, constants once inlined. */
+#define OFFSETS(order)                                                       \
+	const int oy0 = v4lc_yuv422_offsets[order][V4LC_422_Y0],             \
+		  ou = v4lc_yuv422_offsets[order][V4LC_422_U],               \
+		  oy1 = v4lc_yuv422_offsets[order][V4LC_422_Y1],             \
+		  ov = v4lc_yuv422_offsets[order][V4LC_422_V]
 
-static inline void to_rgb(const uint8_t *src, uint8_t *dst, int width,
-			  const struct v4lc_yuv2rgb *kp, int oy0, int ou,
-			  int oy1, int ov, int bgr)
+static inline __attribute__((always_inline)) void
+to_rgb(const uint8_t *src, uint8_t *dst, int width,
+       const struct v4lc_yuv2rgb *kp, int order, int bgr)
 {
 	/* A local copy: stores through dst (uint8_t) may alias *kp. */
 	const struct v4lc_yuv2rgb kc = *kp, *k = &kc;
+	OFFSETS(order);
 	int x;
 
 	for (x = 0; x + 2 <= width; x += 2, src += 4, dst += 6) {
@@ -39,10 +41,11 @@ static inline void to_rgb(const uint8_t *src, uint8_t *dst, int width,
 	}
 }
 
-static inline void to_yuv420(const uint8_t *src0, const uint8_t *src1,
-			     uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v,
-			     int width, int oy0, int ou, int oy1, int ov)
+static inline __attribute__((always_inline)) void
+to_yuv420(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
+	  uint8_t *u, uint8_t *v, int width, int order)
 {
+	OFFSETS(order);
 	int x;
 
 	for (x = 0; x + 2 <= width; x += 2, src0 += 4, src1 += 4) {
@@ -71,33 +74,30 @@ static inline void to_yuv420(const uint8_t *src0, const uint8_t *src1,
 	}
 }
 
-#define ORDER(name, OFFS)                                                    \
-	v4lc_yuv422_rgb_fn v4lc_yuv422_##name##_to_rgb24_c,                 \
-		v4lc_yuv422_##name##_to_bgr24_c;                             \
-	v4lc_yuv422_420_fn v4lc_yuv422_##name##_to_yuv420_c;                 \
+#define ORDER(name, order)                                                   \
 	void v4lc_yuv422_##name##_to_rgb24_c(const uint8_t *src,            \
 					     uint8_t *dst, int width,        \
 					     const struct v4lc_yuv2rgb *k)   \
 	{                                                                    \
-		to_rgb(src, dst, width, k, OFFS, 0);                         \
+		to_rgb(src, dst, width, k, order, 0);                         \
 	}                                                                    \
 	void v4lc_yuv422_##name##_to_bgr24_c(const uint8_t *src,            \
 					     uint8_t *dst, int width,        \
 					     const struct v4lc_yuv2rgb *k)   \
 	{                                                                    \
-		to_rgb(src, dst, width, k, OFFS, 1);                         \
+		to_rgb(src, dst, width, k, order, 1);                         \
 	}                                                                    \
 	void v4lc_yuv422_##name##_to_yuv420_c(                               \
 		const uint8_t *src0, const uint8_t *src1, uint8_t *y0,       \
 		uint8_t *y1, uint8_t *u, uint8_t *v, int width)              \
 	{                                                                    \
-		to_yuv420(src0, src1, y0, y1, u, v, width, OFFS);            \
+		to_yuv420(src0, src1, y0, y1, u, v, width, order);            \
 	}
 
-ORDER(yuyv, YUYV_OFFS)
-ORDER(yvyu, YVYU_OFFS)
-ORDER(uyvy, UYVY_OFFS)
-ORDER(vyuy, VYUY_OFFS)
+ORDER(yuyv, V4LC_YUYV)
+ORDER(yvyu, V4LC_YVYU)
+ORDER(uyvy, V4LC_UYVY)
+ORDER(vyuy, V4LC_VYUY)
 
 void v4lc_yuv422_init_c(struct v4lc_yuv422_dsp *dsp)
 {

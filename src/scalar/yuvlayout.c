@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Chroma reshaping between YUV layouts: the specification (see dsp.h). */
-#include "dispatch/dsp.h"
+#include "scalar/yuvlayout.h"
 #include "scalar/pixel.h"
 
 void v4lc_yuvlayout_deinterleave_c(const uint8_t *uv, uint8_t *a, uint8_t *b,

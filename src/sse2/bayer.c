@@ -18,12 +18,7 @@
  */
 #include <emmintrin.h>
 
-#include "dispatch/dsp.h"
-
-void v4lc_bayer_span_c(const uint8_t *a, const uint8_t *c, const uint8_t *b,
-		       uint8_t *dst, int w, int x0, int x1, int kind);
-void v4lc_bayer_fill_table(struct v4lc_bayer_dsp *dsp,
-			   v4lc_bayer_row_fn *const kinds[4]);
+#include "scalar/bayer.h"
 
 static inline __m128i ld(const uint8_t *p)
 {
@@ -146,9 +141,6 @@ KERNEL(rg, 1, 1)
  * sums (even + odd byte of each 16-bit lane, both rows) << 6, pmulhuw and
  * wrapping 16-bit adds as v4lc_rgb_to_uv.
  */
-void v4lc_bayer_yuv_span_c(const uint8_t *const rows[4], uint8_t *y0,
-			   uint8_t *y1, uint8_t *u, uint8_t *v, int w, int x0,
-			   int x1, int kind, const struct v4lc_rgb2yuv *k);
 
 struct yk {
 	__m128i yr, yg, yb, yadd, ur, ug, ub, vr, vg, vb, cadd;
@@ -274,12 +266,6 @@ YUV_KERNEL(rggb, 1, 1)
  * in step16, so the SIMD steps stop one pair before the row end (its
  * scalar pixels rewrite the two spare bytes).
  */
-void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
-			     int w, int i0);
-void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
-			      int x0, int x1, int kind);
-void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
-			    v4lc_bayer_planar_fn *const kinds[4]);
 
 static inline void split_step(const uint8_t *s, uint8_t *e, uint8_t *o)
 {

@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <emmintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_grey_to_rgb24_c, v4lc_grey_y10bpack_c;
-v4lc_grey16_fn v4lc_grey_le16_c, v4lc_grey_be16_c;
+#include "scalar/grey.h"
 
 /* Four pixels as dwords with a zero top byte to 12 bytes (see rgbpack). */
 static inline __m128i pack12(__m128i v)

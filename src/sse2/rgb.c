@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <emmintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_rgb_swap_rb24_c;
+#include "scalar/rgb.h"
 
 /*
  * Without a byte shuffle, output byte i is input byte i, i-2 or i+2

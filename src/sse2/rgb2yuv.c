@@ -39,9 +39,7 @@
  */
 #include <emmintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_rgb2yuv_fn v4lc_rgb2yuv_rgb24_to_yuv420_c, v4lc_rgb2yuv_bgr24_to_yuv420_c;
+#include "scalar/rgb2yuv.h"
 
 static inline void riffle(__m128i *v0, __m128i *v1, __m128i *v2)
 {

@@ -1,11 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <emmintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_row_copy_fn v4lc_rgbpack_rgb565_rgb_c, v4lc_rgbpack_rgb565_bgr_c;
-v4lc_row_copy_fn v4lc_rgbpack_pick012_c, v4lc_rgbpack_pick210_c;
-v4lc_row_copy_fn v4lc_rgbpack_pick123_c, v4lc_rgbpack_pick321_c;
+#include "scalar/rgbpack.h"
 
 /*
  * Four pixels as dwords whose top byte is zero, to 12 contiguous bytes in

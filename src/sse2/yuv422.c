@@ -23,16 +23,7 @@
  */
 #include <emmintrin.h>
 
-#include "dispatch/dsp.h"
-
-#define ORDER_FNS(name)                                                      \
-	v4lc_yuv422_rgb_fn v4lc_yuv422_##name##_to_rgb24_c,                 \
-		v4lc_yuv422_##name##_to_bgr24_c;                             \
-	v4lc_yuv422_420_fn v4lc_yuv422_##name##_to_yuv420_c;
-ORDER_FNS(yuyv)
-ORDER_FNS(yvyu)
-ORDER_FNS(uyvy)
-ORDER_FNS(vyuy)
+#include "scalar/yuv422.h"
 
 struct coefs {
 	__m128i yoff7, yk, vr, ug, vg, ub, round, lo8, c80, k128, k8000;

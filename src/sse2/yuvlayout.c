@@ -8,11 +8,7 @@
  */
 #include <emmintrin.h>
 
-#include "dispatch/dsp.h"
-
-v4lc_uv_split_fn v4lc_yuvlayout_deinterleave_c;
-v4lc_uv_split_avg_fn v4lc_yuvlayout_deinterleave_avg_c;
-v4lc_row_avg_fn v4lc_yuvlayout_avg_c;
+#include "scalar/yuvlayout.h"
 
 static inline void split16(__m128i lo, __m128i hi, uint8_t *a, uint8_t *b)
 {
