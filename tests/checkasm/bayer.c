@@ -3,6 +3,8 @@
 
 #include <linux/videodev2.h>
 
+#include "scalar/bayer.h"
+
 static const char *const order_names[V4LC_BAYER_ORDERS] = {
 	"bggr", "gbrg", "grbg", "rggb"
 };
@@ -33,11 +35,8 @@ static void check_demosaic(void)
 					uint8_t *a = checkasm_in_alloc((size_t)width);
 					uint8_t *c = checkasm_in_alloc((size_t)width);
 					uint8_t *b = checkasm_in_alloc((size_t)width);
-					/* destination misaligned by 0..31 bytes */
-					size_t off = ((size_t)width * 7) & 31;
 					uint8_t *ref = checkasm_out_alloc(size, 0x5a);
-					uint8_t *obuf = checkasm_out_alloc(size + off, 0x5a);
-					uint8_t *out = obuf + off;
+					uint8_t *out = checkasm_out_alloc(size, 0x5a);
 					int ok = 1;
 
 					for (int kind = 0;
@@ -55,11 +54,14 @@ static void check_demosaic(void)
 						ok = checkasm_check_bytes(ref, out, size,
 									  "rgb", width);
 					}
+					checkasm_bench(width, width,
+						       ref_fn(a, c, b, ref, width),
+						       fn(a, c, b, out, width));
 					checkasm_in_free(a);
 					checkasm_in_free(c);
 					checkasm_in_free(b);
 					checkasm_out_free(ref);
-					checkasm_out_free(obuf);
+					checkasm_out_free(out);
 				}
 				checkasm_report();
 			}
@@ -85,6 +87,9 @@ static void check_unpack10p(void)
 						  width))
 				break;
 		}
+		checkasm_bench(width, width,
+			       checkasm_ref->bayer.unpack10p(src, ref, width),
+			       checkasm_new->bayer.unpack10p(src, out, width));
 		checkasm_in_free(src);
 		checkasm_out_free(ref);
 		checkasm_out_free(out);
@@ -107,21 +112,19 @@ static void check_yuv420_one(v4lc_bayer_yuv_fn *fn, int o,
 		int width = checkasm_widths[wi], cw = (width + 1) / 2, ok = 1;
 		uint8_t *in[4], *rgb0 = checkasm_out_alloc((size_t)width * 3, 0);
 		uint8_t *rgb1 = checkasm_out_alloc((size_t)width * 3, 0);
-		uint8_t *ref[4], *out[4], *obuf[4];
+		uint8_t *ref[4], *out[4];
 		size_t sz[4] = { (size_t)width, (size_t)width, (size_t)cw,
 				 (size_t)cw };
-		/* destinations misaligned by 0..31 bytes */
-		size_t off = ((size_t)width * 7) & 31;
+		const uint8_t *rows[4];
 
 		for (int i = 0; i < 4; i++) {
 			in[i] = checkasm_in_alloc((size_t)width);
+			rows[i] = in[i];
 			ref[i] = checkasm_out_alloc(sz[i], 0x5a);
-			obuf[i] = checkasm_out_alloc(sz[i] + off, 0x5a);
-			out[i] = obuf[i] + off;
+			out[i] = checkasm_out_alloc(sz[i], 0x5a);
 		}
 		for (int kind = 0; kind < CHECKASM_PATTERNS * 2 && ok; kind++) {
 			const struct v4lc_rgb2yuv *m = &mats[kind % nmat];
-			const uint8_t *rows[4] = { in[0], in[1], in[2], in[3] };
 
 			for (int i = 0; i < 4; i++)
 				checkasm_pattern(in[i], (size_t)width,
@@ -139,20 +142,27 @@ static void check_yuv420_one(v4lc_bayer_yuv_fn *fn, int o,
 							  i < 2 ? "luma" : "chroma",
 							  width);
 		}
+		/* against what the scalar tier runs: two rows, then rgb2yuv */
+		checkasm_bench(width, 2 * width,
+			       (checkasm_ref->bayer.demosaic[o][0][V4LC_RGB24](
+					in[0], in[1], in[2], rgb0, width),
+				checkasm_ref->bayer.demosaic[o][1][V4LC_RGB24](
+					in[1], in[2], in[3], rgb1, width),
+				checkasm_ref->rgb2yuv.to_yuv420[V4LC_RGB24](
+					rgb0, rgb1, ref[0], ref[1], ref[2],
+					ref[3], width, mats)),
+			       fn(rows, out[0], out[1], out[2], out[3], width,
+				  mats));
 		for (int i = 0; i < 4; i++) {
 			checkasm_in_free(in[i]);
 			checkasm_out_free(ref[i]);
-			checkasm_out_free(obuf[i]);
+			checkasm_out_free(out[i]);
 		}
 		checkasm_out_free(rgb0);
 		checkasm_out_free(rgb1);
 	}
 	checkasm_report();
 }
-
-/* The scalar specification (not in the scalar table: see its init). */
-v4lc_bayer_yuv_fn v4lc_bayer_bggr_yuv420_c, v4lc_bayer_gbrg_yuv420_c,
-	v4lc_bayer_grbg_yuv420_c, v4lc_bayer_rggb_yuv420_c;
 
 static void check_yuv420(void)
 {
@@ -211,13 +221,6 @@ static void check_yuv420(void)
  * the scalar planar kernels, on planes in buffers that end exactly at the
  * last pad (odd planes start exactly at index -1).
  */
-void v4lc_bayer_split_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
-			int w);
-v4lc_bayer_planar_fn v4lc_bayer_planar_gb_c, v4lc_bayer_planar_gr_c,
-	v4lc_bayer_planar_bg_c, v4lc_bayer_planar_rg_c;
-void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
-			    v4lc_bayer_planar_fn *const kinds[4]);
-
 static void check_split(void)
 {
 	v4lc_bayer_split_fn *fn = checkasm_new->bayer.split;
@@ -246,6 +249,9 @@ static void check_split(void)
 				ok = 0;
 			}
 		}
+		checkasm_bench(width, width,
+			       v4lc_bayer_split_c(src, re + 1, ro + 2, width),
+			       fn(src, oe + 1, oo + 2, width));
 		checkasm_in_free(src);
 		checkasm_out_free(re);
 		checkasm_out_free(ro);
@@ -263,11 +269,10 @@ static void check_planar_one(v4lc_bayer_planar_fn *fn,
 		int width = checkasm_widths[wi], ok = 1;
 		size_t ne = (size_t)(width + 1) / 2 + 1, no = (size_t)width / 2 + 2;
 		size_t size = (size_t)width * 3;
-		size_t off = ((size_t)width * 7) & 31;
 		uint8_t *rows[3], *pl[6];
+		const uint8_t *planes[6];
 		uint8_t *ref = checkasm_out_alloc(size, 0x5a);
-		uint8_t *obuf = checkasm_out_alloc(size + off, 0x5a);
-		uint8_t *out = obuf + off;
+		uint8_t *out = checkasm_out_alloc(size, 0x5a);
 
 		for (int r = 0; r < 3; r++) {
 			rows[r] = checkasm_in_alloc((size_t)width);
@@ -275,8 +280,6 @@ static void check_planar_one(v4lc_bayer_planar_fn *fn,
 			pl[2 * r + 1] = checkasm_in_alloc(no);
 		}
 		for (int kind = 0; kind < CHECKASM_PATTERNS * 3 && ok; kind++) {
-			const uint8_t *planes[6];
-
 			checkasm_pattern(rows[0], (size_t)width,
 					 kind % CHECKASM_PATTERNS);
 			checkasm_pattern(rows[1], (size_t)width,
@@ -296,12 +299,16 @@ static void check_planar_one(v4lc_bayer_planar_fn *fn,
 			fn(planes, out, width);
 			ok = checkasm_check_bytes(ref, out, size, "rgb", width);
 		}
+		/* against the scalar tier's row kernel (the split not counted) */
+		checkasm_bench(width, width,
+			       ref_row(rows[0], rows[1], rows[2], ref, width),
+			       fn(planes, out, width));
 		for (int i = 0; i < 6; i++)
 			checkasm_in_free(pl[i]);
 		for (int r = 0; r < 3; r++)
 			checkasm_in_free(rows[r]);
 		checkasm_out_free(ref);
-		checkasm_out_free(obuf);
+		checkasm_out_free(out);
 	}
 	checkasm_report();
 }

@@ -8,13 +8,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "v4lc_families.h"
-
-/* Weak, so a family without a test is reported instead of failing to link. */
-#define X(family) void checkasm_check_##family(void) __attribute__((weak));
-V4LC_FAMILIES(X)
-#undef X
-
 static const struct {
 	const char *name;
 	void (*run)(void);
@@ -23,16 +16,7 @@ static const struct {
 	V4LC_FAMILIES(X)
 #undef X
 };
-
-/* Cumulative tiers in dispatch order: each includes the ones before it. */
-static const struct {
-	const char *name;
-	unsigned flags;
-} tiers[] = {
-	{ "sse2", V4LC_CPU_SSE2 },
-	{ "avx2", V4LC_CPU_SSE2 | V4LC_CPU_AVX2 },
-	{ "neon", V4LC_CPU_NEON },
-};
+#define NFAMILIES (sizeof(families) / sizeof(families[0]))
 
 const struct v4lc_dsp *checkasm_ref;
 const struct v4lc_dsp *checkasm_new;
@@ -41,6 +25,8 @@ static struct {
 	uint64_t rng;
 	const char *func_filter;
 	const char *tier_name;
+	int misaligned; /* this pass misaligns every buffer */
+	int bench;      /* --bench, and this pass may time */
 	char current[128];
 	int current_failed;
 	int passed, failed, mismatches;
@@ -96,16 +82,44 @@ void checkasm_pattern(uint8_t *buf, size_t size, int kind)
 	}
 }
 
-static const uint8_t guard_byte = 0xa5;
+/* ------------------------------------------------------------ buffers */
 
-uint8_t *checkasm_out_alloc(size_t size, uint8_t fill)
+#define ALIGN 64
+
+/* 0 in the aligned pass, else 1..31: where a buffer starts past a line. */
+static size_t misalignment(void)
 {
-	uint8_t *buf = malloc(size + CHECKASM_GUARD);
+	return state.misaligned ? 1 + checkasm_rand() % 31 : 0;
+}
 
-	if (!buf) {
+static void *alloc_aligned(size_t size)
+{
+	void *p;
+
+	if (posix_memalign(&p, ALIGN, size ? size : 1)) {
 		fprintf(stderr, "checkasm: out of memory\n");
 		exit(1);
 	}
+	return p;
+}
+
+static const uint8_t guard_byte = 0xa5;
+
+/* Before the front guard of an output buffer: where its block starts. */
+struct out_header {
+	void *block;
+};
+
+uint8_t *checkasm_out_alloc(size_t size, uint8_t fill)
+{
+	size_t head = sizeof(struct out_header) + CHECKASM_GUARD;
+	size_t front = (head + ALIGN - 1) / ALIGN * ALIGN + misalignment();
+	uint8_t *block = alloc_aligned(front + size + CHECKASM_GUARD);
+	uint8_t *buf = block + front;
+	struct out_header h = { block };
+
+	memcpy(buf - head, &h, sizeof(h));
+	memset(buf - CHECKASM_GUARD, guard_byte, CHECKASM_GUARD);
 	memset(buf, fill, size);
 	memset(buf + size, guard_byte, CHECKASM_GUARD);
 	return buf;
@@ -114,32 +128,35 @@ uint8_t *checkasm_out_alloc(size_t size, uint8_t fill)
 int checkasm_out_guard_ok(const uint8_t *buf, size_t size)
 {
 	for (size_t i = 0; i < CHECKASM_GUARD; i++)
-		if (buf[size + i] != guard_byte)
+		if (buf[-1 - (ptrdiff_t)i] != guard_byte ||
+		    buf[size + i] != guard_byte)
 			return 0;
 	return 1;
 }
 
 void checkasm_out_free(uint8_t *buf)
 {
-	free(buf);
+	struct out_header h;
+
+	memcpy(&h, buf - sizeof(h) - CHECKASM_GUARD, sizeof(h));
+	free(h.block);
 }
 
 uint8_t *checkasm_in_alloc(size_t size)
 {
-	/* malloc of the exact size: ASan flags any read past it */
-	uint8_t *buf = malloc(size ? size : 1);
+	/* the block ends at the buffer's end: ASan flags any read past it */
+	size_t mis = misalignment();
 
-	if (!buf) {
-		fprintf(stderr, "checkasm: out of memory\n");
-		exit(1);
-	}
-	return buf;
+	return (uint8_t *)alloc_aligned(mis + size) + mis;
 }
 
 void checkasm_in_free(uint8_t *buf)
 {
-	free(buf);
+	/* the block is the 64-byte line the buffer starts in */
+	free((void *)((uintptr_t)buf & ~(uintptr_t)(ALIGN - 1)));
 }
+
+/* ------------------------------------------------------------ reports */
 
 int checkasm_func(const void *fn, const void *ref, const char *fmt, ...)
 {
@@ -161,6 +178,11 @@ int checkasm_func(const void *fn, const void *ref, const char *fmt, ...)
 	return 1;
 }
 
+static const char *pass_name(void)
+{
+	return state.misaligned ? "misaligned" : "aligned";
+}
+
 void checkasm_fail(const char *fmt, ...)
 {
 	va_list ap;
@@ -168,7 +190,8 @@ void checkasm_fail(const char *fmt, ...)
 	state.mismatches++;
 	if (state.current_failed++ >= 5)
 		return; /* the first few cases are enough to debug */
-	fprintf(stderr, "  FAIL %s_%s: ", state.current, state.tier_name);
+	fprintf(stderr, "  FAIL %s_%s (%s): ", state.current, state.tier_name,
+		pass_name());
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -182,8 +205,8 @@ void checkasm_report(void)
 	else
 		state.passed++;
 	if (state.current_failed || state.verbose)
-		printf("  %-40s %-6s %s\n", state.current, state.tier_name,
-		       state.current_failed ? "FAILED" : "ok");
+		printf("  %-40s %-6s %-10s %s\n", state.current, state.tier_name,
+		       pass_name(), state.current_failed ? "FAILED" : "ok");
 }
 
 int checkasm_check_bytes(const uint8_t *ref, const uint8_t *out, size_t size,
@@ -196,6 +219,13 @@ int checkasm_check_bytes(const uint8_t *ref, const uint8_t *out, size_t size,
 			return 0;
 		}
 	}
+	for (size_t i = 1; i <= CHECKASM_GUARD; i++) {
+		if (out[-(ptrdiff_t)i] != guard_byte) {
+			checkasm_fail("%s: width %d: wrote %zu bytes before "
+				      "the start", what, width, i);
+			return 0;
+		}
+	}
 	if (!checkasm_out_guard_ok(out, size)) {
 		checkasm_fail("%s: width %d: wrote past the end", what, width);
 		return 0;
@@ -203,12 +233,105 @@ int checkasm_check_bytes(const uint8_t *ref, const uint8_t *out, size_t size,
 	return 1;
 }
 
+/* -------------------------------------------------------------- bench */
+
+#define BENCH_ROUNDS 21      /* measured rounds, the median reported */
+#define BENCH_BATCH_NS 1e5   /* a batch of the scalar calls lasts this */
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+int checkasm_benching(void)
+{
+	return state.bench;
+}
+
+/*
+ * Round -2: nothing timed yet; -1: calibrating, the batch doubled until the
+ * scalar calls take BENCH_BATCH_NS; 0 .. BENCH_ROUNDS - 1: measured.
+ */
+void checkasm_bench_start(struct checkasm_timer *t)
+{
+	t->iters = 1;
+	t->round = -2;
+}
+
+int checkasm_bench_next(struct checkasm_timer *t)
+{
+	if (t->round == -2)
+		t->round = -1;
+	else if (t->round >= 0)
+		t->round++;
+	else if (t->ns[0][0] * t->iters < BENCH_BATCH_NS && t->iters < (1 << 20))
+		t->iters *= 2;
+	else
+		t->round = 0;
+	t->t0 = now_ns();
+	return t->round < BENCH_ROUNDS;
+}
+
+void checkasm_bench_lap(struct checkasm_timer *t, int which)
+{
+	double t1 = now_ns();
+	int r = t->round < 0 ? 0 : t->round;
+
+	t->ns[which][r] = (t1 - t->t0) / t->iters;
+	t->t0 = t1;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(const double *v, int n)
+{
+	double s[CHECKASM_BENCH_ROUNDS_MAX];
+
+	memcpy(s, v, sizeof(*v) * (size_t)n);
+	qsort(s, (size_t)n, sizeof(*s), cmp_double);
+	return s[n / 2];
+}
+
+void checkasm_bench_report(const struct checkasm_timer *t, double pixels)
+{
+	double ref = median(t->ns[0], BENCH_ROUNDS) / pixels;
+	double cur = median(t->ns[1], BENCH_ROUNDS) / pixels;
+
+	printf("  bench %-40s %-5s %8.3f ns/px %9.1f MPix/s  scalar %8.3f "
+	       "ns/px  x%.2f\n",
+	       state.current, state.tier_name, cur, 1e3 / cur, ref, ref / cur);
+}
+
+/* --------------------------------------------------------------- main */
+
 static void usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s [--seed=N] [--function=GLOB] [--test=FAMILY] "
-		"[--verbose] [--list]\n",
+		"[--bench] [--verbose] [--list]\n",
 		prog);
+}
+
+/* Both passes of one family at one tier, each with its own seed. */
+static void run_family(size_t f, size_t tier, uint64_t seed, int bench)
+{
+	int before = state.ntested;
+
+	for (int pass = 0; pass < 2; pass++) {
+		state.ntested = before;
+		state.misaligned = pass;
+		state.bench = bench && !pass;
+		state.rng = seed * 2654435761u + f * 97 + tier * 7 + pass + 1;
+		families[f].run();
+	}
 }
 
 int main(int argc, char **argv)
@@ -217,6 +340,7 @@ int main(int argc, char **argv)
 	const char *test_filter = NULL;
 	uint64_t seed = (uint64_t)time(NULL);
 	unsigned have;
+	int bench = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "--seed=", 7)) {
@@ -225,10 +349,12 @@ int main(int argc, char **argv)
 			state.func_filter = argv[i] + 11;
 		} else if (!strncmp(argv[i], "--test=", 7)) {
 			test_filter = argv[i] + 7;
+		} else if (!strcmp(argv[i], "--bench")) {
+			bench = 1;
 		} else if (!strcmp(argv[i], "--verbose") || !strcmp(argv[i], "-v")) {
 			state.verbose = 1;
 		} else if (!strcmp(argv[i], "--list")) {
-			for (size_t f = 0; f < sizeof(families) / sizeof(families[0]); f++)
+			for (size_t f = 0; f < NFAMILIES; f++)
 				printf("%s\n", families[f].name);
 			return 0;
 		} else {
@@ -245,28 +371,19 @@ int main(int argc, char **argv)
 
 	v4lc_dsp_init(&ref, 0);
 	checkasm_ref = &ref;
-	for (size_t t = 0; t < sizeof(tiers) / sizeof(tiers[0]); t++) {
-		if ((have & tiers[t].flags) != tiers[t].flags)
+	for (size_t t = 0; v4lc_cpu_tiers[t].name; t++) {
+		if ((have & v4lc_cpu_tiers[t].flags) != v4lc_cpu_tiers[t].flags)
 			continue;
-		v4lc_dsp_init(&cur, tiers[t].flags);
+		v4lc_dsp_init(&cur, v4lc_cpu_tiers[t].flags);
 		checkasm_new = &cur;
-		state.tier_name = tiers[t].name;
-		for (size_t f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
-			if (test_filter && fnmatch(test_filter, families[f].name, 0))
-				continue;
-			if (!families[f].run) {
-				printf("  family %s has no checkasm test\n",
-				       families[f].name);
-				state.failed++;
-				continue;
-			}
-			/* Same seed per family and tier: reruns reproduce. */
-			state.rng = seed * 2654435761u + f * 97 + t + 1;
-			families[f].run();
-		}
+		state.tier_name = v4lc_cpu_tiers[t].name;
+		for (size_t f = 0; f < NFAMILIES; f++)
+			if (!test_filter || !fnmatch(test_filter, families[f].name, 0))
+				run_family(f, t, seed, bench);
 	}
 
-	printf("checkasm: %d passed, %d failed (%d mismatching cases)\n",
+	printf("checkasm: %d passed, %d failed (%d mismatching cases; "
+	       "aligned and misaligned buffers count apart)\n",
 	       state.passed, state.failed, state.mismatches);
 	if (state.passed + state.failed == 0 && have)
 		printf("checkasm: no SIMD kernel to check at this tier\n");

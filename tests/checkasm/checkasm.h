@@ -4,7 +4,9 @@
  * instruction-set tier the CPU has (cumulatively, as the dispatch fills the
  * tables), and each kernel pointer that differs from the scalar one and has
  * not been checked yet is compared with scalar, bit for bit, on random data,
- * extremes and many widths, with guard bytes behind every output.
+ * extremes and many widths, with guard bytes before and after every output.
+ * Each family test runs twice per tier: with every buffer 64-byte aligned,
+ * then with every buffer misaligned by 1 to 31 bytes.
  *
  * A family test (tests/checkasm/<family>.c) defines
  *   void checkasm_check_<family>(void);
@@ -17,6 +19,10 @@
 #include <stdint.h>
 
 #include "dispatch/dsp.h"
+
+#define CHECKASM_DECLARE(family) void checkasm_check_##family(void);
+V4LC_FAMILIES(CHECKASM_DECLARE)
+#undef CHECKASM_DECLARE
 
 extern const struct v4lc_dsp *checkasm_ref; /* scalar tables */
 extern const struct v4lc_dsp *checkasm_new; /* tables of the current tier */
@@ -53,8 +59,8 @@ extern const int checkasm_nwidths;
 
 /*
  * Output buffers with guard bytes: checkasm_out_alloc returns `size` usable
- * bytes followed by CHECKASM_GUARD guard bytes; the usable part is filled
- * with `fill`. checkasm_out_guard_ok verifies the guard is untouched.
+ * bytes, filled with `fill`, between CHECKASM_GUARD guard bytes before and
+ * after. checkasm_out_guard_ok verifies that both guards are untouched.
  */
 #define CHECKASM_GUARD 64
 uint8_t *checkasm_out_alloc(size_t size, uint8_t fill);
@@ -63,16 +69,65 @@ void checkasm_out_free(uint8_t *buf);
 
 /*
  * Input buffers end exactly at the last requested byte, so an over-read
- * beyond it is caught by AddressSanitizer.
+ * beyond it is caught by AddressSanitizer (and, when aligned, they start
+ * exactly at the first byte too).
  */
 uint8_t *checkasm_in_alloc(size_t size);
 void checkasm_in_free(uint8_t *buf);
 
 /*
- * Compare two outputs of `size` bytes and both guards; on a difference
- * report the first differing byte. Returns 1 when equal.
+ * Compare two outputs of `size` bytes and the guards around `out`; on a
+ * difference report the first differing byte. Returns 1 when equal.
  */
 int checkasm_check_bytes(const uint8_t *ref, const uint8_t *out, size_t size,
 			 const char *what, int width);
+
+/*
+ * --bench: time the scalar call `ref_call` and the tier's call `new_call`
+ * (expressions, on the same buffers) in interleaved batches and print the
+ * medians per pixel, `pixels` pixels per call. checkasm_bench does it for
+ * a row kernel's loop over the widths, at the width CHECKASM_BENCH_WIDTH;
+ * checkasm_bench_run whenever the harness benchmarks. Timings are printed,
+ * never checked.
+ */
+#define CHECKASM_BENCH_WIDTH 1920
+#define CHECKASM_BENCH_ROUNDS_MAX 64
+
+struct checkasm_timer {
+	int iters, round;
+	double t0, ns[2][CHECKASM_BENCH_ROUNDS_MAX];
+};
+
+int checkasm_benching(void);
+void checkasm_bench_start(struct checkasm_timer *t);
+int checkasm_bench_next(struct checkasm_timer *t);
+void checkasm_bench_lap(struct checkasm_timer *t, int which);
+void checkasm_bench_report(const struct checkasm_timer *t, double pixels);
+
+#define checkasm_bench_run(pixels, ref_call, new_call)                       \
+	do {                                                                 \
+		struct checkasm_timer t_;                                    \
+									     \
+		if (!checkasm_benching())                                    \
+			break;                                               \
+		checkasm_bench_start(&t_);                                   \
+		while (checkasm_bench_next(&t_)) {                           \
+			for (int i_ = 0; i_ < t_.iters; i_++) {              \
+				ref_call;                                    \
+			}                                                    \
+			checkasm_bench_lap(&t_, 0);                          \
+			for (int i_ = 0; i_ < t_.iters; i_++) {              \
+				new_call;                                    \
+			}                                                    \
+			checkasm_bench_lap(&t_, 1);                          \
+		}                                                            \
+		checkasm_bench_report(&t_, (pixels));                        \
+	} while (0)
+
+#define checkasm_bench(width, pixels, ref_call, new_call)                    \
+	do {                                                                 \
+		if ((width) == CHECKASM_BENCH_WIDTH)                         \
+			checkasm_bench_run(pixels, ref_call, new_call);      \
+	} while (0)
 
 #endif

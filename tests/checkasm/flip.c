@@ -50,6 +50,10 @@ static void check_mirror(v4lc_row_copy_fn *ref_fn, v4lc_row_copy_fn *new_fn,
 							  name, width))
 					break;
 			}
+			if (!mis)
+				checkasm_bench(width, width,
+					       ref_fn(src, ref, width),
+					       new_fn(src, out, width));
 			checkasm_in_free(sbuf);
 			checkasm_out_free(ref);
 			checkasm_out_free(out);
@@ -124,6 +128,25 @@ static int rot_case(v4lc_rotate_fn *ref_fn, v4lc_rotate_fn *new_fn, int bpp,
 	return ok;
 }
 
+/* A 1280x720 plane, with minimal strides. */
+static void bench_rotate(v4lc_rotate_fn *ref_fn, v4lc_rotate_fn *new_fn,
+			 int bpp)
+{
+	const int w = 1280, h = 720;
+	size_t size = (size_t)w * h * bpp;
+	uint8_t *src = checkasm_in_alloc(size);
+	uint8_t *ref = checkasm_out_alloc(size, PAD_FILL);
+	uint8_t *out = checkasm_out_alloc(size, PAD_FILL);
+
+	checkasm_randomise(src, size);
+	checkasm_bench_run((double)w * h,
+			   ref_fn(src, w * bpp, ref, h * bpp, w, h),
+			   new_fn(src, w * bpp, out, h * bpp, w, h));
+	checkasm_in_free(src);
+	checkasm_out_free(ref);
+	checkasm_out_free(out);
+}
+
 static void check_rotate(v4lc_rotate_fn *ref_fn, v4lc_rotate_fn *new_fn,
 			 const char *name, int bpp)
 {
@@ -163,6 +186,7 @@ static void check_rotate(v4lc_rotate_fn *ref_fn, v4lc_rotate_fn *new_fn,
 				break;
 	}
 done:
+	bench_rotate(ref_fn, new_fn, bpp);
 	checkasm_report();
 }
 

@@ -59,6 +59,16 @@ static void check_laplacian(void)
 			checkasm_pattern(b, (size_t)width, kind);
 			ok = run(a, c, b, width);
 		}
+		{
+			int64_t s = 0;
+			uint64_t q = 0;
+
+			checkasm_bench(width, width,
+				       checkasm_ref->focus.laplacian(a, c, b, width,
+								     &s, &q),
+				       checkasm_new->focus.laplacian(a, c, b, width,
+								     &s, &q));
+		}
 		checkasm_in_free(a);
 		checkasm_in_free(c);
 		checkasm_in_free(b);

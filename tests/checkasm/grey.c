@@ -20,6 +20,9 @@ static void check_to_rgb24(void)
 			if (!checkasm_check_bytes(ref, out, size, "rgb24", width))
 				break;
 		}
+		checkasm_bench(width, width,
+			       checkasm_ref->grey.to_rgb24(src, ref, width),
+			       checkasm_new->grey.to_rgb24(src, out, width));
 		checkasm_in_free(src);
 		checkasm_out_free(ref);
 		checkasm_out_free(out);
@@ -49,6 +52,8 @@ static void check_16(v4lc_grey16_fn *fn, v4lc_grey16_fn *ref_fn,
 							  "grey8", width);
 			}
 		}
+		checkasm_bench(width, width, ref_fn(src, ref, width, 2),
+			       fn(src, out, width, 2));
 		checkasm_in_free(src);
 		checkasm_out_free(ref);
 		checkasm_out_free(out);
@@ -76,6 +81,9 @@ static void check_y10bpack(void)
 						  width))
 				break;
 		}
+		checkasm_bench(width, width,
+			       checkasm_ref->grey.y10bpack(src, ref, width),
+			       checkasm_new->grey.y10bpack(src, out, width));
 		checkasm_in_free(src);
 		checkasm_out_free(ref);
 		checkasm_out_free(out);

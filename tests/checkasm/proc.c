@@ -23,6 +23,13 @@ static void check_sums(void)
 						      a[0], a[1], a[2], a[3],
 						      b[0], b[1], b[2], b[3]);
 			}
+			{
+				uint32_t a[4], b[4];
+
+				checkasm_bench(n / 2, n,
+					       checkasm_ref->proc.sum4(src, n, a),
+					       checkasm_new->proc.sum4(src, n, b));
+			}
 			checkasm_in_free(src);
 		}
 		/* a long row of 255s: no lane overflows */
@@ -58,6 +65,13 @@ static void check_sums(void)
 						      " vs %u %u %u", width, kind,
 						      a[0], a[1], a[2], b[0], b[1],
 						      b[2]);
+			}
+			{
+				uint32_t a[3], b[3];
+
+				checkasm_bench(width, width,
+					       checkasm_ref->proc.sum3(src, width, a),
+					       checkasm_new->proc.sum3(src, width, b));
 			}
 			checkasm_in_free(src);
 		}
@@ -98,6 +112,11 @@ static void check_luts(void)
 				checkasm_check_bytes(ref, out, (size_t)n,
 						     "lut4 in place", n);
 			}
+			checkasm_bench(n / 2, n,
+				       checkasm_ref->proc.lut4(src, ref, n,
+							       (const uint8_t(*)[256])lut),
+				       checkasm_new->proc.lut4(src, out, n,
+							       (const uint8_t(*)[256])lut));
 			checkasm_in_free(src);
 			checkasm_out_free(ref);
 			checkasm_out_free(out);
@@ -128,6 +147,11 @@ static void check_luts(void)
 				checkasm_check_bytes(ref, out, size,
 						     "lut3 in place", width);
 			}
+			checkasm_bench(width, width,
+				       checkasm_ref->proc.lut3(src, ref, width,
+							       (const uint8_t(*)[256])lut),
+				       checkasm_new->proc.lut3(src, out, width,
+							       (const uint8_t(*)[256])lut));
 			checkasm_in_free(src);
 			checkasm_out_free(ref);
 			checkasm_out_free(out);

@@ -19,6 +19,9 @@ void checkasm_check_rgb(void)
 			checkasm_new->rgb.swap_rb24(src, out, width);
 			checkasm_check_bytes(ref, out, size, "rgb24", width);
 		}
+		checkasm_bench(width, width,
+			       checkasm_ref->rgb.swap_rb24(src, ref, width),
+			       checkasm_new->rgb.swap_rb24(src, out, width));
 		checkasm_in_free(src);
 		checkasm_out_free(ref);
 		checkasm_out_free(out);

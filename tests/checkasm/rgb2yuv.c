@@ -125,6 +125,9 @@ static void check_order(int order, const struct v4lc_rgb2yuv *mats)
 						      kind1, m);
 			}
 		}
+		checkasm_bench(width, 2 * width,
+			       ref(s0, s1, r.y0, r.y1, r.u, r.v, width, mats),
+			       fn(s0, s1, n.y0, n.y1, n.u, n.v, width, mats));
 		checkasm_in_free(s0);
 		checkasm_in_free(s1);
 		bufs_free(&r);

@@ -27,6 +27,8 @@ static void check_row(v4lc_row_copy_fn *fn, v4lc_row_copy_fn *ref_fn,
 			if (!checkasm_check_bytes(ref, out, size, name, width))
 				break;
 		}
+		checkasm_bench(width, width, ref_fn(src, ref, width),
+			       fn(src, out, width));
 		checkasm_in_free(src);
 		checkasm_out_free(ref);
 		checkasm_out_free(out);

@@ -101,6 +101,14 @@ static void check_one(int layout, int order, const struct v4lc_yuv2rgb *mats)
 						      kind, m);
 			}
 		}
+		if (layout == 0)
+			checkasm_bench(width, width,
+				       pref(y, u, v, dref, width, mats),
+				       pnew(y, u, v, dnew, width, mats));
+		else
+			checkasm_bench(width, width,
+				       sref(y, uv, dref, width, mats),
+				       snew(y, uv, dnew, width, mats));
 		checkasm_in_free(y);
 		checkasm_in_free(u);
 		checkasm_in_free(v);

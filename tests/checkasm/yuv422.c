@@ -83,6 +83,8 @@ static void check_rgb(int order, int rgb, const struct v4lc_yuv2rgb *mats)
 						      kind, m);
 			}
 		}
+		checkasm_bench(width, width, ref(src, dref, width, mats),
+			       fn(src, dnew, width, mats));
 		checkasm_in_free(src);
 		checkasm_out_free(dref);
 		checkasm_out_free(dnew);
@@ -156,6 +158,9 @@ static void check_yuv420(int order)
 			if (!ok)
 				checkasm_fail("  (pattern %d)", kind);
 		}
+		checkasm_bench(width, 2 * width,
+			       ref(s0, s1, r.y0, r.y1, r.u, r.v, width),
+			       fn(s0, s1, n.y0, n.y1, n.u, n.v, width));
 		checkasm_in_free(s0);
 		checkasm_in_free(s1);
 		planes_free(&r);

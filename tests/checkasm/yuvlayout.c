@@ -25,6 +25,9 @@ static void check_split(void)
 			checkasm_check_bytes(ra, na, (size_t)n, "a", n);
 			checkasm_check_bytes(rb, nb, (size_t)n, "b", n);
 		}
+		checkasm_bench(n, n,
+			       checkasm_ref->yuvlayout.deinterleave(uv, ra, rb, n),
+			       checkasm_new->yuvlayout.deinterleave(uv, na, nb, n));
 		checkasm_in_free(uv);
 		checkasm_out_free(ra);
 		checkasm_out_free(rb);
@@ -67,6 +70,8 @@ static void check_split_avg(int nv24)
 				checkasm_check_bytes(rb, nb, out, "b", n);
 			}
 		}
+		checkasm_bench(n, n, ref(uv0, uv1, ra, rb, n),
+			       fn(uv0, uv1, na, nb, n));
 		checkasm_in_free(uv0);
 		checkasm_in_free(uv1);
 		checkasm_out_free(ra);
@@ -96,6 +101,8 @@ static void check_avg(void)
 			checkasm_new->yuvlayout.avg(p0, p1, o, n);
 			checkasm_check_bytes(r, o, (size_t)n, "avg", n);
 		}
+		checkasm_bench(n, n, checkasm_ref->yuvlayout.avg(p0, p1, r, n),
+			       checkasm_new->yuvlayout.avg(p0, p1, o, n));
 		checkasm_in_free(p0);
 		checkasm_in_free(p1);
 		checkasm_out_free(r);
@@ -142,6 +149,13 @@ static void check_nv24(int swap, int order)
 				fn(y, uv, o, n, &k);
 				checkasm_check_bytes(r, o, size, "rgb", n);
 			}
+		{
+			struct v4lc_yuv2rgb k;
+
+			v4lc_yuv2rgb_init(&k, &cms[0]);
+			checkasm_bench(n, n, ref(y, uv, r, n, &k),
+				       fn(y, uv, o, n, &k));
+		}
 		checkasm_in_free(y);
 		checkasm_in_free(uv);
 		checkasm_out_free(r);
