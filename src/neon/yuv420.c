@@ -6,11 +6,13 @@
  * mulhi_s16(a, b) for an even a is vqdmulh(a / 2, b): (2 * (a/2) * b) >> 16,
  * and a / 2 never reaches -32768, so nothing saturates. Luma is loaded as
  * even/odd halves (vld2) that share one chroma lane each; vqshrun does the
- * arithmetic >> 5 and the clamp to 0..255 in one step.
+ * arithmetic >> 5 and the clamp to 0..255 in one step. The rows come from
+ * src/simd/yuv420_rows.h.
  */
 #include <arm_neon.h>
 
-#include "scalar/yuv420.h"
+#include "core/colour.h"
+
 
 struct coefs {
 	int16x8_t yoff6, yk, vr, ug, vg, ub, round, c16k;
@@ -74,74 +76,23 @@ static inline void pixels16(const uint8_t *ysrc, uint8x8_t u, uint8x8_t v,
 	vst3q_u8(dst, out);
 }
 
-static inline int planar_body(const uint8_t *y, const uint8_t *u,
-			      const uint8_t *v, uint8_t *dst, int width,
-			      const struct v4lc_yuv2rgb *k, int bgr)
+static inline void planar_step(const uint8_t *y, const uint8_t *u,
+			       const uint8_t *v, uint8_t *dst,
+			       const struct coefs *c, int bgr, int last)
 {
-	struct coefs c;
-	int x;
-
-	coefs_init(&c, k);
-	for (x = 0; x + 16 <= width; x += 16)
-		pixels16(y + x, vld1_u8(u + x / 2), vld1_u8(v + x / 2),
-			 dst + 3 * x, &c, bgr);
-	return x;
+	(void)last;
+	pixels16(y, vld1_u8(u), vld1_u8(v), dst, c, bgr);
 }
 
-static inline int semi_body(const uint8_t *y, const uint8_t *uv, uint8_t *dst,
-			    int width, const struct v4lc_yuv2rgb *k, int vfirst,
-			    int bgr)
+static inline void semi_step(const uint8_t *y, const uint8_t *uv,
+			     uint8_t *dst, const struct coefs *c, int vfirst,
+			     int bgr, int last)
 {
-	struct coefs c;
-	int x;
+	uint8x8x2_t p = vld2_u8(uv);
 
-	coefs_init(&c, k);
-	for (x = 0; x + 16 <= width; x += 16) {
-		uint8x8x2_t p = vld2_u8(uv + x);
-
-		pixels16(y + x, p.val[vfirst], p.val[!vfirst], dst + 3 * x, &c,
-			 bgr);
-	}
-	return x;
+	(void)last;
+	pixels16(y, p.val[vfirst], p.val[!vfirst], dst, c, bgr);
 }
 
-#define PLANAR(name, bgr)                                                    \
-	static void planar_##name##_neon(const uint8_t *y, const uint8_t *u, \
-					 const uint8_t *v, uint8_t *dst,     \
-					 int width,                          \
-					 const struct v4lc_yuv2rgb *k)       \
-	{                                                                    \
-		int x = planar_body(y, u, v, dst, width, k, bgr);            \
-		if (x < width)                                               \
-			v4lc_yuv420_planar_##name##_c(y + x, u + x / 2,      \
-						      v + x / 2, dst + 3 * x, \
-						      width - x, k);         \
-	}
-#define SEMI(fmt, name, vfirst, bgr)                                         \
-	static void fmt##_##name##_neon(const uint8_t *y, const uint8_t *uv, \
-					uint8_t *dst, int width,             \
-					const struct v4lc_yuv2rgb *k)        \
-	{                                                                    \
-		int x = semi_body(y, uv, dst, width, k, vfirst, bgr);        \
-		if (x < width)                                               \
-			v4lc_yuv420_##fmt##_##name##_c(y + x, uv + x,        \
-						       dst + 3 * x,          \
-						       width - x, k);        \
-	}
-
-PLANAR(rgb24, 0)
-PLANAR(bgr24, 1)
-SEMI(nv12, rgb24, 0, 0)
-SEMI(nv12, bgr24, 0, 1)
-SEMI(nv21, rgb24, 1, 0)
-SEMI(nv21, bgr24, 1, 1)
-
-void v4lc_yuv420_init_neon(struct v4lc_yuv420_dsp *dsp)
-{
-	dsp->planar[V4LC_RGB24] = planar_rgb24_neon;
-	dsp->planar[V4LC_BGR24] = planar_bgr24_neon;
-	dsp->nv12[V4LC_RGB24] = nv12_rgb24_neon;
-	dsp->nv12[V4LC_BGR24] = nv12_bgr24_neon;
-	dsp->nv21[V4LC_RGB24] = nv21_rgb24_neon;
-	dsp->nv21[V4LC_BGR24] = nv21_bgr24_neon;
-}
+#define YUV420_STEP 16
+#include "simd/yuv420_rows.h"

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Any width from whole vector steps: the row loops SIMD kernels share.
+ *
+ * A SIMD kernel makes a row in steps of n pixels (a vector, or a few). When
+ * the width is not a multiple of n, the row ends in one of two ways:
+ *  - the scalar kernel makes the rest (V4LC_ANY_TAIL), or
+ *  - the last step moves back to end exactly at the row end, rewriting
+ *    pixels of the step before it with the same values (v4lc_step_back,
+ *    V4LC_ANY_BACK). That needs rows of at least n pixels, kernels that are
+ *    out of place, and outputs that depend on the inputs only.
+ *
+ * src/meson.build compiles every file of an instruction set with
+ * -DV4LC_ISA=<name>: V4LC_ISA_FN(planar_rgb24) is planar_rgb24_sse2 in the
+ * SSE2 files, and V4LC_ISA_INIT(yuv420) is v4lc_yuv420_init_sse2.
+ */
+#ifndef V4LC_SIMD_ROW_ANY_H
+#define V4LC_SIMD_ROW_ANY_H
+
+#define V4LC_PASTE_(a, b) a##_##b
+#define V4LC_PASTE(a, b) V4LC_PASTE_(a, b)
+#define V4LC_ISA_FN(name) V4LC_PASTE(name, V4LC_ISA)
+#define V4LC_ISA_INIT(family) V4LC_PASTE(v4lc_##family##_init, V4LC_ISA)
+
+/*
+ * Where the step after the one at x starts, for steps of n over a row
+ * ending at `end`: x + n, or end - n for a last step that would not fit,
+ * or `end` when the row is done. A row of at least n pixels:
+ *   for (x = 0; x < end; x = v4lc_step_back(x, n, end))
+ *           step(x, x + n == end);
+ * (the second argument tells the last step, for kernels whose other steps
+ * may write a little past their pixels).
+ */
+static inline int v4lc_step_back(int x, int n, int end)
+{
+	x += n;
+	return x < end && x + n > end ? end - n : x;
+}
+
+/*
+ * V4LC_ANY_TAIL(name, params, n, step, tail) defines the kernel
+ *   static void name params
+ * whose parameters include `width`: the statement `step` at
+ * x = 0, n, 2 n, ... while a whole step fits, then the scalar call `tail`
+ * for the pixels from x on, if any.
+ */
+#define V4LC_ANY_TAIL(name, params, n, step, tail)                           \
+	static void name params                                              \
+	{                                                                    \
+		int x = 0;                                                   \
+									     \
+		for (; x + (n) <= width; x += (n))                           \
+			step;                                                \
+		if (x < width)                                               \
+			tail;                                                \
+	}
+
+/*
+ * V4LC_ANY_BACK(name, params, n, step, small) defines the kernel
+ *   static void name params
+ * whose parameters include `width`: rows narrower than n by the scalar
+ * call `small`, others by the statement `step` at x = 0, n, 2 n, ..., the
+ * last step moved back to end at the row end.
+ */
+#define V4LC_ANY_BACK(name, params, n, step, small)                          \
+	static void name params                                              \
+	{                                                                    \
+		if (width < (n)) {                                           \
+			small;                                               \
+			return;                                              \
+		}                                                            \
+		for (int x = 0; x < width; x = v4lc_step_back(x, (n), width)) \
+			step;                                                \
+	}
+
+#endif
