@@ -6,7 +6,7 @@
  * the width is not a multiple of n, the row ends in one of two ways:
  *  - the scalar kernel makes the rest (V4LC_ANY_TAIL), or
  *  - the last step moves back to end exactly at the row end, rewriting
- *    pixels of the step before it with the same values (v4lc_step_back,
+ *    pixels of the step before it with the same values (v4lc_step_at,
  *    V4LC_ANY_BACK). That needs rows of at least n pixels, kernels that are
  *    out of place, and outputs that depend on the inputs only.
  *
@@ -23,18 +23,19 @@
 #define V4LC_ISA_INIT(family) V4LC_PASTE(v4lc_##family##_init, V4LC_ISA)
 
 /*
- * Where the step after the one at x starts, for steps of n over a row
- * ending at `end`: x + n, or end - n for a last step that would not fit,
- * or `end` when the row is done. A row of at least n pixels:
- *   for (x = 0; x < end; x = v4lc_step_back(x, n, end))
+ * Where the step counted at xs starts, for steps of n over a row of `end`
+ * pixels (end >= n): xs, or, for a last step that would not fit, end - n.
+ *   for (xs = 0; xs < end; xs += n) {
+ *           x = v4lc_step_at(xs, n, end);
  *           step(x, x + n == end);
+ *   }
  * (the second argument tells the last step, for kernels whose other steps
- * may write a little past their pixels).
+ * may write a little past their pixels). The loop counter stays a plain
+ * sum: no step waits for the one before it to find where it starts.
  */
-static inline int v4lc_step_back(int x, int n, int end)
+static inline int v4lc_step_at(int xs, int n, int end)
 {
-	x += n;
-	return x < end && x + n > end ? end - n : x;
+	return xs + n > end ? end - n : xs;
 }
 
 /*
@@ -69,8 +70,11 @@ static inline int v4lc_step_back(int x, int n, int end)
 			small;                                               \
 			return;                                              \
 		}                                                            \
-		for (int x = 0; x < width; x = v4lc_step_back(x, (n), width)) \
+		for (int xs = 0; xs < width; xs += (n)) {                    \
+			int x = v4lc_step_at(xs, (n), width);                \
+									     \
 			step;                                                \
+		}                                                            \
 	}
 
 #endif

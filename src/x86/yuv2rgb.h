@@ -27,9 +27,29 @@ static inline void coefs_init(struct coefs *c, const struct v4lc_yuv2rgb *k)
 }
 
 /*
- * ye, yo: the pairs' even and odd pixels as Y << 7; u8, v8: the pairs'
- * chroma as (C - 128) << 8. Out, each packed to bytes within 128-bit
- * halves, lane i of a half's 8-lane groups being pair i:
+ * One pixel per 16-bit lane: y as Y << 7, u8 and v8 as (C - 128) << 8.
+ * Out: R, G and B before the clamp (packuswb clamps).
+ */
+static inline __attribute__((always_inline)) void
+yuv2rgb_lanes(vec y, vec u8, vec v8, const struct coefs *c, vec *r, vec *g,
+	      vec *b)
+{
+	/* the +16 rounding of all three channels, on the luma term */
+	y = V(add_epi16)(V(mulhi_epi16)(V(sub_epi16)(y, c->yoff7), c->yk),
+			 V(set1_epi16)(16));
+	*r = V(srai_epi16)(V(add_epi16)(y, V(mulhi_epi16)(v8, c->vr)), 5);
+	*g = V(srai_epi16)(V(sub_epi16)(y, V(add_epi16)(
+					      V(mulhi_epi16)(u8, c->ug),
+					      V(mulhi_epi16)(v8, c->vg))),
+			   5);
+	*b = V(srai_epi16)(V(add_epi16)(y, V(mulhi_epi16)(u8, c->ub)), 5);
+}
+
+/*
+ * Pixel pairs: ye, yo: the pairs' even and odd pixels as Y << 7; u8, v8:
+ * the pairs' chroma (the two yuv2rgb_lanes calls make the same chroma
+ * products, which the compiler computes once). Out, each packed to bytes
+ * within 128-bit halves, lane i of a half's 8-lane groups being pair i:
  *   p[0] = [first channel, even pixels | last channel, even pixels],
  *   p[1] = [G, even pixels | first channel, odd pixels],
  *   p[2] = [G, odd pixels | last channel, odd pixels],
@@ -39,25 +59,10 @@ static inline __attribute__((always_inline)) void
 yuv2rgb_pairs(vec ye, vec yo, vec u8, vec v8, const struct coefs *c, int bgr,
 	      vec p[3])
 {
-	/* the +16 rounding of all three channels, on the luma terms */
-	const vec round = V(set1_epi16)(16);
-	vec cr, cg, cb, re, ge, be, ro, go, bo;
+	vec re, ge, be, ro, go, bo;
 
-	ye = V(add_epi16)(V(mulhi_epi16)(V(sub_epi16)(ye, c->yoff7), c->yk),
-			  round);
-	yo = V(add_epi16)(V(mulhi_epi16)(V(sub_epi16)(yo, c->yoff7), c->yk),
-			  round);
-	/* chroma terms; G subtracts cg */
-	cr = V(mulhi_epi16)(v8, c->vr);
-	cb = V(mulhi_epi16)(u8, c->ub);
-	cg = V(add_epi16)(V(mulhi_epi16)(u8, c->ug),
-			  V(mulhi_epi16)(v8, c->vg));
-	re = V(srai_epi16)(V(add_epi16)(ye, cr), 5);
-	ge = V(srai_epi16)(V(sub_epi16)(ye, cg), 5);
-	be = V(srai_epi16)(V(add_epi16)(ye, cb), 5);
-	ro = V(srai_epi16)(V(add_epi16)(yo, cr), 5);
-	go = V(srai_epi16)(V(sub_epi16)(yo, cg), 5);
-	bo = V(srai_epi16)(V(add_epi16)(yo, cb), 5);
+	yuv2rgb_lanes(ye, u8, v8, c, &re, &ge, &be);
+	yuv2rgb_lanes(yo, u8, v8, c, &ro, &go, &bo);
 	p[0] = V(packus_epi16)(bgr ? be : re, bgr ? re : be);
 	p[1] = V(packus_epi16)(ge, bgr ? bo : ro);
 	p[2] = V(packus_epi16)(go, bgr ? ro : bo);
