@@ -6,9 +6,10 @@
  * G-site values and vbsl picks by column parity (even columns are the low
  * bytes of 16-bit lanes). Means of two are vrhadd; the mean of four is
  * vrhadd(p, q) of the two pair means minus the exact parity correction
- * explained in src/sse2/bayer.c. vst3q interleaves the three channels.
+ * explained in src/x86/bayer_tmpl.h. vst3q interleaves the three channels.
  * Bayer -> YUV420: the same demosaic for two rows, then luma and chroma
- * straight from the channel vectors (see yuv_step16).
+ * straight from the channel vectors (see yuv_step). The rows come from
+ * src/simd/bayer_rows.h.
  *
  * unpack10p: the high bytes of 5-byte groups are gathered with vtbl2 (it
  * exists on both ISAs).
@@ -52,8 +53,8 @@ dem16(const uint8_t *a, const uint8_t *c, const uint8_t *b, int cfirst,
 }
 
 static inline __attribute__((always_inline)) void
-step16(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
-       int cfirst, int ownfirst)
+dem_step(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
+	 int cfirst, int ownfirst)
 {
 	uint8x16_t own, oth;
 	uint8x16x3_t out;
@@ -64,39 +65,7 @@ step16(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
 	vst3q_u8(d, out);
 }
 
-/* As the SSE2 row: scalar edges, 16-pixel steps, one overlapped step. */
-static inline __attribute__((always_inline)) void
-row(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d, int w,
-    int cfirst, int ownfirst)
-{
-	int kind = 2 * cfirst + ownfirst, x = 2;
-
-	if (w < 19) {
-		v4lc_bayer_span_c(a, c, b, d, w, 0, w, kind);
-		return;
-	}
-	v4lc_bayer_span_c(a, c, b, d, w, 0, 2, kind);
-	for (; x <= w - 17; x += 16)
-		step16(a + x, c + x, b + x, d + 3 * x, cfirst, ownfirst);
-	if (w - x > 2) {
-		x = (w - 17) & ~1;
-		step16(a + x, c + x, b + x, d + 3 * x, cfirst, ownfirst);
-		x += 16;
-	}
-	v4lc_bayer_span_c(a, c, b, d, w, x, w, kind);
-}
-
-#define KERNEL(name, cfirst, ownfirst)                                       \
-	static void name##_neon(const uint8_t *a, const uint8_t *c,          \
-				const uint8_t *b, uint8_t *d, int w)         \
-	{                                                                    \
-		row(a, c, b, d, w, cfirst, ownfirst);                        \
-	}
-KERNEL(gb, 0, 0)
-KERNEL(gr, 0, 1)
-KERNEL(bg, 1, 0)
-KERNEL(rg, 1, 1)
-#undef KERNEL
+#define BAYER_STEP 16
 
 /*
  * Fused Bayer -> YUV420 (spec: v4lc_bayer_yuv_span_c), 16 pixels of two
@@ -108,14 +77,14 @@ KERNEL(rg, 1, 1)
  * << 6, then mulhi_u16 by vmull_u16 and vshrn by 16, wrapping 16-bit adds.
  */
 
-struct yk {
+struct yuv_consts {
 	uint8x8_t rh, rl, gh, gl, bh, bl;
 	uint16x8_t yadd, cadd;
 	uint16x4_t ur, ug, ub, vr, vg, vb;
 };
 
-static inline uint8x8_t luma8(const struct yk *k, uint8x8_t r, uint8x8_t g,
-			      uint8x8_t b)
+static inline uint8x8_t luma8(const struct yuv_consts *k, uint8x8_t r,
+			      uint8x8_t g, uint8x8_t b)
 {
 	uint16x8_t s = vmull_u8(r, k->rh);
 
@@ -127,8 +96,8 @@ static inline uint8x8_t luma8(const struct yk *k, uint8x8_t r, uint8x8_t g,
 	return vshrn_n_u16(vaddq_u16(s, k->yadd), 8);
 }
 
-static inline uint8x16_t luma16(const struct yk *k, uint8x16_t r, uint8x16_t g,
-				uint8x16_t b)
+static inline uint8x16_t luma16(const struct yuv_consts *k, uint8x16_t r,
+				uint8x16_t g, uint8x16_t b)
 {
 	return vcombine_u8(luma8(k, vget_low_u8(r), vget_low_u8(g),
 				 vget_low_u8(b)),
@@ -144,8 +113,9 @@ static inline uint16x8_t mulhi8(uint16x8_t s, uint16x4_t c)
 }
 
 static inline __attribute__((always_inline)) void
-yuv_step16(const uint8_t *const rows[4], int x, uint8_t *y0, uint8_t *y1,
-	   uint8_t *u, uint8_t *v, int cfirst0, int red0, const struct yk *k)
+yuv_step(const uint8_t *const rows[4], int x, uint8_t *y0, uint8_t *y1,
+	 uint8_t *u, uint8_t *v, int cfirst0, int red0,
+	 const struct yuv_consts *k)
 {
 	uint8x16_t o0, g0, t0, o1, g1, t1, r0, b0, r1, b1;
 	uint16x8_t sr, sg, sb, cu, cv;
@@ -171,56 +141,24 @@ yuv_step16(const uint8_t *const rows[4], int x, uint8_t *y0, uint8_t *y1,
 	vst1_u8(v + x / 2, vshrn_n_u16(cv, 8));
 }
 
-/* As row(): scalar pairs 0..1, 16-pixel steps from 2, an overlapped step. */
-static inline __attribute__((always_inline)) void
-yuv_rows(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1, uint8_t *u,
-	 uint8_t *v, int w, int cfirst0, int red0, const struct v4lc_rgb2yuv *kp)
+static inline void yuv_consts_init(struct yuv_consts *k,
+				   const struct v4lc_rgb2yuv *kp)
 {
-	int kind = 2 * cfirst0 + red0, x = 2;
-	struct yk k;
-
-	if (w < 19) {
-		v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, w, kind, kp);
-		return;
-	}
-	k.rh = vdup_n_u8((uint8_t)(kp->yr >> 8));
-	k.rl = vdup_n_u8((uint8_t)(kp->yr & 255));
-	k.gh = vdup_n_u8((uint8_t)(kp->yg >> 8));
-	k.gl = vdup_n_u8((uint8_t)(kp->yg & 255));
-	k.bh = vdup_n_u8((uint8_t)(kp->yb >> 8));
-	k.bl = vdup_n_u8((uint8_t)(kp->yb & 255));
-	k.yadd = vdupq_n_u16((uint16_t)((kp->y_off << 8) + 128));
-	k.cadd = vdupq_n_u16(32896);
-	k.ur = vdup_n_u16(kp->ur);
-	k.ug = vdup_n_u16(kp->ug);
-	k.ub = vdup_n_u16(kp->ub);
-	k.vr = vdup_n_u16(kp->vr);
-	k.vg = vdup_n_u16(kp->vg);
-	k.vb = vdup_n_u16(kp->vb);
-	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, 2, kind, kp);
-	for (; x <= w - 17; x += 16)
-		yuv_step16(rows, x, y0, y1, u, v, cfirst0, red0, &k);
-	if (w - x > 2) {
-		x = (w - 17) & ~1;
-		yuv_step16(rows, x, y0, y1, u, v, cfirst0, red0, &k);
-		x += 16;
-	}
-	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, x, w, kind, kp);
+	k->rh = vdup_n_u8((uint8_t)(kp->yr >> 8));
+	k->rl = vdup_n_u8((uint8_t)(kp->yr & 255));
+	k->gh = vdup_n_u8((uint8_t)(kp->yg >> 8));
+	k->gl = vdup_n_u8((uint8_t)(kp->yg & 255));
+	k->bh = vdup_n_u8((uint8_t)(kp->yb >> 8));
+	k->bl = vdup_n_u8((uint8_t)(kp->yb & 255));
+	k->yadd = vdupq_n_u16((uint16_t)((kp->y_off << 8) + 128));
+	k->cadd = vdupq_n_u16(32896);
+	k->ur = vdup_n_u16(kp->ur);
+	k->ug = vdup_n_u16(kp->ug);
+	k->ub = vdup_n_u16(kp->ub);
+	k->vr = vdup_n_u16(kp->vr);
+	k->vg = vdup_n_u16(kp->vg);
+	k->vb = vdup_n_u16(kp->vb);
 }
-
-#define YUV_KERNEL(name, cfirst0, red0)                                      \
-	static void name##_yuv_neon(const uint8_t *const rows[4],            \
-				    uint8_t *y0, uint8_t *y1, uint8_t *u,    \
-				    uint8_t *v, int w,                       \
-				    const struct v4lc_rgb2yuv *k)            \
-	{                                                                    \
-		yuv_rows(rows, y0, y1, u, v, w, cfirst0, red0, k);           \
-	}
-YUV_KERNEL(bggr, 1, 0)
-YUV_KERNEL(gbrg, 0, 0)
-YUV_KERNEL(grbg, 0, 1)
-YUV_KERNEL(rggb, 1, 1)
-#undef YUV_KERNEL
 
 /*
  * 16 pixels (four groups, 20 bytes) a step: groups 0, 1 from bytes 0..15,
@@ -248,42 +186,27 @@ static void unpack10p_neon(const uint8_t *src, uint8_t *dst, int width)
 
 /*
  * Planar path (spec: v4lc_bayer_split_span_c, v4lc_bayer_planar_span_c).
- * split: vld2q de-interleaves 32 samples. planar: 16 column pairs (C site,
- * G site) a step from plane loads at i - 1, i, i + 1 (the arithmetic of
- * pair_step in src/avx2/bayer.c); vzipq puts the C and G values of each
- * channel back in column order and two vst3q write the 32 pixels.
+ * split: vld2q de-interleaves 32 samples. planar: 16 column pairs a step
+ * from plane loads at i - 1, i, i + 1 (the arithmetic of pair_step in
+ * src/x86/bayer_tmpl.h); vzipq puts the two pixels' values of each channel
+ * back in column order and two vst3q write the 32 pixels.
  */
-
-static void split_neon(const uint8_t *src, uint8_t *even, uint8_t *odd, int w)
+static inline void split_step(const uint8_t *s, uint8_t *e, uint8_t *o)
 {
-	int i = 0;
+	uint8x16x2_t v = vld2q_u8(s);
 
-	if (w >= 32) {
-		for (; 2 * i + 32 <= w; i += 16) {
-			uint8x16x2_t v = vld2q_u8(src + 2 * i);
-
-			vst1q_u8(even + i, v.val[0]);
-			vst1q_u8(odd + i, v.val[1]);
-		}
-		if (2 * i < w - 2) {
-			uint8x16x2_t v;
-
-			i = (w - 32) >> 1;
-			v = vld2q_u8(src + 2 * i);
-			vst1q_u8(even + i, v.val[0]);
-			vst1q_u8(odd + i, v.val[1]);
-			i += 16;
-		}
-	}
-	v4lc_bayer_split_span_c(src, even, odd, w, i);
+	vst1q_u8(e, v.val[0]);
+	vst1q_u8(o, v.val[1]);
 }
+
+#define SPLIT_STEP 16
 
 static inline __attribute__((always_inline)) void
 pair_step(const uint8_t *p, const uint8_t *q, const uint8_t *ap,
 	  const uint8_t *aq, const uint8_t *bp, const uint8_t *bq, uint8_t *d,
-	  int ownfirst)
+	  int cfirst, int ownfirst)
 {
-	uint8x16_t p0 = vld1q_u8(p), p1 = vld1q_u8(p + 1);
+	uint8x16_t p0 = vld1q_u8(p), pn = vld1q_u8(cfirst ? p + 1 : p - 1);
 	uint8x16_t qm = vld1q_u8(q - 1), q0 = vld1q_u8(q);
 	uint8x16_t vap = vld1q_u8(ap), vbp = vld1q_u8(bp);
 	uint8x16_t aqm = vld1q_u8(aq - 1), aq0 = vld1q_u8(aq);
@@ -292,10 +215,14 @@ pair_step(const uint8_t *p, const uint8_t *q, const uint8_t *ap,
 	uint8x16_t tm = vrhaddq_u8(aqm, bqm), t0 = vrhaddq_u8(aq0, bq0);
 	uint8x16_t cown = p0, cg = avg4(qm, q0, vap, vbp, h, v);
 	uint8x16_t coth = avg4(aqm, bqm, aq0, bq0, tm, t0);
-	uint8x16_t gown = vrhaddq_u8(p0, p1), gg = q0, goth = t0;
-	uint8x16x2_t z0 = vzipq_u8(ownfirst ? cown : coth, ownfirst ? gown : goth);
-	uint8x16x2_t z1 = vzipq_u8(cg, gg);
-	uint8x16x2_t z2 = vzipq_u8(ownfirst ? coth : cown, ownfirst ? goth : gown);
+	uint8x16_t gown = vrhaddq_u8(p0, pn);
+	uint8x16_t gg = cfirst ? q0 : qm, goth = cfirst ? t0 : tm;
+	uint8x16_t c0 = ownfirst ? cown : coth, c2 = ownfirst ? coth : cown;
+	uint8x16_t g0 = ownfirst ? gown : goth, g2 = ownfirst ? goth : gown;
+	/* per channel, the pair's two pixels: C site first or G site first */
+	uint8x16x2_t z0 = cfirst ? vzipq_u8(c0, g0) : vzipq_u8(g0, c0);
+	uint8x16x2_t z1 = cfirst ? vzipq_u8(cg, gg) : vzipq_u8(gg, cg);
+	uint8x16x2_t z2 = cfirst ? vzipq_u8(c2, g2) : vzipq_u8(g2, c2);
 	uint8x16x3_t o;
 
 	o.val[0] = z0.val[0];
@@ -308,69 +235,13 @@ pair_step(const uint8_t *p, const uint8_t *q, const uint8_t *ap,
 	vst3q_u8(d + 48, o);
 }
 
-/* As planar_row in src/avx2/bayer.c, 16 pairs a step. */
-static inline __attribute__((always_inline)) void
-planar_row(const uint8_t *const pl[6], uint8_t *d, int w, int cfirst,
-	   int ownfirst)
-{
-	int kind = 2 * cfirst + ownfirst, x0 = cfirst ? 0 : 1;
-	int pairs = (w - x0) / 2, i;
-	const uint8_t *p, *q, *ap, *aq, *bp, *bq;
+#define PAIR_STEP 16
+#define PAIR_SPARE 0
 
-	if (pairs < 16) {
-		v4lc_bayer_planar_span_c(pl, d, 0, w, kind);
-		return;
-	}
-	if (cfirst) {
-		ap = pl[0], aq = pl[1], p = pl[2], q = pl[3], bp = pl[4], bq = pl[5];
-	} else {
-		v4lc_bayer_planar_span_c(pl, d, 0, 1, kind);
-		ap = pl[1], aq = pl[0] + 1, p = pl[3], q = pl[2] + 1;
-		bp = pl[5], bq = pl[4] + 1;
-	}
-	d += 3 * x0;
-	for (i = 0; i + 16 <= pairs; i += 16)
-		pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
-			  d + 6 * i, ownfirst);
-	if (i < pairs) {
-		i = pairs - 16;
-		pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
-			  d + 6 * i, ownfirst);
-	}
-	d -= 3 * x0;
-	v4lc_bayer_planar_span_c(pl, d, x0 + 2 * pairs, w, kind);
-}
-
-#define PLANAR(name, cfirst, ownfirst)                                       \
-	static void planar_##name##_neon(const uint8_t *const pl[6],         \
-					 uint8_t *d, int w)                  \
-	{                                                                    \
-		planar_row(pl, d, w, cfirst, ownfirst);                      \
-	}
-PLANAR(gb, 0, 0)
-PLANAR(gr, 0, 1)
-PLANAR(bg, 1, 0)
-PLANAR(rg, 1, 1)
-#undef PLANAR
+#include "simd/bayer_rows.h"
 
 void v4lc_bayer_init_neon(struct v4lc_bayer_dsp *dsp)
 {
-	static v4lc_bayer_row_fn *const kinds[4] = { gb_neon, gr_neon, bg_neon,
-						     rg_neon };
-
-	v4lc_bayer_fill_table(dsp, kinds);
-	dsp->to_yuv420[V4LC_BGGR] = bggr_yuv_neon;
-	dsp->to_yuv420[V4LC_GBRG] = gbrg_yuv_neon;
-	dsp->to_yuv420[V4LC_GRBG] = grbg_yuv_neon;
-	dsp->to_yuv420[V4LC_RGGB] = rggb_yuv_neon;
+	bayer_init_rows(dsp);
 	dsp->unpack10p = unpack10p_neon;
-	{
-		static v4lc_bayer_planar_fn *const pk[4] = {
-			planar_gb_neon, planar_gr_neon, planar_bg_neon,
-			planar_rg_neon
-		};
-
-		dsp->split = split_neon;
-		v4lc_bayer_fill_planar(dsp, pk);
-	}
 }

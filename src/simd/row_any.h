@@ -6,7 +6,7 @@
  * the width is not a multiple of n, the row ends in one of two ways:
  *  - the scalar kernel makes the rest (V4LC_ANY_TAIL), or
  *  - the last step moves back to end exactly at the row end, rewriting
- *    pixels of the step before it with the same values (v4lc_step_at,
+ *    pixels of the step before it with the same values (V4LC_STEPS,
  *    V4LC_ANY_BACK). That needs rows of at least n pixels, kernels that are
  *    out of place, and outputs that depend on the inputs only.
  *
@@ -23,15 +23,30 @@
 #define V4LC_ISA_INIT(family) V4LC_PASTE(v4lc_##family##_init, V4LC_ISA)
 
 /*
- * Where the step counted at xs starts, for steps of n over a row of `end`
- * pixels (end >= n): xs, or, for a last step that would not fit, end - n.
- *   for (xs = 0; xs < end; xs += n) {
- *           x = v4lc_step_at(xs, n, end);
- *           step(x, x + n == end);
- *   }
- * (the second argument tells the last step, for kernels whose other steps
- * may write a little past their pixels). The loop counter stays a plain
- * sum: no step waits for the one before it to find where it starts.
+ * V4LC_STEPS(x, x0, n, end, step) runs the statement `step` at
+ * x = x0, x0 + n, x0 + 2 n, ... while a whole step fits before `end`, then,
+ * if pixels remain, once more at x = end - n: the last step moved back
+ * (end - x0 >= n). `x + n == end` tells the last step, for kernels whose
+ * other steps may write a little past their pixels. The loop counter is a
+ * plain sum: no step waits for the one before it to find where it starts.
+ */
+#define V4LC_STEPS(x, x0, n, end, step)                                      \
+	do {                                                                 \
+		int x = (x0);                                                \
+									     \
+		for (; x + (n) <= (end); x += (n))                           \
+			step;                                                \
+		if (x < (end)) {                                             \
+			x = (end) - (n);                                     \
+			step;                                                \
+		}                                                            \
+	} while (0)
+
+/*
+ * The same for loops whose body is more than a call (the tiles of the
+ * rotations): the start of the step counted at xs, which is xs, or, for a
+ * last step that would not fit, end - n.
+ *   for (xs = 0; xs < end; xs += n) { x = v4lc_step_at(xs, n, end); ... }
  */
 static inline int v4lc_step_at(int xs, int n, int end)
 {
@@ -70,11 +85,7 @@ static inline int v4lc_step_at(int xs, int n, int end)
 			small;                                               \
 			return;                                              \
 		}                                                            \
-		for (int xs = 0; xs < width; xs += (n)) {                    \
-			int x = v4lc_step_at(xs, (n), width);                \
-									     \
-			step;                                                \
-		}                                                            \
+		V4LC_STEPS(x, 0, (n), width, step);                          \
 	}
 
 #endif

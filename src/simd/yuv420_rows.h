@@ -28,12 +28,9 @@ planar_rows(const uint8_t *y, const uint8_t *u, const uint8_t *v,
 	if (width < n)
 		return 0;
 	coefs_init(&c, k);
-	for (int xs = 0; xs < end; xs += n) {
-		int x = v4lc_step_at(xs, n, end);
-
-		planar_step(y + x, u + x / 2, v + x / 2, dst + 3 * x, &c, bgr,
-			    x + n == end);
-	}
+	V4LC_STEPS(x, 0, n, end,
+		   planar_step(y + x, u + x / 2, v + x / 2, dst + 3 * x, &c, bgr,
+			       x + n == end));
 	return end;
 }
 
@@ -47,12 +44,9 @@ semi_rows(const uint8_t *y, const uint8_t *uv, uint8_t *dst, int width,
 	if (width < n)
 		return 0;
 	coefs_init(&c, k);
-	for (int xs = 0; xs < end; xs += n) {
-		int x = v4lc_step_at(xs, n, end);
-
-		semi_step(y + x, uv + x, dst + 3 * x, &c, vfirst, bgr,
-			  x + n == end);
-	}
+	V4LC_STEPS(x, 0, n, end,
+		   semi_step(y + x, uv + x, dst + 3 * x, &c, vfirst, bgr,
+			     x + n == end));
 	return end;
 }
 

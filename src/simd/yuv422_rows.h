@@ -30,12 +30,9 @@ rgb_rows(const uint8_t *src, uint8_t *dst, int width,
 	if (width < n)
 		return 0;
 	coefs_init(&c, k);
-	for (int xs = 0; xs < end; xs += n) {
-		int x = v4lc_step_at(xs, n, end);
-
-		rgb_step(src + 2 * x, dst + 3 * x, &c, order, bgr,
-			 x + n == end);
-	}
+	V4LC_STEPS(x, 0, n, end,
+		   rgb_step(src + 2 * x, dst + 3 * x, &c, order, bgr,
+			    x + n == end));
 	return end;
 }
 
@@ -47,12 +44,9 @@ yuv420_rows(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
 
 	if (width < n)
 		return 0;
-	for (int xs = 0; xs < end; xs += n) {
-		int x = v4lc_step_at(xs, n, end);
-
-		yuv420_step(s0 + 2 * x, s1 + 2 * x, y0 + x, y1 + x, u + x / 2,
-			    v + x / 2, order);
-	}
+	V4LC_STEPS(x, 0, n, end,
+		   yuv420_step(s0 + 2 * x, s1 + 2 * x, y0 + x, y1 + x, u + x / 2,
+			       v + x / 2, order));
 	return end;
 }
 

@@ -38,4 +38,15 @@ static inline void v_store(uint8_t *p, vec v)
 	VSI(storeu)((vec *)p, v);
 }
 
+/* The 16-bit lanes of a, then b, to bytes with unsigned saturation, in
+ * order (vpackuswb packs within 128-bit halves: vpermq restores it). */
+static inline vec v_packus_ordered(vec a, vec b)
+{
+#if VEC_BITS == 128
+	return _mm_packus_epi16(a, b);
+#else
+	return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xd8);
+#endif
+}
+
 #endif

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The rows of the Bayer kernels (dispatch/dsp.h, src/scalar/bayer.c), for
+ * every instruction set. Its file defines, then includes this one:
+ *   BAYER_STEP: the pixels of a demosaic step (even);
+ *   dem_step(a, c, b, d, cfirst, ownfirst): BAYER_STEP pixels of a row from
+ *     the rows above (a), at (c) and below (b), read from one pixel before
+ *     to one after, to 3 * BAYER_STEP bytes at d (and perhaps 2 more);
+ *     cfirst, ownfirst as in src/scalar/bayer.c;
+ *   struct yuv_consts, yuv_consts_init(&k, kp) and
+ *   yuv_step(rows, x, y0, y1, u, v, cfirst0, red0, &k): the fused
+ *     Bayer -> YUV 4:2:0 of BAYER_STEP pixels of two rows from x (even);
+ *   SPLIT_STEP and split_step(s, e, o): 2 * SPLIT_STEP bytes at s to
+ *     SPLIT_STEP even and SPLIT_STEP odd samples;
+ *   PAIR_STEP and pair_step(p, q, ap, aq, bp, bq, d, cfirst, ownfirst):
+ *     PAIR_STEP column pairs of the planar path (below), to 6 * PAIR_STEP
+ *     bytes at d; PAIR_SPARE: 1 when a step writes 2 bytes more, else 0;
+ *   BAYER_ALIGN_STEPS, optionally: then row_restart(d), yuv_restart(y0) and
+ *     pair_restart(d) say where the steps after the first continue (their
+ *     stores aligned); by default right after it.
+ * This file defines the table entries and bayer_init_rows(dsp), for
+ * v4lc_bayer_init_<isa>.
+ */
+#include "scalar/bayer.h"
+#include "simd/row_any.h"
+
+#ifndef BAYER_ALIGN_STEPS
+static inline int row_restart(const uint8_t *d)
+{
+	(void)d;
+	return 2 + BAYER_STEP;
+}
+
+static inline int yuv_restart(const uint8_t *y0)
+{
+	(void)y0;
+	return 2 + BAYER_STEP;
+}
+
+static inline int pair_restart(const uint8_t *d)
+{
+	(void)d;
+	return PAIR_STEP;
+}
+#endif
+
+/*
+ * The demosaic steps start at pixel 2 (pixels 0 and 1 mirror column -1),
+ * at even pixels, and end before the last pixel (a step reads one pixel
+ * past its own, and may write 2 bytes of it): from `end`, the last one or
+ * two pixels are scalar. Rows too short for that are scalar.
+ */
+static inline int dem_end(int w)
+{
+	return ((w - BAYER_STEP - 1) & ~1) + BAYER_STEP;
+}
+
+static inline __attribute__((always_inline)) void
+row(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d, int w,
+    int cfirst, int ownfirst)
+{
+	const int n = BAYER_STEP, kind = 2 * cfirst + ownfirst, end = dem_end(w);
+
+	if (w < n + 3) {
+		v4lc_bayer_span_c(a, c, b, d, w, 0, w, kind);
+		return;
+	}
+	v4lc_bayer_span_c(a, c, b, d, w, 0, 2, kind);
+	dem_step(a + 2, c + 2, b + 2, d + 6, cfirst, ownfirst);
+	V4LC_STEPS(x, row_restart(d), n, end,
+		   dem_step(a + x, c + x, b + x, d + 3 * x, cfirst, ownfirst));
+	v4lc_bayer_span_c(a, c, b, d, w, end, w, kind);
+}
+
+#define KERNEL(name, cfirst, ownfirst)                                       \
+	static void V4LC_ISA_FN(name)(const uint8_t *a, const uint8_t *c,    \
+				      const uint8_t *b, uint8_t *d, int w)   \
+	{                                                                    \
+		row(a, c, b, d, w, cfirst, ownfirst);                        \
+	}
+KERNEL(gb, 0, 0)
+KERNEL(gr, 0, 1)
+KERNEL(bg, 1, 0)
+KERNEL(rg, 1, 1)
+#undef KERNEL
+
+/* The fused Bayer -> YUV 4:2:0: as row(), on two rows. */
+static inline __attribute__((always_inline)) void
+yuv_rows(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1, uint8_t *u,
+	 uint8_t *v, int w, int cfirst0, int red0,
+	 const struct v4lc_rgb2yuv *kp)
+{
+	const int n = BAYER_STEP, kind = 2 * cfirst0 + red0, end = dem_end(w);
+	struct yuv_consts k;
+
+	if (w < n + 3) {
+		v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, w, kind, kp);
+		return;
+	}
+	yuv_consts_init(&k, kp);
+	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, 2, kind, kp);
+	yuv_step(rows, 2, y0, y1, u, v, cfirst0, red0, &k);
+	V4LC_STEPS(x, yuv_restart(y0), n, end,
+		   yuv_step(rows, x, y0, y1, u, v, cfirst0, red0, &k));
+	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, end, w, kind, kp);
+}
+
+/* Row 0: BGGR "B G", GBRG "G B", GRBG "G R", RGGB "R G". */
+#define YUV_KERNEL(name, cfirst0, red0)                                      \
+	static void V4LC_ISA_FN(name##_yuv)(const uint8_t *const rows[4],    \
+					    uint8_t *y0, uint8_t *y1,        \
+					    uint8_t *u, uint8_t *v, int w,   \
+					    const struct v4lc_rgb2yuv *k)    \
+	{                                                                    \
+		yuv_rows(rows, y0, y1, u, v, w, cfirst0, red0, k);           \
+	}
+YUV_KERNEL(bggr, 1, 0)
+YUV_KERNEL(gbrg, 0, 0)
+YUV_KERNEL(grbg, 0, 1)
+YUV_KERNEL(rggb, 1, 1)
+#undef YUV_KERNEL
+
+/* Split: whole steps of sample pairs, the last moved back; then the pads. */
+static void V4LC_ISA_FN(split)(const uint8_t *src, uint8_t *even,
+			       uint8_t *odd, int w)
+{
+	const int n = SPLIT_STEP, end = w / 2;
+
+	if (w < 2 * n) {
+		v4lc_bayer_split_span_c(src, even, odd, w, 0);
+		return;
+	}
+	V4LC_STEPS(i, 0, n, end, split_step(src + 2 * i, even + i, odd + i));
+	v4lc_bayer_split_span_c(src, even, odd, w, end);
+}
+
+/*
+ * Planar path: pair i is pixels 2 i and 2 i + 1. p, q are the row's planes
+ * at pair i, ap .. bq those of the rows above and below; q, aq, bq are
+ * also read at index -1, p at +1 (C-first) or -1 (G-first). C-first: pair
+ * i is (C site 2 i, G site 2 i + 1), p the even plane, q the odd one.
+ * G-first: pair i is (G site 2 i, C site 2 i + 1), p the odd plane and q
+ * the even one + 1, so that the C site's arithmetic is the same and the G
+ * site takes the values at i - 1. Whole pairs by steps, the last one moved
+ * back (PAIR_SPARE pairs kept from the end); the rest scalar.
+ */
+static inline __attribute__((always_inline)) void
+planar_row(const uint8_t *const pl[6], uint8_t *d, int w, int cfirst,
+	   int ownfirst)
+{
+	const int n = PAIR_STEP, kind = 2 * cfirst + ownfirst;
+	const int pairs = w / 2 - PAIR_SPARE;
+	const uint8_t *p, *q, *ap, *aq, *bp, *bq;
+
+	if (pairs < n) {
+		v4lc_bayer_planar_span_c(pl, d, 0, w, kind);
+		return;
+	}
+	if (cfirst) {
+		ap = pl[0], aq = pl[1], p = pl[2], q = pl[3], bp = pl[4], bq = pl[5];
+	} else {
+		ap = pl[1], aq = pl[0] + 1, p = pl[3], q = pl[2] + 1;
+		bp = pl[5], bq = pl[4] + 1;
+	}
+	pair_step(p, q, ap, aq, bp, bq, d, cfirst, ownfirst);
+	V4LC_STEPS(i, pair_restart(d), n, pairs,
+		   pair_step(p + i, q + i, ap + i, aq + i, bp + i, bq + i,
+			     d + 6 * i, cfirst, ownfirst));
+	v4lc_bayer_planar_span_c(pl, d, 2 * pairs, w, kind);
+}
+
+#define PLANAR(name, cfirst, ownfirst)                                       \
+	static void V4LC_ISA_FN(planar_##name)(const uint8_t *const pl[6],   \
+					       uint8_t *d, int w)            \
+	{                                                                    \
+		planar_row(pl, d, w, cfirst, ownfirst);                      \
+	}
+PLANAR(gb, 0, 0)
+PLANAR(gr, 0, 1)
+PLANAR(bg, 1, 0)
+PLANAR(rg, 1, 1)
+#undef PLANAR
+
+/* The entries every tier has; unpack10p is the instruction set's own. */
+static void bayer_init_rows(struct v4lc_bayer_dsp *dsp)
+{
+	static v4lc_bayer_row_fn *const kinds[4] = {
+		V4LC_ISA_FN(gb), V4LC_ISA_FN(gr), V4LC_ISA_FN(bg),
+		V4LC_ISA_FN(rg)
+	};
+	static v4lc_bayer_planar_fn *const planar[4] = {
+		V4LC_ISA_FN(planar_gb), V4LC_ISA_FN(planar_gr),
+		V4LC_ISA_FN(planar_bg), V4LC_ISA_FN(planar_rg)
+	};
+
+	v4lc_bayer_fill_table(dsp, kinds);
+	dsp->to_yuv420[V4LC_BGGR] = V4LC_ISA_FN(bggr_yuv);
+	dsp->to_yuv420[V4LC_GBRG] = V4LC_ISA_FN(gbrg_yuv);
+	dsp->to_yuv420[V4LC_GRBG] = V4LC_ISA_FN(grbg_yuv);
+	dsp->to_yuv420[V4LC_RGGB] = V4LC_ISA_FN(rggb_yuv);
+	dsp->split = V4LC_ISA_FN(split);
+	v4lc_bayer_fill_planar(dsp, planar);
+}
