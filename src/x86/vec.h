@@ -49,4 +49,25 @@ static inline vec v_packus_ordered(vec a, vec b)
 #endif
 }
 
+/* The 32-bit (or 64-bit) lanes of both 128-bit halves added. */
+static inline __m128i v_halves_add_epi32(vec v)
+{
+#if VEC_BITS == 128
+	return v;
+#else
+	return _mm_add_epi32(_mm256_castsi256_si128(v),
+			     _mm256_extracti128_si256(v, 1));
+#endif
+}
+
+static inline __m128i v_halves_add_epi64(vec v)
+{
+#if VEC_BITS == 128
+	return v;
+#else
+	return _mm_add_epi64(_mm256_castsi256_si128(v),
+			     _mm256_extracti128_si256(v, 1));
+#endif
+}
+
 #endif
