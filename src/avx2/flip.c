@@ -29,8 +29,7 @@
  * P-8-x0/2..P-1-x0/2 reversed. Both are in-lane byte shuffles of lane-
  * swapped loads; for even widths the two loads coincide and one vpshufb does
  * both. Odd widths: two loads two bytes apart, two vpshufb zeroing the
- * other's bytes, vpor. The last vector overlaps the previous one; an odd
- * width's last pair goes to the scalar kernel on the first source pair.
+ * other's bytes, vpor. The loop is src/simd/flip_rows.h's.
  */
 #include <immintrin.h>
 #include <stddef.h>
@@ -181,10 +180,16 @@ static inline __m256i lane_mask(const int8_t m[16])
 	return _mm256_inserti128_si256(_mm256_castsi128_si256(v), v, 1);
 }
 
-static void mirror422_masks(int lo, int odd, __m256i *ml, __m256i *mc)
+struct mirror422 {
+	__m256i ml, mc; /* shuffles of the luma and the chroma load */
+	int odd;        /* odd width: the two loads differ */
+};
+
+static void mirror422_init(struct mirror422 *m, int lo, int width)
 {
 	int8_t l[16], c[16];
 
+	m->odd = width & 1;
 	for (int b = 0; b < 16; b++) {
 		int word = b / 2, q = b / 4;
 
@@ -199,82 +204,43 @@ static void mirror422_masks(int lo, int odd, __m256i *ml, __m256i *mc)
 			c[b] = (int8_t)(4 * (3 - q) + (b & 3));
 		}
 	}
-	if (!odd) {
+	if (!m->odd) {
 		for (int b = 0; b < 16; b++)
 			if (l[b] < 0)
 				l[b] = c[b];
 	}
-	*ml = lane_mask(l);
-	*mc = lane_mask(c);
+	m->ml = lane_mask(l);
+	m->mc = lane_mask(c);
 }
 
-static inline void mirror422_avx2(const uint8_t *src, uint8_t *dst, int width,
-				  int lo, v4lc_row_copy_fn *scalar)
+/*
+ * 16 pixels from x0: luma from the source words from W - 16 - x0, chroma
+ * from the source pairs from P - 8 - x0 / 2.
+ */
+static inline void mirror422_step(const uint8_t *src, uint8_t *dst,
+				  int width, int x0,
+				  const struct mirror422 *m)
 {
-	int pairs = (width + 1) / 2, n = width & ~1, x0 = 0;
-	/* luma of destination pixel x0: source words from W - 16 - x0 */
-	const uint8_t *sl = src + 2 * (ptrdiff_t)width - 32;
-	/* chroma: source pairs from P - 8 - x0 / 2 */
-	const uint8_t *sc = src + 4 * (ptrdiff_t)pairs - 32;
-	__m256i ml, mc;
+	const uint8_t *sl = src + 2 * (ptrdiff_t)width - 32 - 2 * x0;
+	__m256i v = _mm256_shuffle_epi8(load_swapped(sl), m->ml);
 
-	if (width < 16) {
-		scalar(src, dst, width);
-		return;
-	}
-	mirror422_masks(lo, width & 1, &ml, &mc);
-	if (!(width & 1)) {
-		for (; x0 + 32 <= n; x0 += 32) {
-			__m256i a = load_swapped(sl - 2 * x0);
-			__m256i b = load_swapped(sl - 2 * x0 - 32);
+	if (m->odd) {
+		const uint8_t *sc = src + 4 * (ptrdiff_t)((width + 1) / 2) - 32 -
+				    2 * x0;
 
-			storeu256(dst + 2 * x0, _mm256_shuffle_epi8(a, ml));
-			storeu256(dst + 2 * x0 + 32,
-				  _mm256_shuffle_epi8(b, ml));
-		}
-		for (;;) {
-			if (x0 + 16 > n) {
-				if (x0 >= n)
-					break;
-				x0 = n - 16;
-			}
-			storeu256(dst + 2 * x0,
-				  _mm256_shuffle_epi8(load_swapped(sl - 2 * x0),
-						      ml));
-			x0 += 16;
-		}
-		return;
+		v = _mm256_or_si256(v, _mm256_shuffle_epi8(load_swapped(sc),
+							     m->mc));
 	}
-	for (;;) {
-		if (x0 + 16 > n) {
-			if (x0 >= n)
-				break;
-			x0 = n - 16;
-		}
-		storeu256(dst + 2 * x0,
-			  _mm256_or_si256(
-				  _mm256_shuffle_epi8(load_swapped(sl - 2 * x0), ml),
-				  _mm256_shuffle_epi8(load_swapped(sc - 2 * x0),
-						      mc)));
-		x0 += 16;
-	}
-	scalar(src, dst + 4 * (ptrdiff_t)(pairs - 1), 1);
+	storeu256(dst + 2 * (ptrdiff_t)x0, v);
 }
 
-static void mirror_yuyv_avx2(const uint8_t *src, uint8_t *dst, int width)
-{
-	mirror422_avx2(src, dst, width, 0, v4lc_flip_mirror_yuyv_c);
-}
+#define MIRROR422_STEP 16
 
-static void mirror_uyvy_avx2(const uint8_t *src, uint8_t *dst, int width)
-{
-	mirror422_avx2(src, dst, width, 1, v4lc_flip_mirror_uyvy_c);
-}
+#include "simd/flip_rows.h"
 
 void v4lc_flip_init_avx2(struct v4lc_flip_dsp *dsp)
 {
 	dsp->mirror8 = mirror8_avx2;
 	dsp->mirror24 = mirror24_avx2;
-	dsp->mirror_yuyv = mirror_yuyv_avx2;
-	dsp->mirror_uyvy = mirror_uyvy_avx2;
+	flip_init_rows(dsp);
 }

@@ -6,10 +6,9 @@
  * (vextq_u8 by 8) finishes the 16-byte reversal; 24-bit pixels are
  * de-interleaved by vld3q so each channel reverses the same way, and vst3q
  * re-interleaves them.
- * Rotations: 8x8 tiles transposed by vtrn at 8, 16 and 32 bits (24-bit
- * pixels: the three channels from vld3 transposed separately). The last
- * tile of a row or column is moved back to end at the plane's edge
- * (overlapping, never outside); planes smaller than a tile go to scalar.
+ * Rotations (the loops in src/simd/flip_rows.h): 8x8 tiles transposed by
+ * vtrn at 8, 16 and 32 bits (24-bit pixels: the three channels from vld3
+ * transposed separately).
  * Packed 4:2:2 mirrors: as the SSE2 file explains, one vector of luma
  * words reversed in each half (vrev64q_u16) and one of pairs (vrev64q_u32),
  * blended by vbslq, then one half swap (vextq_u8).
@@ -107,69 +106,20 @@ static inline void transpose8(uint8x8_t r[8])
 	r[7] = vreinterpret_u8_u32(v37.val[1]);
 }
 
-static inline int tile_at(int pos, int tile, int n)
+/* An 8x8 tile: source rows s + i * sstep to destination rows d + j * dstep. */
+static inline void tile8(const uint8_t *s, ptrdiff_t sstep, uint8_t *d,
+			 ptrdiff_t dstep)
 {
-	return pos + tile > n ? n - tile : pos;
+	uint8x8_t r[8];
+
+	for (int i = 0; i < 8; i++)
+		r[i] = vld1_u8(s + i * sstep);
+	transpose8(r);
+	for (int j = 0; j < 8; j++)
+		vst1_u8(d + j * dstep, r[j]);
 }
 
-static void rot90cw8_neon(const uint8_t *src, int src_stride, uint8_t *dst,
-			  int dst_stride, int width, int height)
-{
-	const ptrdiff_t ss = src_stride, ds = dst_stride;
-
-	if (width < 8 || height < 8) {
-		v4lc_flip_rot90cw8_c(src, src_stride, dst, dst_stride, width,
-				     height);
-		return;
-	}
-	/* dst[y][x] = src[height - 1 - x][y] */
-	for (int xs = 0; xs < height; xs += 8) {
-		int x0 = tile_at(xs, 8, height);
-		const uint8_t *s = src + (height - 1 - x0) * ss;
-
-		for (int ys = 0; ys < width; ys += 8) {
-			int y0 = tile_at(ys, 8, width);
-			uint8_t *d = dst + y0 * ds + x0;
-			uint8x8_t r[8];
-
-			for (int i = 0; i < 8; i++)
-				r[i] = vld1_u8(s - i * ss + y0);
-			transpose8(r);
-			for (int j = 0; j < 8; j++)
-				vst1_u8(d + j * ds, r[j]);
-		}
-	}
-}
-
-static void rot90ccw8_neon(const uint8_t *src, int src_stride, uint8_t *dst,
-			   int dst_stride, int width, int height)
-{
-	const ptrdiff_t ss = src_stride, ds = dst_stride;
-
-	if (width < 8 || height < 8) {
-		v4lc_flip_rot90ccw8_c(src, src_stride, dst, dst_stride, width,
-				      height);
-		return;
-	}
-	/* dst[y][x] = src[x][width - 1 - y] */
-	for (int xs = 0; xs < height; xs += 8) {
-		int x0 = tile_at(xs, 8, height);
-		const uint8_t *s = src + x0 * ss;
-
-		for (int ys = 0; ys < width; ys += 8) {
-			int y0 = tile_at(ys, 8, width);
-			const uint8_t *sc = s + (width - 8 - y0);
-			uint8_t *d = dst + (y0 + 7) * ds + x0;
-			uint8x8_t r[8];
-
-			for (int i = 0; i < 8; i++)
-				r[i] = vld1_u8(sc + i * ss);
-			transpose8(r);
-			for (int j = 0; j < 8; j++)
-				vst1_u8(d - j * ds, r[j]);
-		}
-	}
-}
+#define TILE8 8
 
 /*
  * One 8x8 pixel tile of 24-bit pixels: source rows s + i * sstep (8 pixels
@@ -200,105 +150,44 @@ static inline void tile24(const uint8_t *s, ptrdiff_t sstep, uint8_t *d,
 	}
 }
 
-static void rot90cw24_neon(const uint8_t *src, int src_stride, uint8_t *dst,
-			   int dst_stride, int width, int height)
+#define TILE24 8
+
+struct mirror422 {
+	uint8x16_t lmask; /* the luma bytes of each word */
+};
+
+static inline void mirror422_init(struct mirror422 *m, int lo, int width)
 {
-	const ptrdiff_t ss = src_stride, ds = dst_stride;
-
-	if (width < 8 || height < 8) {
-		v4lc_flip_rot90cw24_c(src, src_stride, dst, dst_stride, width,
-				      height);
-		return;
-	}
-	for (int xs = 0; xs < height; xs += 8) {
-		int x0 = tile_at(xs, 8, height);
-		const uint8_t *s = src + (height - 1 - x0) * ss;
-
-		for (int ys = 0; ys < width; ys += 8) {
-			int y0 = tile_at(ys, 8, width);
-
-			tile24(s + 3 * y0, -ss, dst + y0 * ds + 3 * x0, ds);
-		}
-	}
+	(void)width;
+	m->lmask = vreinterpretq_u8_u16(
+		vdupq_n_u16(lo ? (uint16_t)0xff00 : (uint16_t)0x00ff));
 }
 
-static void rot90ccw24_neon(const uint8_t *src, int src_stride, uint8_t *dst,
-			    int dst_stride, int width, int height)
+static inline void mirror422_step(const uint8_t *src, uint8_t *dst,
+				  int width, int x0,
+				  const struct mirror422 *m)
 {
-	const ptrdiff_t ss = src_stride, ds = dst_stride;
-
-	if (width < 8 || height < 8) {
-		v4lc_flip_rot90ccw24_c(src, src_stride, dst, dst_stride, width,
-				       height);
-		return;
-	}
-	for (int xs = 0; xs < height; xs += 8) {
-		int x0 = tile_at(xs, 8, height);
-		const uint8_t *s = src + x0 * ss;
-
-		for (int ys = 0; ys < width; ys += 8) {
-			int y0 = tile_at(ys, 8, width);
-
-			tile24(s + 3 * (width - 8 - y0), ss,
-			       dst + (y0 + 7) * ds + 3 * x0, -ds);
-		}
-	}
-}
-
-static inline void mirror422_vec(const uint8_t *src, uint8_t *dst, int width,
-				 int pairs, int x0, uint8x16_t lmask)
-{
+	int pairs = (width + 1) / 2;
 	uint16x8_t l = vreinterpretq_u16_u8(
 		vld1q_u8(src + 2 * (ptrdiff_t)(width - 8 - x0)));
 	uint32x4_t c = vreinterpretq_u32_u8(
 		vld1q_u8(src + 4 * (ptrdiff_t)pairs - 16 - 2 * (ptrdiff_t)x0));
-
-	uint8x16_t m;
+	uint8x16_t v;
 
 	/* reversed within halves, blended, then one half swap for both */
 	l = vrev64q_u16(l);
 	c = vrev64q_u32(c);
-	m = vbslq_u8(lmask, vreinterpretq_u8_u16(l), vreinterpretq_u8_u32(c));
-	vst1q_u8(dst + 2 * (ptrdiff_t)x0, vextq_u8(m, m, 8));
+	v = vbslq_u8(m->lmask, vreinterpretq_u8_u16(l), vreinterpretq_u8_u32(c));
+	vst1q_u8(dst + 2 * (ptrdiff_t)x0, vextq_u8(v, v, 8));
 }
 
-static inline void mirror422_neon(const uint8_t *src, uint8_t *dst, int width,
-				  int lo, v4lc_row_copy_fn *scalar)
-{
-	uint8x16_t lmask = vreinterpretq_u8_u16(
-		vdupq_n_u16(lo ? (uint16_t)0xff00 : (uint16_t)0x00ff));
-	int pairs = (width + 1) / 2, n = width & ~1, x0 = 0;
+#define MIRROR422_STEP 8
 
-	if (width < 16) {
-		scalar(src, dst, width);
-		return;
-	}
-	for (; x0 + 8 <= n; x0 += 8)
-		mirror422_vec(src, dst, width, pairs, x0, lmask);
-	if (x0 < n)
-		mirror422_vec(src, dst, width, pairs, n - 8, lmask);
-	if (width & 1)
-		scalar(src, dst + 4 * (ptrdiff_t)(pairs - 1), 1);
-}
-
-static void mirror_yuyv_neon(const uint8_t *src, uint8_t *dst, int width)
-{
-	mirror422_neon(src, dst, width, 0, v4lc_flip_mirror_yuyv_c);
-}
-
-static void mirror_uyvy_neon(const uint8_t *src, uint8_t *dst, int width)
-{
-	mirror422_neon(src, dst, width, 1, v4lc_flip_mirror_uyvy_c);
-}
+#include "simd/flip_rows.h"
 
 void v4lc_flip_init_neon(struct v4lc_flip_dsp *dsp)
 {
 	dsp->mirror8 = mirror8_neon;
 	dsp->mirror24 = mirror24_neon;
-	dsp->rot90cw8 = rot90cw8_neon;
-	dsp->rot90ccw8 = rot90ccw8_neon;
-	dsp->rot90cw24 = rot90cw24_neon;
-	dsp->rot90ccw24 = rot90ccw24_neon;
-	dsp->mirror_yuyv = mirror_yuyv_neon;
-	dsp->mirror_uyvy = mirror_uyvy_neon;
+	flip_init_rows(dsp);
 }

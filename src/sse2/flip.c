@@ -13,14 +13,10 @@
  * last block of a row, which must stay inside it; the blocks between are
  * pixel pairs rotated in qwords (see mirror24_block_inner).
  *
- * Rotations: square tiles, 16x16 bytes for 8-bit (four rounds of
- * punpck{l,h}bw between rows i and i + 8 transpose a 16x16 byte matrix) and
- * 4x4 pixels for 24-bit (pixels widened to dwords, a 4x4 dword transpose,
- * narrowed again). The last tile of a row or column is moved back so it
- * ends at the plane's edge (overlapping the previous one: same bytes
- * written twice, nothing outside the plane); planes smaller than a tile go
- * to the scalar kernels. The source rows of a tile are loaded in the order
- * that makes the transpose land in destination order.
+ * Rotations (the loops in src/simd/flip_rows.h): square tiles, 16x16 bytes
+ * for 8-bit (four rounds of punpck{l,h}bw between rows i and i + 8
+ * transpose a 16x16 byte matrix) and 4x4 pixels for 24-bit (pixels widened
+ * to dwords, a 4x4 dword transpose, narrowed again).
  *
  * Packed 4:2:2 mirrors: a destination vector starting at pixel x0 (even)
  * holds luma words x0..x0+7, which are the source luma words W-8-x0..W-1-x0
@@ -28,8 +24,6 @@
  * x0/2..x0/2+3, which are source pairs P-4-x0/2..P-1-x0/2 reversed
  * (pshufd). The two loads coincide for even widths and are 2 bytes apart
  * for odd ones; a word mask picks luma from one and chroma from the other.
- * The last vector overlaps the previous one; an odd width's last pair (one
- * pixel and its spare slot) is the scalar kernel on the first source pair.
  */
 #include <emmintrin.h>
 #include <stddef.h>
@@ -187,66 +181,20 @@ static inline void transpose16(__m128i r[16])
 	}
 }
 
-/* Tile origin: steps of `tile`, the last one moved back to end at `n`. */
-static inline int tile_at(int pos, int tile, int n)
+/* A 16x16 tile: source rows s + i * sstep to destination rows d + j * dstep. */
+static inline void tile8(const uint8_t *s, ptrdiff_t sstep, uint8_t *d,
+			 ptrdiff_t dstep)
 {
-	return pos + tile > n ? n - tile : pos;
+	__m128i r[16];
+
+	for (int i = 0; i < 16; i++)
+		r[i] = loadu(s + i * sstep);
+	transpose16(r);
+	for (int j = 0; j < 16; j++)
+		storeu(d + j * dstep, r[j]);
 }
 
-static void rot90cw8_sse2(const uint8_t *src, int src_stride, uint8_t *dst,
-			  int dst_stride, int width, int height)
-{
-	if (width < 16 || height < 16) {
-		v4lc_flip_rot90cw8_c(src, src_stride, dst, dst_stride, width,
-				     height);
-		return;
-	}
-	/* dst[y][x] = src[height - 1 - x][y]; tile: dst x0.., y0.. */
-	for (int xs = 0; xs < height; xs += 16) {
-		int x0 = tile_at(xs, 16, height);
-		const uint8_t *s = src + (ptrdiff_t)(height - 1 - x0) * src_stride;
-
-		for (int ys = 0; ys < width; ys += 16) {
-			int y0 = tile_at(ys, 16, width);
-			uint8_t *d = dst + (ptrdiff_t)y0 * dst_stride + x0;
-			__m128i r[16];
-
-			for (int i = 0; i < 16; i++)
-				r[i] = loadu(s - (ptrdiff_t)i * src_stride + y0);
-			transpose16(r);
-			for (int j = 0; j < 16; j++)
-				storeu(d + (ptrdiff_t)j * dst_stride, r[j]);
-		}
-	}
-}
-
-static void rot90ccw8_sse2(const uint8_t *src, int src_stride, uint8_t *dst,
-			   int dst_stride, int width, int height)
-{
-	if (width < 16 || height < 16) {
-		v4lc_flip_rot90ccw8_c(src, src_stride, dst, dst_stride, width,
-				      height);
-		return;
-	}
-	/* dst[y][x] = src[x][width - 1 - y] */
-	for (int xs = 0; xs < height; xs += 16) {
-		int x0 = tile_at(xs, 16, height);
-		const uint8_t *s = src + (ptrdiff_t)x0 * src_stride;
-
-		for (int ys = 0; ys < width; ys += 16) {
-			int y0 = tile_at(ys, 16, width);
-			const uint8_t *sc = s + (width - 16 - y0);
-			uint8_t *d = dst + (ptrdiff_t)(y0 + 15) * dst_stride + x0;
-			__m128i r[16];
-
-			for (int i = 0; i < 16; i++)
-				r[i] = loadu(sc + (ptrdiff_t)i * src_stride);
-			transpose16(r);
-			for (int j = 0; j < 16; j++)
-				storeu(d - (ptrdiff_t)j * dst_stride, r[j]);
-		}
-	}
-}
+#define TILE8 16
 
 /* 4 pixels of 3 bytes, exactly 12 bytes read or written. */
 static inline __m128i load12(const uint8_t *p)
@@ -304,86 +252,23 @@ static inline void transpose4x32(__m128i *a, __m128i *b, __m128i *c, __m128i *d)
 	*d = _mm_unpackhi_epi64(t2, t3);
 }
 
-/*
- * One 4x4 pixel tile: rows s0..s3 (12 bytes each) transposed into d0..d3
- * (d_j pixel i = s_i pixel j).
- */
-static inline void tile24(const uint8_t *s0, const uint8_t *s1,
-			  const uint8_t *s2, const uint8_t *s3, uint8_t *d0,
-			  uint8_t *d1, uint8_t *d2, uint8_t *d3)
+/* A 4x4 pixel tile: source rows s + i * sstep (12 bytes each) transposed
+ * to destination rows d + j * dstep (d_j pixel i = s_i pixel j). */
+static inline void tile24(const uint8_t *s, ptrdiff_t sstep, uint8_t *d,
+			  ptrdiff_t dstep)
 {
-	__m128i a = widen24(load12(s0)), b = widen24(load12(s1));
-	__m128i c = widen24(load12(s2)), d = widen24(load12(s3));
+	__m128i a = widen24(load12(s)), b = widen24(load12(s + sstep));
+	__m128i c = widen24(load12(s + 2 * sstep));
+	__m128i e = widen24(load12(s + 3 * sstep));
 
-	transpose4x32(&a, &b, &c, &d);
-	store12(d0, narrow24(a));
-	store12(d1, narrow24(b));
-	store12(d2, narrow24(c));
-	store12(d3, narrow24(d));
+	transpose4x32(&a, &b, &c, &e);
+	store12(d, narrow24(a));
+	store12(d + dstep, narrow24(b));
+	store12(d + 2 * dstep, narrow24(c));
+	store12(d + 3 * dstep, narrow24(e));
 }
 
-static void rot90cw24_sse2(const uint8_t *src, int src_stride, uint8_t *dst,
-			   int dst_stride, int width, int height)
-{
-	const ptrdiff_t ss = src_stride, ds = dst_stride;
-
-	if (width < 4 || height < 4) {
-		v4lc_flip_rot90cw24_c(src, src_stride, dst, dst_stride, width,
-				      height);
-		return;
-	}
-	/* dst[y][x] = src[height - 1 - x][y]; bands of 16 dst columns */
-	for (int xb = 0; xb < height; xb += 16) {
-		int xe = xb + 16 < height ? xb + 16 : height;
-
-		for (int ys = 0; ys < width; ys += 4) {
-			int y0 = tile_at(ys, 4, width);
-			uint8_t *d = dst + y0 * ds;
-
-			for (int xs = xb; xs < xe; xs += 4) {
-				int x0 = tile_at(xs, 4, height);
-				const uint8_t *s = src +
-						   (height - 1 - x0) * ss +
-						   3 * y0;
-				uint8_t *dd = d + 3 * x0;
-
-				tile24(s, s - ss, s - 2 * ss, s - 3 * ss, dd,
-				       dd + ds, dd + 2 * ds, dd + 3 * ds);
-			}
-		}
-	}
-}
-
-static void rot90ccw24_sse2(const uint8_t *src, int src_stride, uint8_t *dst,
-			    int dst_stride, int width, int height)
-{
-	const ptrdiff_t ss = src_stride, ds = dst_stride;
-
-	if (width < 4 || height < 4) {
-		v4lc_flip_rot90ccw24_c(src, src_stride, dst, dst_stride, width,
-				       height);
-		return;
-	}
-	/* dst[y][x] = src[x][width - 1 - y] */
-	for (int xb = 0; xb < height; xb += 16) {
-		int xe = xb + 16 < height ? xb + 16 : height;
-
-		for (int ys = 0; ys < width; ys += 4) {
-			int y0 = tile_at(ys, 4, width);
-			uint8_t *d = dst + (y0 + 3) * ds;
-
-			for (int xs = xb; xs < xe; xs += 4) {
-				int x0 = tile_at(xs, 4, height);
-				const uint8_t *s = src + x0 * ss +
-						   3 * (width - 4 - y0);
-				uint8_t *dd = d + 3 * x0;
-
-				tile24(s, s + ss, s + 2 * ss, s + 3 * ss, dd,
-				       dd - ds, dd - 2 * ds, dd - 3 * ds);
-			}
-		}
-	}
-}
+#define TILE24 4
 
 /* Reverse the 8 words of a vector. */
 static inline __m128i rev_words(__m128i v)
@@ -393,60 +278,47 @@ static inline __m128i rev_words(__m128i v)
 	return _mm_shufflehi_epi16(v, _MM_SHUFFLE(2, 3, 0, 1));
 }
 
-static inline void mirror422_vec(const uint8_t *src, uint8_t *dst, int width,
-				 int pairs, int x0, __m128i lmask)
+struct mirror422 {
+	__m128i lmask; /* the luma bytes of each word */
+};
+
+static inline void mirror422_init(struct mirror422 *m, int lo, int width)
 {
+	(void)width;
+	m->lmask = _mm_set1_epi16(lo ? (short)0xff00 : 0x00ff);
+}
+
+/* 8 pixels: the two loads coincide for even widths. */
+static inline void mirror422_vec(const uint8_t *src, uint8_t *dst,
+				 int width, int x0, const struct mirror422 *m)
+{
+	int pairs = (width + 1) / 2;
 	__m128i l = loadu(src + 2 * (ptrdiff_t)(width - 8 - x0));
 	__m128i c = loadu(src + 4 * (ptrdiff_t)pairs - 16 - 2 * (ptrdiff_t)x0);
 
 	l = rev_words(l);
 	c = _mm_shuffle_epi32(c, _MM_SHUFFLE(0, 1, 2, 3));
 	storeu(dst + 2 * (ptrdiff_t)x0,
-	       _mm_or_si128(_mm_and_si128(lmask, l), _mm_andnot_si128(lmask, c)));
+	       _mm_or_si128(_mm_and_si128(m->lmask, l),
+			    _mm_andnot_si128(m->lmask, c)));
 }
 
-static inline void mirror422_sse2(const uint8_t *src, uint8_t *dst, int width,
-				  int lo, v4lc_row_copy_fn *scalar)
+/* Two vectors a step (one a step measured up to 2x slower in L1). */
+static inline void mirror422_step(const uint8_t *src, uint8_t *dst,
+				  int width, int x0,
+				  const struct mirror422 *m)
 {
-	__m128i lmask = _mm_set1_epi16(lo ? (short)0xff00 : 0x00ff);
-	int pairs = (width + 1) / 2, n = width & ~1, x0 = 0;
-
-	if (width < 16) {
-		scalar(src, dst, width);
-		return;
-	}
-	for (; x0 + 16 <= n; x0 += 16) {
-		mirror422_vec(src, dst, width, pairs, x0, lmask);
-		mirror422_vec(src, dst, width, pairs, x0 + 8, lmask);
-	}
-	if (x0 + 8 <= n) {
-		mirror422_vec(src, dst, width, pairs, x0, lmask);
-		x0 += 8;
-	}
-	if (x0 < n)
-		mirror422_vec(src, dst, width, pairs, n - 8, lmask);
-	if (width & 1)
-		scalar(src, dst + 4 * (ptrdiff_t)(pairs - 1), 1);
+	mirror422_vec(src, dst, width, x0, m);
+	mirror422_vec(src, dst, width, x0 + 8, m);
 }
 
-static void mirror_yuyv_sse2(const uint8_t *src, uint8_t *dst, int width)
-{
-	mirror422_sse2(src, dst, width, 0, v4lc_flip_mirror_yuyv_c);
-}
+#define MIRROR422_STEP 16
 
-static void mirror_uyvy_sse2(const uint8_t *src, uint8_t *dst, int width)
-{
-	mirror422_sse2(src, dst, width, 1, v4lc_flip_mirror_uyvy_c);
-}
+#include "simd/flip_rows.h"
 
 void v4lc_flip_init_sse2(struct v4lc_flip_dsp *dsp)
 {
 	dsp->mirror8 = mirror8_sse2;
 	dsp->mirror24 = mirror24_sse2;
-	dsp->rot90cw8 = rot90cw8_sse2;
-	dsp->rot90ccw8 = rot90ccw8_sse2;
-	dsp->rot90cw24 = rot90cw24_sse2;
-	dsp->rot90ccw24 = rot90ccw24_sse2;
-	dsp->mirror_yuyv = mirror_yuyv_sse2;
-	dsp->mirror_uyvy = mirror_uyvy_sse2;
+	flip_init_rows(dsp);
 }
