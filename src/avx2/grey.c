@@ -7,9 +7,8 @@
  * 16-bit -> 8-bit: shift, mask, vpackuswb, vpermq back into order.
  * Y10BPACK: one vpshufb gathers each pixel's big-endian byte pair, a
  * multiply by 4^k lines its 8 top bits up in bits 8..15 of the lane.
- * Kernels are out of place: rows of 32 pixels or more end with a step that
- * overlaps the previous one (outputs depend only on inputs); shorter rows
- * go to the scalar kernels.
+ * The row loops come from src/simd/grey_rows.h; Y10BPACK's moves its last
+ * step back to a whole group.
  */
 #include <immintrin.h>
 
@@ -26,46 +25,32 @@ static const uint8_t rgb_masks[3][32] __attribute__((aligned(32))) = {
 #undef LANE
 #undef G
 
-static inline void rgb24_32(const uint8_t *s, uint8_t *d, __m256i m0,
-			    __m256i m1, __m256i m2)
+static inline void rgb24_step(const uint8_t *s, uint8_t *d)
 {
 	__m256i lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)s));
 	__m256i hi = _mm256_broadcastsi128_si256(
 		_mm_loadu_si128((const __m128i *)(s + 16)));
 	__m256i mid = _mm256_loadu_si256((const __m256i *)s);
 
-	_mm256_storeu_si256((__m256i *)d, _mm256_shuffle_epi8(lo, m0));
-	_mm256_storeu_si256((__m256i *)(d + 32), _mm256_shuffle_epi8(mid, m1));
-	_mm256_storeu_si256((__m256i *)(d + 64), _mm256_shuffle_epi8(hi, m2));
+	_mm256_storeu_si256((__m256i *)d,
+			    _mm256_shuffle_epi8(lo, _mm256_load_si256(
+				    (const __m256i *)rgb_masks[0])));
+	_mm256_storeu_si256((__m256i *)(d + 32),
+			    _mm256_shuffle_epi8(mid, _mm256_load_si256(
+				    (const __m256i *)rgb_masks[1])));
+	_mm256_storeu_si256((__m256i *)(d + 64),
+			    _mm256_shuffle_epi8(hi, _mm256_load_si256(
+				    (const __m256i *)rgb_masks[2])));
 }
 
-static void to_rgb24_avx2(const uint8_t *src, uint8_t *dst, int width)
-{
-	__m256i m0, m1, m2;
-	int x;
-
-	if (width < 32) {
-		v4lc_grey_to_rgb24_c(src, dst, width);
-		return;
-	}
-	m0 = _mm256_load_si256((const __m256i *)rgb_masks[0]);
-	m1 = _mm256_load_si256((const __m256i *)rgb_masks[1]);
-	m2 = _mm256_load_si256((const __m256i *)rgb_masks[2]);
-	for (x = 0; x + 32 <= width; x += 32)
-		rgb24_32(src + x, dst + 3 * (size_t)x, m0, m1, m2);
-	if (x < width) {
-		x = width - 32;
-		rgb24_32(src + x, dst + 3 * (size_t)x, m0, m1, m2);
-	}
-}
-
-static inline void grey16_32(const uint8_t *s, uint8_t *d, __m128i cnt,
-			     int be)
+static inline void grey16_step(const uint8_t *s, uint8_t *d, int shift,
+			       int be)
 {
 	const __m256i low = _mm256_set1_epi16(0xff);
 	const __m256i swap = _mm256_setr_epi8(
 		1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
 		1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+	const __m128i cnt = _mm_cvtsi32_si128(shift);
 	__m256i a = _mm256_loadu_si256((const __m256i *)s);
 	__m256i b = _mm256_loadu_si256((const __m256i *)(s + 32));
 
@@ -78,36 +63,6 @@ static inline void grey16_32(const uint8_t *s, uint8_t *d, __m128i cnt,
 	_mm256_storeu_si256((__m256i *)d,
 			    _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b),
 						     0xd8));
-}
-
-static inline __attribute__((always_inline)) void
-grey16(const uint8_t *src, uint8_t *dst, int width, int shift, int be)
-{
-	const __m128i cnt = _mm_cvtsi32_si128(shift);
-	int x;
-
-	for (x = 0; x + 32 <= width; x += 32)
-		grey16_32(src + 2 * (size_t)x, dst + x, cnt, be);
-	if (x < width) {
-		x = width - 32;
-		grey16_32(src + 2 * (size_t)x, dst + x, cnt, be);
-	}
-}
-
-static void le16_avx2(const uint8_t *src, uint8_t *dst, int width, int shift)
-{
-	if (width < 32)
-		v4lc_grey_le16_c(src, dst, width, shift);
-	else
-		grey16(src, dst, width, shift, 0);
-}
-
-static void be16_avx2(const uint8_t *src, uint8_t *dst, int width, int shift)
-{
-	if (width < 32)
-		v4lc_grey_be16_c(src, dst, width, shift);
-	else
-		grey16(src, dst, width, shift, 1);
 }
 
 /*
@@ -170,10 +125,6 @@ static void y10bpack_avx2(const uint8_t *src, uint8_t *dst, int width)
 	}
 }
 
-void v4lc_grey_init_avx2(struct v4lc_grey_dsp *dsp)
-{
-	dsp->to_rgb24 = to_rgb24_avx2;
-	dsp->le16 = le16_avx2;
-	dsp->be16 = be16_avx2;
-	dsp->y10bpack = y10bpack_avx2;
-}
+#define GREY_STEP 32
+
+#include "simd/grey_rows.h"

@@ -3,14 +3,12 @@
  * AVX2 chroma reshaping, bit-exact with src/scalar/yuvlayout.c, 32 samples
  * a step: the SSE2 scheme (even bytes by masking, odd bytes by a 16-bit
  * shift, vpackuswb; vpavgb is exactly (a + b + 1) >> 1) on 256-bit
- * vectors, with one vpermq putting the in-lane packs in order. Rows of 32
- * samples or more end with one overlapping step (outputs depend only on
- * their own inputs, so rewriting is harmless); shorter rows go to the
- * scalar kernels.
+ * vectors, with one vpermq putting the in-lane packs in order. The rows
+ * come from src/simd/yuvlayout_rows.h.
  */
 #include <immintrin.h>
 
-#include "scalar/yuvlayout.h"
+#include "dispatch/dsp.h"
 
 static inline __m256i ld(const uint8_t *p)
 {
@@ -31,66 +29,24 @@ static inline void split32(__m256i lo, __m256i hi, uint8_t *a, uint8_t *b)
 	_mm256_storeu_si256((__m256i *)b, _mm256_permute4x64_epi64(o, 0xd8));
 }
 
-static void deinterleave_avx2(const uint8_t *uv, uint8_t *a, uint8_t *b,
-			      int n)
+static inline void split_step(const uint8_t *uv, uint8_t *a, uint8_t *b)
 {
-	int i = 0;
-
-	if (n < 32) {
-		v4lc_yuvlayout_deinterleave_c(uv, a, b, n);
-		return;
-	}
-	for (;;) {
-		for (; i + 32 <= n; i += 32)
-			split32(ld(uv + 2 * i), ld(uv + 2 * i + 32), a + i, b + i);
-		if (i == n)
-			return;
-		i = n - 32;
-	}
+	split32(ld(uv), ld(uv + 32), a, b);
 }
 
-static void deinterleave_avg_avx2(const uint8_t *uv0, const uint8_t *uv1,
-				  uint8_t *a, uint8_t *b, int n)
+static inline void split_avg_step(const uint8_t *uv0, const uint8_t *uv1,
+				  uint8_t *a, uint8_t *b)
 {
-	int i = 0;
-
-	if (n < 32) {
-		v4lc_yuvlayout_deinterleave_avg_c(uv0, uv1, a, b, n);
-		return;
-	}
-	for (;;) {
-		for (; i + 32 <= n; i += 32)
-			split32(_mm256_avg_epu8(ld(uv0 + 2 * i), ld(uv1 + 2 * i)),
-				_mm256_avg_epu8(ld(uv0 + 2 * i + 32),
-						ld(uv1 + 2 * i + 32)),
-				a + i, b + i);
-		if (i == n)
-			return;
-		i = n - 32;
-	}
+	split32(_mm256_avg_epu8(ld(uv0), ld(uv1)),
+		_mm256_avg_epu8(ld(uv0 + 32), ld(uv1 + 32)), a, b);
 }
 
-static void avg_avx2(const uint8_t *p0, const uint8_t *p1, uint8_t *dst, int n)
+static inline void avg_step(const uint8_t *p0, const uint8_t *p1,
+			    uint8_t *dst)
 {
-	int i = 0;
-
-	if (n < 32) {
-		v4lc_yuvlayout_avg_c(p0, p1, dst, n);
-		return;
-	}
-	for (;;) {
-		for (; i + 32 <= n; i += 32)
-			_mm256_storeu_si256((__m256i *)(dst + i),
-					    _mm256_avg_epu8(ld(p0 + i), ld(p1 + i)));
-		if (i == n)
-			return;
-		i = n - 32;
-	}
+	_mm256_storeu_si256((__m256i *)dst, _mm256_avg_epu8(ld(p0), ld(p1)));
 }
 
-void v4lc_yuvlayout_init_avx2(struct v4lc_yuvlayout_dsp *dsp)
-{
-	dsp->deinterleave = deinterleave_avx2;
-	dsp->deinterleave_avg = deinterleave_avg_avx2;
-	dsp->avg = avg_avx2;
-}
+#define YUVLAYOUT_STEP 32
+
+#include "simd/yuvlayout_rows.h"

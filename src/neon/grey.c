@@ -1,58 +1,34 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * NEON luma-only rows, 16 pixels a step; the row loops come from
+ * src/simd/grey_rows.h.
+ */
 #include <arm_neon.h>
 
 #include "scalar/grey.h"
 
-static void to_rgb24_neon(const uint8_t *src, uint8_t *dst, int width)
+static inline void rgb24_step(const uint8_t *src, uint8_t *dst)
 {
-	int x = 0;
+	uint8x16x3_t out;
 
-	for (; x + 16 <= width; x += 16) {
-		uint8x16x3_t out;
-
-		out.val[0] = out.val[1] = out.val[2] = vld1q_u8(src + x);
-		vst3q_u8(dst + 3 * x, out);
-	}
-	if (x < width)
-		v4lc_grey_to_rgb24_c(src + x, dst + 3 * x, width - x);
+	out.val[0] = out.val[1] = out.val[2] = vld1q_u8(src);
+	vst3q_u8(dst, out);
 }
 
-static inline int grey16(const uint8_t *src, uint8_t *dst, int width,
-			 int shift, int be)
+static inline void grey16_step(const uint8_t *src, uint8_t *dst, int shift,
+			       int be)
 {
 	const int16x8_t cnt = vdupq_n_s16((int16_t)-shift);
-	int x = 0;
+	uint8x16_t a = vld1q_u8(src), b = vld1q_u8(src + 16);
 
-	for (; x + 16 <= width; x += 16) {
-		uint8x16_t a = vld1q_u8(src + 2 * x);
-		uint8x16_t b = vld1q_u8(src + 2 * x + 16);
-
-		if (be) {
-			a = vrev16q_u8(a);
-			b = vrev16q_u8(b);
-		}
-		/* vmovn keeps the low 8 bits: the truncation of the spec. */
-		vst1q_u8(dst + x,
-			 vcombine_u8(vmovn_u16(vshlq_u16(vreinterpretq_u16_u8(a), cnt)),
-				     vmovn_u16(vshlq_u16(vreinterpretq_u16_u8(b), cnt))));
+	if (be) {
+		a = vrev16q_u8(a);
+		b = vrev16q_u8(b);
 	}
-	return x;
-}
-
-static void le16_neon(const uint8_t *src, uint8_t *dst, int width, int shift)
-{
-	int x = grey16(src, dst, width, shift, 0);
-
-	if (x < width)
-		v4lc_grey_le16_c(src + 2 * x, dst + x, width - x, shift);
-}
-
-static void be16_neon(const uint8_t *src, uint8_t *dst, int width, int shift)
-{
-	int x = grey16(src, dst, width, shift, 1);
-
-	if (x < width)
-		v4lc_grey_be16_c(src + 2 * x, dst + x, width - x, shift);
+	/* vmovn keeps the low 8 bits: the truncation of the spec. */
+	vst1q_u8(dst,
+		 vcombine_u8(vmovn_u16(vshlq_u16(vreinterpretq_u16_u8(a), cnt)),
+			     vmovn_u16(vshlq_u16(vreinterpretq_u16_u8(b), cnt))));
 }
 
 /*
@@ -82,10 +58,6 @@ static void y10bpack_neon(const uint8_t *src, uint8_t *dst, int width)
 		v4lc_grey_y10bpack_c(src + i, dst + x, width - x);
 }
 
-void v4lc_grey_init_neon(struct v4lc_grey_dsp *dsp)
-{
-	dsp->to_rgb24 = to_rgb24_neon;
-	dsp->le16 = le16_neon;
-	dsp->be16 = be16_neon;
-	dsp->y10bpack = y10bpack_neon;
-}
+#define GREY_STEP 16
+
+#include "simd/grey_rows.h"

@@ -1,4 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * SSE2 luma-only rows, 16 pixels a step; the row loops come from
+ * src/simd/grey_rows.h.
+ */
 #include <emmintrin.h>
 
 #include "scalar/grey.h"
@@ -15,30 +19,23 @@ static inline __m128i pack12(__m128i v)
 			    _mm_andnot_si128(lo6, _mm_srli_si128(q, 2)));
 }
 
-static void to_rgb24_sse2(const uint8_t *src, uint8_t *dst, int width)
+/* 16 pixels to 48 bytes: dwords g | g << 8 | g << 16, packed. */
+static inline void rgb24_step(const uint8_t *src, uint8_t *o)
 {
 	const __m128i zero = _mm_setzero_si128();
-	int x = 0;
+	__m128i g = _mm_loadu_si128((const __m128i *)src);
+	__m128i gg_lo = _mm_unpacklo_epi8(g, g), gg_hi = _mm_unpackhi_epi8(g, g);
+	__m128i g0_lo = _mm_unpacklo_epi8(g, zero), g0_hi = _mm_unpackhi_epi8(g, zero);
+	__m128i a = pack12(_mm_unpacklo_epi16(gg_lo, g0_lo));
+	__m128i b = pack12(_mm_unpackhi_epi16(gg_lo, g0_lo));
+	__m128i c = pack12(_mm_unpacklo_epi16(gg_hi, g0_hi));
+	__m128i d = pack12(_mm_unpackhi_epi16(gg_hi, g0_hi));
 
-	for (; x + 16 <= width; x += 16) {
-		__m128i g = _mm_loadu_si128((const __m128i *)(src + x));
-		__m128i gg_lo = _mm_unpacklo_epi8(g, g), gg_hi = _mm_unpackhi_epi8(g, g);
-		__m128i g0_lo = _mm_unpacklo_epi8(g, zero), g0_hi = _mm_unpackhi_epi8(g, zero);
-		/* dwords g | g << 8 | g << 16 */
-		__m128i a = pack12(_mm_unpacklo_epi16(gg_lo, g0_lo));
-		__m128i b = pack12(_mm_unpackhi_epi16(gg_lo, g0_lo));
-		__m128i c = pack12(_mm_unpacklo_epi16(gg_hi, g0_hi));
-		__m128i d = pack12(_mm_unpackhi_epi16(gg_hi, g0_hi));
-		uint8_t *o = dst + 3 * x;
-
-		_mm_storeu_si128((__m128i *)o, _mm_or_si128(a, _mm_slli_si128(b, 12)));
-		_mm_storeu_si128((__m128i *)(o + 16),
-				 _mm_or_si128(_mm_srli_si128(b, 4), _mm_slli_si128(c, 8)));
-		_mm_storeu_si128((__m128i *)(o + 32),
-				 _mm_or_si128(_mm_srli_si128(c, 8), _mm_slli_si128(d, 4)));
-	}
-	if (x < width)
-		v4lc_grey_to_rgb24_c(src + x, dst + 3 * x, width - x);
+	_mm_storeu_si128((__m128i *)o, _mm_or_si128(a, _mm_slli_si128(b, 12)));
+	_mm_storeu_si128((__m128i *)(o + 16),
+			 _mm_or_si128(_mm_srli_si128(b, 4), _mm_slli_si128(c, 8)));
+	_mm_storeu_si128((__m128i *)(o + 32),
+			 _mm_or_si128(_mm_srli_si128(c, 8), _mm_slli_si128(d, 4)));
 }
 
 static inline __m128i bswap16(__m128i v)
@@ -46,42 +43,21 @@ static inline __m128i bswap16(__m128i v)
 	return _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
 }
 
-static inline int grey16(const uint8_t *src, uint8_t *dst, int width,
-			 int shift, int be)
+static inline void grey16_step(const uint8_t *src, uint8_t *dst, int shift,
+			       int be)
 {
 	const __m128i low = _mm_set1_epi16(0xff);
 	const __m128i cnt = _mm_cvtsi32_si128(shift);
-	int x = 0;
+	__m128i a = _mm_loadu_si128((const __m128i *)src);
+	__m128i b = _mm_loadu_si128((const __m128i *)(src + 16));
 
-	for (; x + 16 <= width; x += 16) {
-		const __m128i *s = (const __m128i *)(src + 2 * x);
-		__m128i a = _mm_loadu_si128(s), b = _mm_loadu_si128(s + 1);
-
-		if (be) {
-			a = bswap16(a);
-			b = bswap16(b);
-		}
-		a = _mm_and_si128(_mm_srl_epi16(a, cnt), low);
-		b = _mm_and_si128(_mm_srl_epi16(b, cnt), low);
-		_mm_storeu_si128((__m128i *)(dst + x), _mm_packus_epi16(a, b));
+	if (be) {
+		a = bswap16(a);
+		b = bswap16(b);
 	}
-	return x;
-}
-
-static void le16_sse2(const uint8_t *src, uint8_t *dst, int width, int shift)
-{
-	int x = grey16(src, dst, width, shift, 0);
-
-	if (x < width)
-		v4lc_grey_le16_c(src + 2 * x, dst + x, width - x, shift);
-}
-
-static void be16_sse2(const uint8_t *src, uint8_t *dst, int width, int shift)
-{
-	int x = grey16(src, dst, width, shift, 1);
-
-	if (x < width)
-		v4lc_grey_be16_c(src + 2 * x, dst + x, width - x, shift);
+	a = _mm_and_si128(_mm_srl_epi16(a, cnt), low);
+	b = _mm_and_si128(_mm_srl_epi16(b, cnt), low);
+	_mm_storeu_si128((__m128i *)dst, _mm_packus_epi16(a, b));
 }
 
 /*
@@ -120,10 +96,6 @@ static void y10bpack_sse2(const uint8_t *src, uint8_t *dst, int width)
 		v4lc_grey_y10bpack_c(src + i, dst + x, width - x);
 }
 
-void v4lc_grey_init_sse2(struct v4lc_grey_dsp *dsp)
-{
-	dsp->to_rgb24 = to_rgb24_sse2;
-	dsp->le16 = le16_sse2;
-	dsp->be16 = be16_sse2;
-	dsp->y10bpack = y10bpack_sse2;
-}
+#define GREY_STEP 16
+
+#include "simd/grey_rows.h"
