@@ -6,9 +6,7 @@
  * bytes: vpshufb packs each 128-bit lane's four pixels into its low 12
  * bytes (three dwords), and vpermd + vpblendd gather the eight 12-byte
  * groups of four vectors into three 32-byte stores.
- * Kernels are out of place: rows of 32 pixels or more end with a step that
- * overlaps the previous one (outputs depend only on inputs); shorter rows
- * go to the scalar kernels.
+ * The row loops come from src/simd/rgbpack_rows.h.
  */
 #include <immintrin.h>
 
@@ -24,8 +22,7 @@
 	P(a, b, c, 12), P(a, b, c, 13), P(a, b, c, 14), P(a, b, c, 15)
 #define PMASK(a, b, c) { PLANE(a, b, c), PLANE(a, b, c) }
 
-enum pick { P012, P210, P123, P321 };
-
+/* Indexed by enum v4lc_pick. */
 static const uint8_t pick_masks[4][32] __attribute__((aligned(32))) = {
 	PMASK(0, 1, 2), PMASK(2, 1, 0), PMASK(1, 2, 3), PMASK(3, 2, 1),
 };
@@ -63,40 +60,15 @@ static inline void store96(uint8_t *d, __m256i v0, __m256i v1, __m256i v2,
 					       0xfc));
 }
 
-static inline void pick_32(const uint8_t *s, uint8_t *d, __m256i m)
+static inline void pick_step(const uint8_t *s, uint8_t *d, int p, int last)
 {
-	const __m256i *p = (const __m256i *)s;
+	const __m256i *v = (const __m256i *)s;
 
-	store96(d, _mm256_loadu_si256(p), _mm256_loadu_si256(p + 1),
-		_mm256_loadu_si256(p + 2), _mm256_loadu_si256(p + 3), m);
+	(void)last;
+	store96(d, _mm256_loadu_si256(v), _mm256_loadu_si256(v + 1),
+		_mm256_loadu_si256(v + 2), _mm256_loadu_si256(v + 3),
+		_mm256_load_si256((const __m256i *)pick_masks[p]));
 }
-
-static inline __attribute__((always_inline)) void
-pick32(const uint8_t *src, uint8_t *dst, int width, enum pick p)
-{
-	const __m256i m = _mm256_load_si256((const __m256i *)pick_masks[p]);
-	int x;
-
-	for (x = 0; x + 32 <= width; x += 32)
-		pick_32(src + 4 * (size_t)x, dst + 3 * (size_t)x, m);
-	if (x < width) {
-		x = width - 32;
-		pick_32(src + 4 * (size_t)x, dst + 3 * (size_t)x, m);
-	}
-}
-
-#define PICK(name, p)                                                        \
-	static void name##_avx2(const uint8_t *src, uint8_t *dst, int width) \
-	{                                                                    \
-		if (width < 32)                                              \
-			v4lc_rgbpack_##name##_c(src, dst, width);            \
-		else                                                         \
-			pick32(src, dst, width, p);                          \
-	}
-PICK(pick012, P012)
-PICK(pick210, P210)
-PICK(pick123, P123)
-PICK(pick321, P321)
 
 /*
  * RGB565, 32 pixels a step. Two 16-byte broadcast loads and a vpblendd
@@ -175,68 +147,29 @@ static inline __m256i load2x128(const uint8_t *lo, const uint8_t *hi)
 }
 
 static inline __attribute__((always_inline)) void
-rgb565_32(const uint8_t *s, uint8_t *d, const __m256i m[7])
+rgb565_step(const uint8_t *s, uint8_t *d, int swap, int last)
 {
+	const __m256i *m = (const __m256i *)w565_masks[swap];
 	__m256i lo, hi, glo, ghi, t, o0, o1, o2;
 
+	(void)last;
 	rgb565_words(load2x128(s, s + 32), &lo, &glo);
 	rgb565_words(load2x128(s + 16, s + 48), &hi, &ghi);
 	t = _mm256_packus_epi16(glo, ghi);
-	o0 = _mm256_or_si256(_mm256_shuffle_epi8(lo, m[0]),
-			     _mm256_shuffle_epi8(t, m[1]));
-	o1 = _mm256_or_si256(_mm256_or_si256(_mm256_shuffle_epi8(lo, m[2]),
-					     _mm256_shuffle_epi8(hi, m[3])),
-			     _mm256_shuffle_epi8(t, m[4]));
-	o2 = _mm256_or_si256(_mm256_shuffle_epi8(hi, m[5]),
-			     _mm256_shuffle_epi8(t, m[6]));
+	o0 = _mm256_or_si256(_mm256_shuffle_epi8(lo, _mm256_load_si256(m)),
+			     _mm256_shuffle_epi8(t, _mm256_load_si256(m + 1)));
+	o1 = _mm256_or_si256(
+		_mm256_or_si256(_mm256_shuffle_epi8(lo, _mm256_load_si256(m + 2)),
+				_mm256_shuffle_epi8(hi, _mm256_load_si256(m + 3))),
+		_mm256_shuffle_epi8(t, _mm256_load_si256(m + 4)));
+	o2 = _mm256_or_si256(_mm256_shuffle_epi8(hi, _mm256_load_si256(m + 5)),
+			     _mm256_shuffle_epi8(t, _mm256_load_si256(m + 6)));
 	_mm256_storeu_si256((__m256i *)d, _mm256_permute2x128_si256(o0, o1, 0x20));
 	_mm256_storeu_si256((__m256i *)(d + 32), _mm256_blend_epi32(o2, o0, 0xf0));
 	_mm256_storeu_si256((__m256i *)(d + 64),
 			    _mm256_permute2x128_si256(o1, o2, 0x31));
 }
 
-static inline __attribute__((always_inline)) void
-rgb565(const uint8_t *src, uint8_t *dst, int width, int swap)
-{
-	__m256i m[7];
-	int x;
+#define RGBPACK_STEP 32
 
-	for (int i = 0; i < 7; i++)
-		m[i] = _mm256_load_si256((const __m256i *)w565_masks[swap][i]);
-	for (x = 0; x + 32 <= width; x += 32)
-		rgb565_32(src + 2 * (size_t)x, dst + 3 * (size_t)x, m);
-	if (x < width) {
-		x = width - 32;
-		rgb565_32(src + 2 * (size_t)x, dst + 3 * (size_t)x, m);
-	}
-}
-
-static void rgb565_rgb_avx2(const uint8_t *src, uint8_t *dst, int width)
-{
-	if (width < 32)
-		v4lc_rgbpack_rgb565_rgb_c(src, dst, width);
-	else
-		rgb565(src, dst, width, 0);
-}
-
-static void rgb565_bgr_avx2(const uint8_t *src, uint8_t *dst, int width)
-{
-	if (width < 32)
-		v4lc_rgbpack_rgb565_bgr_c(src, dst, width);
-	else
-		rgb565(src, dst, width, 1);
-}
-
-void v4lc_rgbpack_init_avx2(struct v4lc_rgbpack_dsp *dsp)
-{
-	dsp->rgb565[V4LC_RGB24] = rgb565_rgb_avx2;
-	dsp->rgb565[V4LC_BGR24] = rgb565_bgr_avx2;
-	dsp->rgb32[V4LC_BGRX32][V4LC_RGB24] = pick210_avx2;
-	dsp->rgb32[V4LC_BGRX32][V4LC_BGR24] = pick012_avx2;
-	dsp->rgb32[V4LC_XRGB32][V4LC_RGB24] = pick123_avx2;
-	dsp->rgb32[V4LC_XRGB32][V4LC_BGR24] = pick321_avx2;
-	dsp->rgb32[V4LC_XBGR32][V4LC_RGB24] = pick321_avx2;
-	dsp->rgb32[V4LC_XBGR32][V4LC_BGR24] = pick123_avx2;
-	dsp->rgb32[V4LC_RGBX32][V4LC_RGB24] = pick012_avx2;
-	dsp->rgb32[V4LC_RGBX32][V4LC_BGR24] = pick210_avx2;
-}
+#include "simd/rgbpack_rows.h"

@@ -13,4 +13,7 @@ v4lc_row_copy_fn v4lc_rgbpack_rgb565_rgb_c, v4lc_rgbpack_rgb565_bgr_c;
 v4lc_row_copy_fn v4lc_rgbpack_pick012_c, v4lc_rgbpack_pick210_c;
 v4lc_row_copy_fn v4lc_rgbpack_pick123_c, v4lc_rgbpack_pick321_c;
 
+/* The four byte selections, for the SIMD kernels' steps. */
+enum v4lc_pick { V4LC_PICK012, V4LC_PICK210, V4LC_PICK123, V4LC_PICK321 };
+
 #endif

@@ -1,4 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * SSE2 packed 16/32-bit RGB rows to 24-bit RGB/BGR, 16 pixels a step, no
+ * byte shuffle; the row loops come from src/simd/rgbpack_rows.h.
+ */
 #include <emmintrin.h>
 
 #include "scalar/rgbpack.h"
@@ -75,60 +79,33 @@ static inline __m128i swap02(__m128i v)
 	return _mm_or_si128(_mm_and_si128(rot, m02), _mm_and_si128(v, m1));
 }
 
-enum pick { P012, P210, P123, P321 };
-
-static inline __m128i pick(__m128i v, enum pick p)
+static inline __m128i pick(__m128i v, int p)
 {
 	switch (p) {
-	case P012:
+	case V4LC_PICK012:
 		return _mm_and_si128(v, _mm_set1_epi32(0x00ffffff));
-	case P210:
+	case V4LC_PICK210:
 		return swap02(v);
-	case P123:
+	case V4LC_PICK123:
 		return _mm_srli_epi32(v, 8);
 	default:
 		return swap02(_mm_srli_epi32(v, 8));
 	}
 }
 
-static inline int pick32(const uint8_t *src, uint8_t *dst, int width,
-			 enum pick p)
+/* 16 pixels; all but the last step of a row write 2 bytes more. */
+static inline __attribute__((always_inline)) void
+pick_step(const uint8_t *src, uint8_t *dst, int p, int last)
 {
-	int x = 0;
+	const __m128i *s = (const __m128i *)src;
+	__m128i a = pick(_mm_loadu_si128(s), p), b = pick(_mm_loadu_si128(s + 1), p);
+	__m128i c = pick(_mm_loadu_si128(s + 2), p), d = pick(_mm_loadu_si128(s + 3), p);
 
-	/* Overlapping stores while the two extra bytes stay in the row. */
-	for (; x + 17 <= width; x += 16) {
-		const __m128i *s = (const __m128i *)(src + 4 * x);
-
-		store48_over(dst + 3 * x, pick(_mm_loadu_si128(s), p),
-			     pick(_mm_loadu_si128(s + 1), p),
-			     pick(_mm_loadu_si128(s + 2), p),
-			     pick(_mm_loadu_si128(s + 3), p));
-	}
-	if (x + 16 <= width) {
-		const __m128i *s = (const __m128i *)(src + 4 * x);
-
-		store48(dst + 3 * x, pick(_mm_loadu_si128(s), p),
-			pick(_mm_loadu_si128(s + 1), p),
-			pick(_mm_loadu_si128(s + 2), p),
-			pick(_mm_loadu_si128(s + 3), p));
-		x += 16;
-	}
-	return x;
+	if (last)
+		store48(dst, a, b, c, d);
+	else
+		store48_over(dst, a, b, c, d);
 }
-
-#define PICK(name, p)                                                        \
-	static void name##_sse2(const uint8_t *src, uint8_t *dst, int width) \
-	{                                                                    \
-		int x = pick32(src, dst, width, p);                          \
-		if (x < width)                                               \
-			v4lc_rgbpack_##name##_c(src + 4 * x, dst + 3 * x,    \
-						width - x);                  \
-	}
-PICK(pick012, P012)
-PICK(pick210, P210)
-PICK(pick123, P123)
-PICK(pick321, P321)
 
 /*
  * RGB565 by multiplication (src/avx2/rgbpack.c explains the constants):
@@ -155,58 +132,20 @@ static inline void rgb565_8(__m128i x, __m128i *lo, __m128i *hi, int swap)
 	*hi = _mm_unpackhi_epi16(two, third);
 }
 
-static inline int rgb565(const uint8_t *src, uint8_t *dst, int width,
-			 int swap)
+static inline __attribute__((always_inline)) void
+rgb565_step(const uint8_t *src, uint8_t *dst, int swap, int last)
 {
-	int x = 0;
+	const __m128i *s = (const __m128i *)src;
+	__m128i a, b, c, d;
 
-	/* Overlapping stores while the two extra bytes stay in the row. */
-	for (; x + 17 <= width; x += 16) {
-		const __m128i *s = (const __m128i *)(src + 2 * x);
-		__m128i a, b, c, d;
-
-		rgb565_8(_mm_loadu_si128(s), &a, &b, swap);
-		rgb565_8(_mm_loadu_si128(s + 1), &c, &d, swap);
-		store48_over(dst + 3 * x, a, b, c, d);
-	}
-	if (x + 16 <= width) {
-		const __m128i *s = (const __m128i *)(src + 2 * x);
-		__m128i a, b, c, d;
-
-		rgb565_8(_mm_loadu_si128(s), &a, &b, swap);
-		rgb565_8(_mm_loadu_si128(s + 1), &c, &d, swap);
-		store48(dst + 3 * x, a, b, c, d);
-		x += 16;
-	}
-	return x;
+	rgb565_8(_mm_loadu_si128(s), &a, &b, swap);
+	rgb565_8(_mm_loadu_si128(s + 1), &c, &d, swap);
+	if (last)
+		store48(dst, a, b, c, d);
+	else
+		store48_over(dst, a, b, c, d);
 }
 
-static void rgb565_rgb_sse2(const uint8_t *src, uint8_t *dst, int width)
-{
-	int x = rgb565(src, dst, width, 0);
+#define RGBPACK_STEP 16
 
-	if (x < width)
-		v4lc_rgbpack_rgb565_rgb_c(src + 2 * x, dst + 3 * x, width - x);
-}
-
-static void rgb565_bgr_sse2(const uint8_t *src, uint8_t *dst, int width)
-{
-	int x = rgb565(src, dst, width, 1);
-
-	if (x < width)
-		v4lc_rgbpack_rgb565_bgr_c(src + 2 * x, dst + 3 * x, width - x);
-}
-
-void v4lc_rgbpack_init_sse2(struct v4lc_rgbpack_dsp *dsp)
-{
-	dsp->rgb565[V4LC_RGB24] = rgb565_rgb_sse2;
-	dsp->rgb565[V4LC_BGR24] = rgb565_bgr_sse2;
-	dsp->rgb32[V4LC_BGRX32][V4LC_RGB24] = pick210_sse2;
-	dsp->rgb32[V4LC_BGRX32][V4LC_BGR24] = pick012_sse2;
-	dsp->rgb32[V4LC_XRGB32][V4LC_RGB24] = pick123_sse2;
-	dsp->rgb32[V4LC_XRGB32][V4LC_BGR24] = pick321_sse2;
-	dsp->rgb32[V4LC_XBGR32][V4LC_RGB24] = pick321_sse2;
-	dsp->rgb32[V4LC_XBGR32][V4LC_BGR24] = pick123_sse2;
-	dsp->rgb32[V4LC_RGBX32][V4LC_RGB24] = pick012_sse2;
-	dsp->rgb32[V4LC_RGBX32][V4LC_BGR24] = pick210_sse2;
-}
+#include "simd/rgbpack_rows.h"
