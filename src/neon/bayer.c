@@ -77,14 +77,14 @@ dem_step(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
  * << 6, then mulhi_u16 by vmull_u16 and vshrn by 16, wrapping 16-bit adds.
  */
 
-struct yuv_consts {
+struct rgb2yuv_consts {
 	uint8x8_t rh, rl, gh, gl, bh, bl;
 	uint16x8_t yadd, cadd;
 	uint16x4_t ur, ug, ub, vr, vg, vb;
 };
 
-static inline uint8x8_t luma8(const struct yuv_consts *k, uint8x8_t r,
-			      uint8x8_t g, uint8x8_t b)
+static inline uint8x8_t luma8(const struct rgb2yuv_consts *k,
+			      uint8x8_t r, uint8x8_t g, uint8x8_t b)
 {
 	uint16x8_t s = vmull_u8(r, k->rh);
 
@@ -96,8 +96,8 @@ static inline uint8x8_t luma8(const struct yuv_consts *k, uint8x8_t r,
 	return vshrn_n_u16(vaddq_u16(s, k->yadd), 8);
 }
 
-static inline uint8x16_t luma16(const struct yuv_consts *k, uint8x16_t r,
-				uint8x16_t g, uint8x16_t b)
+static inline uint8x16_t luma16(const struct rgb2yuv_consts *k,
+				uint8x16_t r, uint8x16_t g, uint8x16_t b)
 {
 	return vcombine_u8(luma8(k, vget_low_u8(r), vget_low_u8(g),
 				 vget_low_u8(b)),
@@ -115,7 +115,7 @@ static inline uint16x8_t mulhi8(uint16x8_t s, uint16x4_t c)
 static inline __attribute__((always_inline)) void
 yuv_step(const uint8_t *const rows[4], int x, uint8_t *y0, uint8_t *y1,
 	 uint8_t *u, uint8_t *v, int cfirst0, int red0,
-	 const struct yuv_consts *k)
+	 const struct rgb2yuv_consts *k)
 {
 	uint8x16_t o0, g0, t0, o1, g1, t1, r0, b0, r1, b1;
 	uint16x8_t sr, sg, sb, cu, cv;
@@ -141,7 +141,7 @@ yuv_step(const uint8_t *const rows[4], int x, uint8_t *y0, uint8_t *y1,
 	vst1_u8(v + x / 2, vshrn_n_u16(cv, 8));
 }
 
-static inline void yuv_consts_init(struct yuv_consts *k,
+static inline void rgb2yuv_consts_init(struct rgb2yuv_consts *k,
 				   const struct v4lc_rgb2yuv *kp)
 {
 	k->rh = vdup_n_u8((uint8_t)(kp->yr >> 8));

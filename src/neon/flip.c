@@ -24,28 +24,14 @@ static inline uint8x16_t rev16(uint8x16_t v)
 	return vextq_u8(v, v, 8); /* one EXT (vcombine of halves: moves) */
 }
 
-static void mirror8_neon(const uint8_t *src, uint8_t *dst, int width)
+/* Two vectors a step, as in the SSE2 file. */
+static inline void mirror8_step(const uint8_t *s, uint8_t *d)
 {
-	int x = 0;
-
-	if (width < 16) {
-		v4lc_flip_mirror8_c(src, dst, width);
-		return;
-	}
-	for (; x + 32 <= width; x += 32) {
-		uint8x16_t a = vld1q_u8(src + width - 16 - x);
-		uint8x16_t b = vld1q_u8(src + width - 32 - x);
-
-		vst1q_u8(dst + x, rev16(a));
-		vst1q_u8(dst + x + 16, rev16(b));
-	}
-	if (x + 16 <= width) {
-		vst1q_u8(dst + x, rev16(vld1q_u8(src + width - 16 - x)));
-		x += 16;
-	}
-	if (x < width)
-		vst1q_u8(dst + width - 16, rev16(vld1q_u8(src)));
+	vst1q_u8(d, rev16(vld1q_u8(s + 16)));
+	vst1q_u8(d + 16, rev16(vld1q_u8(s)));
 }
+
+#define MIRROR8_STEP 32
 
 static inline void mirror24_block(const uint8_t *s, uint8_t *d)
 {
@@ -187,7 +173,6 @@ static inline void mirror422_step(const uint8_t *src, uint8_t *dst,
 
 void v4lc_flip_init_neon(struct v4lc_flip_dsp *dsp)
 {
-	dsp->mirror8 = mirror8_neon;
 	dsp->mirror24 = mirror24_neon;
 	flip_init_rows(dsp);
 }

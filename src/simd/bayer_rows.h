@@ -7,7 +7,7 @@
  *     the rows above (a), at (c) and below (b), read from one pixel before
  *     to one after, to 3 * BAYER_STEP bytes at d (and perhaps 2 more);
  *     cfirst, ownfirst as in src/scalar/bayer.c;
- *   struct yuv_consts, yuv_consts_init(&k, kp) and
+ *   struct rgb2yuv_consts, rgb2yuv_consts_init(&k, kp) and
  *   yuv_step(rows, x, y0, y1, u, v, cfirst0, red0, &k): the fused
  *     Bayer -> YUV 4:2:0 of BAYER_STEP pixels of two rows from x (even);
  *   SPLIT_STEP and split_step(s, e, o): 2 * SPLIT_STEP bytes at s to
@@ -91,13 +91,13 @@ yuv_rows(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1, uint8_t *u,
 	 const struct v4lc_rgb2yuv *kp)
 {
 	const int n = BAYER_STEP, kind = 2 * cfirst0 + red0, end = dem_end(w);
-	struct yuv_consts k;
+	struct rgb2yuv_consts k;
 
 	if (w < n + 3) {
 		v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, w, kind, kp);
 		return;
 	}
-	yuv_consts_init(&k, kp);
+	rgb2yuv_consts_init(&k, kp);
 	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, 0, 2, kind, kp);
 	yuv_step(rows, 2, y0, y1, u, v, cfirst0, red0, &k);
 	V4LC_STEPS(x, yuv_restart(y0), n, end,

@@ -6,13 +6,16 @@
  *   mirror422_step(src, dst, width, x0, &m): packed 4:2:2 mirror, luma at
  *     byte `lo` of each word, of MIRROR422_STEP destination pixels from
  *     pixel x0 (even; chroma of the pairs they make up);
+ *   optionally MIRROR8_STEP and mirror8_step(s, d): MIRROR8_STEP bytes
+ *     reversed;
  *   and, for the rotations, tile8(s, sstep, d, dstep) and
  *   tile24(s, sstep, d, dstep): a TILE8 x TILE8 tile of 8-bit pixels (a
  *     TILE24 x TILE24 one of 24-bit pixels), source rows s + i * sstep,
  *     transposed to destination rows d + j * dstep (d_j pixel i = s_i
  *     pixel j).
  * This file defines flip_init_rows(dsp), for v4lc_flip_init_<isa>: the
- * packed 4:2:2 mirrors, and the rotations when TILE8 is defined.
+ * packed 4:2:2 mirrors, the 8-bit one with MIRROR8_STEP, and the rotations
+ * with TILE8.
  *
  * Packed 4:2:2 mirrors: the destination vectors from pixel 0 to the last
  * whole pair, the last one moved back; an odd width's last pair (one pixel
@@ -21,8 +24,7 @@
  * so it ends at the plane's edge (overlapping the previous one: the same
  * bytes written twice, nothing outside the plane); planes smaller than a
  * tile go to the scalar kernels. The source rows of a tile are read in the
- * order that makes the transpose land in destination order. 24-bit tiles
- * go in bands of 16 destination columns (a band's source rows stay in L1).
+ * order that makes the transpose land in destination order.
  */
 #include <stddef.h>
 
@@ -59,116 +61,107 @@ static void V4LC_ISA_FN(mirror_uyvy)(const uint8_t *src, uint8_t *dst,
 	mirror422(src, dst, width, 1, v4lc_flip_mirror_uyvy_c);
 }
 
+#ifdef MIRROR8_STEP
+/* From the row's end backwards; the last step the row's first bytes. */
+static void V4LC_ISA_FN(mirror8)(const uint8_t *src, uint8_t *dst, int width)
+{
+	const int n = MIRROR8_STEP;
+
+	if (width < n) {
+		v4lc_flip_mirror8_c(src, dst, width);
+		return;
+	}
+	V4LC_STEPS(x, 0, n, width, mirror8_step(src + width - n - x, dst + x));
+}
+#endif
+
 #ifdef TILE8
-/* dst[y][x] = src[height - 1 - x][y]: a tile's source rows bottom-up. */
-static void V4LC_ISA_FN(rot90cw8)(const uint8_t *src, int src_stride,
-				  uint8_t *dst, int dst_stride, int width,
-				  int height)
+/*
+ * Tile (x0, y0) of a plane of width x height pixels of bpp bytes, t x t
+ * pixels: clockwise, dst[y][x] = src[height - 1 - x][y] (the tile's source
+ * rows bottom-up); counter-clockwise, dst[y][x] = src[x][width - 1 - y]
+ * (its destination rows bottom-up).
+ */
+static inline __attribute__((always_inline)) void
+rotate_tile(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds,
+	    int width, int height, int x0, int y0, int bpp, int cw)
 {
-	const ptrdiff_t ss = src_stride, ds = dst_stride;
+	const int t = bpp == 1 ? TILE8 : TILE24;
+	const uint8_t *s = cw ? src + (height - 1 - x0) * ss + bpp * y0
+			      : src + x0 * ss + bpp * (width - t - y0);
+	uint8_t *d = dst + bpp * x0 + (cw ? y0 : y0 + t - 1) * ds;
 
-	if (width < TILE8 || height < TILE8) {
-		v4lc_flip_rot90cw8_c(src, src_stride, dst, dst_stride, width,
-				     height);
-		return;
-	}
+	if (bpp == 1)
+		tile8(s, cw ? -ss : ss, d, cw ? ds : -ds);
+	else
+		tile24(s, cw ? -ss : ss, d, cw ? ds : -ds);
+}
+
+/* 8-bit: one column of tiles (TILE8 destination columns) after another. */
+static inline __attribute__((always_inline)) void
+rotate8(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds,
+	int width, int height, int cw)
+{
 	for (int xs = 0; xs < height; xs += TILE8) {
 		int x0 = v4lc_step_at(xs, TILE8, height);
-		const uint8_t *s = src + (height - 1 - x0) * ss;
 
-		for (int ys = 0; ys < width; ys += TILE8) {
-			int y0 = v4lc_step_at(ys, TILE8, width);
-
-			tile8(s + y0, -ss, dst + y0 * ds + x0, ds);
-		}
+		for (int ys = 0; ys < width; ys += TILE8)
+			rotate_tile(src, ss, dst, ds, width, height, x0,
+				    v4lc_step_at(ys, TILE8, width), 1, cw);
 	}
 }
 
-/* dst[y][x] = src[x][width - 1 - y]: destination rows bottom-up. */
-static void V4LC_ISA_FN(rot90ccw8)(const uint8_t *src, int src_stride,
-				   uint8_t *dst, int dst_stride, int width,
-				   int height)
+/* 24-bit: bands of 16 destination columns (a band's source rows stay in
+ * L1), by destination rows within a band. */
+static inline __attribute__((always_inline)) void
+rotate24(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds,
+	 int width, int height, int cw)
 {
-	const ptrdiff_t ss = src_stride, ds = dst_stride;
-
-	if (width < TILE8 || height < TILE8) {
-		v4lc_flip_rot90ccw8_c(src, src_stride, dst, dst_stride, width,
-				      height);
-		return;
-	}
-	for (int xs = 0; xs < height; xs += TILE8) {
-		int x0 = v4lc_step_at(xs, TILE8, height);
-		const uint8_t *s = src + x0 * ss;
-
-		for (int ys = 0; ys < width; ys += TILE8) {
-			int y0 = v4lc_step_at(ys, TILE8, width);
-
-			tile8(s + (width - TILE8 - y0), ss,
-			      dst + (y0 + TILE8 - 1) * ds + x0, -ds);
-		}
-	}
-}
-
-static void V4LC_ISA_FN(rot90cw24)(const uint8_t *src, int src_stride,
-				   uint8_t *dst, int dst_stride, int width,
-				   int height)
-{
-	const ptrdiff_t ss = src_stride, ds = dst_stride;
-
-	if (width < TILE24 || height < TILE24) {
-		v4lc_flip_rot90cw24_c(src, src_stride, dst, dst_stride, width,
-				      height);
-		return;
-	}
 	for (int xb = 0; xb < height; xb += 16) {
 		int xe = xb + 16 < height ? xb + 16 : height;
 
 		for (int ys = 0; ys < width; ys += TILE24) {
 			int y0 = v4lc_step_at(ys, TILE24, width);
 
-			for (int xs = xb; xs < xe; xs += TILE24) {
-				int x0 = v4lc_step_at(xs, TILE24, height);
-
-				tile24(src + (height - 1 - x0) * ss + 3 * y0,
-				       -ss, dst + y0 * ds + 3 * x0, ds);
-			}
+			for (int xs = xb; xs < xe; xs += TILE24)
+				rotate_tile(src, ss, dst, ds, width, height,
+					    v4lc_step_at(xs, TILE24, height),
+					    y0, 3, cw);
 		}
 	}
 }
 
-static void V4LC_ISA_FN(rot90ccw24)(const uint8_t *src, int src_stride,
-				    uint8_t *dst, int dst_stride, int width,
-				    int height)
-{
-	const ptrdiff_t ss = src_stride, ds = dst_stride;
-
-	if (width < TILE24 || height < TILE24) {
-		v4lc_flip_rot90ccw24_c(src, src_stride, dst, dst_stride, width,
-				       height);
-		return;
+#define ROTATE(name, bpp, cw)                                                \
+	static void V4LC_ISA_FN(name)(const uint8_t *src, int src_stride,   \
+				      uint8_t *dst, int dst_stride,          \
+				      int width, int height)                 \
+	{                                                                    \
+		const int t = bpp == 1 ? TILE8 : TILE24;                     \
+									     \
+		if (width < t || height < t)                                 \
+			v4lc_flip_##name##_c(src, src_stride, dst,           \
+					     dst_stride, width, height);     \
+		else if (bpp == 1)                                           \
+			rotate8(src, src_stride, dst, dst_stride, width,     \
+				height, cw);                                 \
+		else                                                         \
+			rotate24(src, src_stride, dst, dst_stride, width,    \
+				 height, cw);                                \
 	}
-	for (int xb = 0; xb < height; xb += 16) {
-		int xe = xb + 16 < height ? xb + 16 : height;
-
-		for (int ys = 0; ys < width; ys += TILE24) {
-			int y0 = v4lc_step_at(ys, TILE24, width);
-
-			for (int xs = xb; xs < xe; xs += TILE24) {
-				int x0 = v4lc_step_at(xs, TILE24, height);
-
-				tile24(src + x0 * ss + 3 * (width - TILE24 - y0),
-				       ss, dst + (y0 + TILE24 - 1) * ds + 3 * x0,
-				       -ds);
-			}
-		}
-	}
-}
+ROTATE(rot90cw8, 1, 1)
+ROTATE(rot90ccw8, 1, 0)
+ROTATE(rot90cw24, 3, 1)
+ROTATE(rot90ccw24, 3, 0)
+#undef ROTATE
 #endif
 
 static void flip_init_rows(struct v4lc_flip_dsp *dsp)
 {
 	dsp->mirror_yuyv = V4LC_ISA_FN(mirror_yuyv);
 	dsp->mirror_uyvy = V4LC_ISA_FN(mirror_uyvy);
+#ifdef MIRROR8_STEP
+	dsp->mirror8 = V4LC_ISA_FN(mirror8);
+#endif
 #ifdef TILE8
 	dsp->rot90cw8 = V4LC_ISA_FN(rot90cw8);
 	dsp->rot90ccw8 = V4LC_ISA_FN(rot90ccw8);

@@ -31,6 +31,7 @@
  *   optionally BAYER_ALIGN_STEPS and its hooks (src/simd/bayer_rows.h).
  */
 #include "scalar/bayer.h"
+#include "x86/rgb2yuv.h"
 
 /* (a + b + c + d + 2) >> 2 from p = avg(a, b), q = avg(c, d). */
 static inline vec avg4(vec a, vec b, vec c, vec d, vec p, vec q)
@@ -80,52 +81,25 @@ dem_step(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
 
 #define BAYER_STEP VEC_BYTES
 
-struct yuv_consts {
-	vec yr, yg, yb, yadd, ur, ug, ub, vr, vg, vb, cadd;
-};
-
-static inline void yuv_consts_init(struct yuv_consts *k,
-				   const struct v4lc_rgb2yuv *kp)
-{
-	k->yr = V(set1_epi16)((short)kp->yr);
-	k->yg = V(set1_epi16)((short)kp->yg);
-	k->yb = V(set1_epi16)((short)kp->yb);
-	k->yadd = V(set1_epi16)((short)((kp->y_off << 8) + 128));
-	k->ur = V(set1_epi16)((short)kp->ur);
-	k->ug = V(set1_epi16)((short)kp->ug);
-	k->ub = V(set1_epi16)((short)kp->ub);
-	k->vr = V(set1_epi16)((short)kp->vr);
-	k->vg = V(set1_epi16)((short)kp->vg);
-	k->vb = V(set1_epi16)((short)kp->vb);
-	k->cadd = V(set1_epi16)((short)32896);
-}
-
-static inline vec luma_half(const struct yuv_consts *k, vec r, vec g, vec b)
-{
-	vec s = V(add_epi16)(V(mulhi_epu16)(r, k->yr),
-			     V(mulhi_epu16)(g, k->yg));
-
-	s = V(add_epi16)(s, V(mulhi_epu16)(b, k->yb));
-	return V(srli_epi16)(V(add_epi16)(s, k->yadd), 8);
-}
-
-static inline vec luma(const struct yuv_consts *k, vec r, vec g, vec b)
+/* Luma of R, G, B bytes. */
+static inline vec luma(const struct rgb2yuv_consts *k, vec r, vec g,
+		       vec b)
 {
 	const vec z = VSI(setzero)();
+	vec lo = luma_sum(k, V(unpacklo_epi8)(z, r), V(unpacklo_epi8)(z, g),
+			  V(unpacklo_epi8)(z, b));
+	vec hi = luma_sum(k, V(unpackhi_epi8)(z, r), V(unpackhi_epi8)(z, g),
+			  V(unpackhi_epi8)(z, b));
 
-	return V(packus_epi16)(
-		luma_half(k, V(unpacklo_epi8)(z, r), V(unpacklo_epi8)(z, g),
-			  V(unpacklo_epi8)(z, b)),
-		luma_half(k, V(unpackhi_epi8)(z, r), V(unpackhi_epi8)(z, g),
-			  V(unpackhi_epi8)(z, b)));
+	return V(packus_epi16)(V(srli_epi16)(lo, 8), V(srli_epi16)(hi, 8));
 }
 
 static inline __attribute__((always_inline)) void
 yuv_step(const uint8_t *const rows[4], int x, uint8_t *y0, uint8_t *y1,
 	 uint8_t *u, uint8_t *v, int cfirst0, int red0,
-	 const struct yuv_consts *k)
+	 const struct rgb2yuv_consts *k)
 {
-	vec o0, g0, t0, o1, g1, t1, r0, b0, r1, b1, sr, sg, sb, cu, cv;
+	vec o0, g0, t0, o1, g1, t1, r0, b0, r1, b1;
 
 	dem(rows[0] + x, rows[1] + x, rows[2] + x, cfirst0, &o0, &g0, &t0);
 	dem(rows[1] + x, rows[2] + x, rows[3] + x, !cfirst0, &o1, &g1, &t1);
@@ -135,16 +109,9 @@ yuv_step(const uint8_t *const rows[4], int x, uint8_t *y0, uint8_t *y1,
 	b1 = red0 ? o1 : t1;
 	v_store(y0 + x, luma(k, r0, g0, b0));
 	v_store(y1 + x, luma(k, r1, g1, b1));
-	sr = V(slli_epi16)(pair_sums(r0, r1), 6);
-	sg = V(slli_epi16)(pair_sums(g0, g1), 6);
-	sb = V(slli_epi16)(pair_sums(b0, b1), 6);
-	cu = V(add_epi16)(k->cadd, V(mulhi_epu16)(sb, k->ub));
-	cu = V(sub_epi16)(cu, V(mulhi_epu16)(sr, k->ur));
-	cu = V(sub_epi16)(cu, V(mulhi_epu16)(sg, k->ug));
-	cv = V(add_epi16)(k->cadd, V(mulhi_epu16)(sr, k->vr));
-	cv = V(sub_epi16)(cv, V(mulhi_epu16)(sg, k->vg));
-	cv = V(sub_epi16)(cv, V(mulhi_epu16)(sb, k->vb));
-	store_uv(V(packus_epi16)(V(srli_epi16)(cu, 8), V(srli_epi16)(cv, 8)),
+	store_uv(chroma_uv(k, V(slli_epi16)(pair_sums(r0, r1), 6),
+			   V(slli_epi16)(pair_sums(g0, g1), 6),
+			   V(slli_epi16)(pair_sums(b0, b1), 6)),
 		 u + x / 2, v + x / 2);
 }
 

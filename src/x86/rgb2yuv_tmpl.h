@@ -47,6 +47,7 @@
  */
 #include "scalar/rgb2yuv.h"
 #include "simd/row_any.h"
+#include "x86/rgb2yuv.h"
 
 static inline void riffle(vec *v0, vec *v1, vec *v2)
 {
@@ -84,72 +85,34 @@ static inline void load_pixels(const uint8_t *s, vec e[3], vec o[3])
 	o[2] = V(unpackhi_epi8)(z, v[2]);
 }
 
-struct consts {
-	vec yr, yg, yb, yadd, hi8;
-	vec ur, ug, ub, vr, vg, vb, cadd;
-};
-
-static inline void consts_init(struct consts *k, const struct v4lc_rgb2yuv *kp)
-{
-	k->yr = V(set1_epi16)((short)kp->yr);
-	k->yg = V(set1_epi16)((short)kp->yg);
-	k->yb = V(set1_epi16)((short)kp->yb);
-	k->yadd = V(set1_epi16)((short)((kp->y_off << 8) + 128));
-	k->hi8 = V(set1_epi16)((short)0xff00);
-	k->ur = V(set1_epi16)((short)kp->ur);
-	k->ug = V(set1_epi16)((short)kp->ug);
-	k->ub = V(set1_epi16)((short)kp->ub);
-	k->vr = V(set1_epi16)((short)kp->vr);
-	k->vg = V(set1_epi16)((short)kp->vg);
-	k->vb = V(set1_epi16)((short)kp->vb);
-	k->cadd = V(set1_epi16)((short)32896);
-}
-
-/* The Q8 luma sum of a vector of pixels (before >> 8). */
-static inline vec luma_sum(const struct consts *k, vec r, vec g, vec b)
-{
-	vec s = V(add_epi16)(V(mulhi_epu16)(r, k->yr),
-			     V(mulhi_epu16)(g, k->yg));
-
-	s = V(add_epi16)(s, V(mulhi_epu16)(b, k->yb));
-	return V(add_epi16)(s, k->yadd);
-}
-
 /*
  * One row of VEC_BYTES pixels: luma to dst, and per channel the pair sums
  * << 7 (pavgw of even and odd, exact: see the top of the file).
  */
-static inline void row_step(const struct consts *k, const uint8_t *src,
-			    int ri, int bi, uint8_t *dst, vec pair[3])
+static inline void row_step(const struct rgb2yuv_consts *k,
+			    const uint8_t *src, int ri, int bi, uint8_t *dst,
+			    vec pair[3])
 {
 	vec e[3], o[3], se, so;
 
 	load_pixels(src, e, o);
 	se = luma_sum(k, e[ri], e[1], e[bi]);
 	so = luma_sum(k, o[ri], o[1], o[bi]);
-	v_store(dst, VSI(or)(V(srli_epi16)(se, 8), VSI(and)(so, k->hi8)));
+	v_store(dst, VSI(or)(V(srli_epi16)(se, 8),
+			     VSI(and)(so, V(set1_epi16)((short)0xff00))));
 	pair[0] = V(avg_epu16)(e[ri], o[ri]);
 	pair[1] = V(avg_epu16)(e[1], o[1]);
 	pair[2] = V(avg_epu16)(e[bi], o[bi]);
 }
 
 /* U and V of VEC_BYTES / 2 pixel pairs from both rows' pair sums. */
-static inline void chroma_step(const struct consts *k, const vec p0[3],
+static inline void chroma_step(const struct rgb2yuv_consts *k, const vec p0[3],
 			       const vec p1[3], uint8_t *u, uint8_t *v)
 {
-	vec sr, sg, sb, cu, cv;
-
 	/* 2x2 block sums << 6: pavgw of the pair sums << 7, exact. */
-	sr = V(avg_epu16)(p0[0], p1[0]);
-	sg = V(avg_epu16)(p0[1], p1[1]);
-	sb = V(avg_epu16)(p0[2], p1[2]);
-	cu = V(add_epi16)(k->cadd, V(mulhi_epu16)(sb, k->ub));
-	cu = V(sub_epi16)(cu, V(mulhi_epu16)(sr, k->ur));
-	cu = V(sub_epi16)(cu, V(mulhi_epu16)(sg, k->ug));
-	cv = V(add_epi16)(k->cadd, V(mulhi_epu16)(sr, k->vr));
-	cv = V(sub_epi16)(cv, V(mulhi_epu16)(sg, k->vg));
-	cv = V(sub_epi16)(cv, V(mulhi_epu16)(sb, k->vb));
-	store_uv(V(packus_epi16)(V(srli_epi16)(cu, 8), V(srli_epi16)(cv, 8)),
+	store_uv(chroma_uv(k, V(avg_epu16)(p0[0], p1[0]),
+			   V(avg_epu16)(p0[1], p1[1]),
+			   V(avg_epu16)(p0[2], p1[2])),
 		 u, v);
 }
 
@@ -169,10 +132,10 @@ rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
      int bgr)
 {
 	const int n = VEC_BYTES, ri = bgr ? 2 : 0, bi = bgr ? 0 : 2;
-	struct consts k;
+	struct rgb2yuv_consts k;
 	int x = 0;
 
-	consts_init(&k, kp);
+	rgb2yuv_consts_init(&k, kp);
 	/* Row by row within a chunk: the first row's pair sums wait in buf,
 	 * so the source is read in long runs, one row after the other. */
 	while (x + n <= width) {
