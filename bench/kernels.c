@@ -364,7 +364,7 @@ int main(int argc, char **argv)
 	const char *orig_path = origlib_default_path;
 	struct original orig;
 	int have_orig;
-	struct tier tiers[4];
+	struct tier tiers[8];
 	int ntiers = 0;
 	unsigned cpu = v4lc_cpu_detect();
 
@@ -418,13 +418,10 @@ int main(int argc, char **argv)
 		nsizes = 1;
 
 	add_tier(tiers, &ntiers, "scalar", 0);
-	if (cpu & V4LC_CPU_SSE2)
-		add_tier(tiers, &ntiers, "sse2", V4LC_CPU_SSE2);
-	if ((cpu & V4LC_CPU_SSE2) && (cpu & V4LC_CPU_AVX2))
-		add_tier(tiers, &ntiers, "avx2",
-			 V4LC_CPU_SSE2 | V4LC_CPU_AVX2);
-	if (cpu & V4LC_CPU_NEON)
-		add_tier(tiers, &ntiers, "neon", V4LC_CPU_NEON);
+	for (const struct v4lc_cpu_tier *t = v4lc_cpu_tiers;
+	     t->name && ntiers < (int)(sizeof(tiers) / sizeof(tiers[0])); t++)
+		if ((cpu & t->flags) == t->flags)
+			add_tier(tiers, &ntiers, t->name, t->flags);
 
 	have_orig = orig_load(&orig, orig_path) == 0;
 
