@@ -147,8 +147,8 @@ static inline __attribute__((always_inline)) void
 yuv420_step(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
 	    uint8_t *u, uint8_t *v, int order)
 {
-	const uint8_t *o = v4lc_yuv422_offsets[order];
-	const int yodd = o[V4LC_422_Y0] & 1, vfirst = o[V4LC_422_V] < o[V4LC_422_U];
+	const int yodd = v4lc_yuv422_luma_odd(order);
+	const int vfirst = v4lc_yuv422_v_first(order);
 	const __m256i lo8 = _mm256_set1_epi16(0x00ff);
 	__m256i a0 = _mm256_loadu_si256((const __m256i *)s0);
 	__m256i a1 = _mm256_loadu_si256((const __m256i *)(s0 + 32));

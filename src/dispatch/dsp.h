@@ -39,6 +39,18 @@ static const uint8_t v4lc_yuv422_offsets[V4LC_YUV422_ORDERS][4] = {
 	[V4LC_VYUY] = { 1, 2, 3, 0 },
 };
 
+/* Luma at the odd bytes (UYVY, VYUY); V before U in a pair (YVYU, VYUY). */
+static inline int v4lc_yuv422_luma_odd(int order)
+{
+	return v4lc_yuv422_offsets[order][V4LC_422_Y0] & 1;
+}
+
+static inline int v4lc_yuv422_v_first(int order)
+{
+	return v4lc_yuv422_offsets[order][V4LC_422_V] <
+	       v4lc_yuv422_offsets[order][V4LC_422_U];
+}
+
 /* Output channel orders for 24-bit RGB. */
 enum v4lc_rgb_order {
 	V4LC_RGB24, /* R G B */

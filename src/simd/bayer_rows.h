@@ -59,7 +59,8 @@ static inline __attribute__((always_inline)) void
 row(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d, int w,
     int cfirst, int ownfirst)
 {
-	const int n = BAYER_STEP, kind = 2 * cfirst + ownfirst, end = dem_end(w);
+	const int n = BAYER_STEP, kind = 2 * cfirst + ownfirst;
+	const int end = dem_end(w);
 
 	if (w < n + 3) {
 		v4lc_bayer_span_c(a, c, b, d, w, 0, w, kind);
@@ -157,7 +158,8 @@ planar_row(const uint8_t *const pl[6], uint8_t *d, int w, int cfirst,
 		return;
 	}
 	if (cfirst) {
-		ap = pl[0], aq = pl[1], p = pl[2], q = pl[3], bp = pl[4], bq = pl[5];
+		ap = pl[0], aq = pl[1], p = pl[2], q = pl[3];
+		bp = pl[4], bq = pl[5];
 	} else {
 		ap = pl[1], aq = pl[0] + 1, p = pl[3], q = pl[2] + 1;
 		bp = pl[5], bq = pl[4] + 1;

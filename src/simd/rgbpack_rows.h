@@ -21,8 +21,9 @@
 	V4LC_ANY_BACK(V4LC_ISA_FN(name),                                     \
 		      (const uint8_t *src, uint8_t *dst, int width),         \
 		      RGBPACK_STEP,                                          \
-		      pick_step(src + 4 * (ptrdiff_t)x, dst + 3 * (ptrdiff_t)x, \
-				sel, x + RGBPACK_STEP == width),             \
+		      pick_step(src + 4 * (ptrdiff_t)x,                      \
+				dst + 3 * (ptrdiff_t)x, sel,                 \
+				x + RGBPACK_STEP == width),                  \
 		      v4lc_rgbpack_##name##_c(src, dst, width))
 PICK(pick012, V4LC_PICK012)
 PICK(pick210, V4LC_PICK210)

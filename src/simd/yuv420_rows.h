@@ -29,8 +29,8 @@ planar_rows(const uint8_t *y, const uint8_t *u, const uint8_t *v,
 		return 0;
 	coefs_init(&c, k);
 	V4LC_STEPS(x, 0, n, end,
-		   planar_step(y + x, u + x / 2, v + x / 2, dst + 3 * x, &c, bgr,
-			       x + n == end));
+		   planar_step(y + x, u + x / 2, v + x / 2, dst + 3 * x, &c,
+			       bgr, x + n == end));
 	return end;
 }
 

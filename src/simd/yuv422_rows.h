@@ -45,8 +45,8 @@ yuv420_rows(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
 	if (width < n)
 		return 0;
 	V4LC_STEPS(x, 0, n, end,
-		   yuv420_step(s0 + 2 * x, s1 + 2 * x, y0 + x, y1 + x, u + x / 2,
-			       v + x / 2, order));
+		   yuv420_step(s0 + 2 * x, s1 + 2 * x, y0 + x, y1 + x,
+			       u + x / 2, v + x / 2, order));
 	return end;
 }
 

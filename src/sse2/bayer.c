@@ -25,10 +25,14 @@ static inline __attribute__((always_inline)) void
 store_words(__m128i w0, __m128i w1, __m128i w2, uint8_t *d)
 {
 	const __m128i zero = _mm_setzero_si128();
-	__m128i t0 = _mm_unpacklo_epi16(w0, w1), t1 = _mm_unpackhi_epi16(w0, w1);
-	__m128i s0 = _mm_unpacklo_epi16(w2, zero), s1 = _mm_unpackhi_epi16(w2, zero);
-	__m128i q[4] = { _mm_unpacklo_epi32(t0, s0), _mm_unpackhi_epi32(t0, s0),
-			 _mm_unpacklo_epi32(t1, s1), _mm_unpackhi_epi32(t1, s1) };
+	__m128i t0 = _mm_unpacklo_epi16(w0, w1);
+	__m128i t1 = _mm_unpackhi_epi16(w0, w1);
+	__m128i s0 = _mm_unpacklo_epi16(w2, zero);
+	__m128i s1 = _mm_unpackhi_epi16(w2, zero);
+	__m128i q[4] = {
+		_mm_unpacklo_epi32(t0, s0), _mm_unpackhi_epi32(t0, s0),
+		_mm_unpacklo_epi32(t1, s1), _mm_unpackhi_epi32(t1, s1)
+	};
 
 	for (int i = 0; i < 4; i++) {
 		_mm_storel_epi64((__m128i *)(d + 12 * i), q[i]);

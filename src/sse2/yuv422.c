@@ -39,9 +39,8 @@ static inline __attribute__((always_inline)) void
 rgb_step(const uint8_t *src, uint8_t *dst, const struct coefs *c, int order,
 	 int bgr, int last)
 {
-	const uint8_t *o = v4lc_yuv422_offsets[order];
-	/* luma at the odd bytes; the first chroma of a pair is V */
-	const int yodd = o[V4LC_422_Y0] & 1, vfirst = o[V4LC_422_V] < o[V4LC_422_U];
+	const int yodd = v4lc_yuv422_luma_odd(order);
+	const int vfirst = v4lc_yuv422_v_first(order);
 	__m128i a = _mm_loadu_si128((const __m128i *)src);
 	__m128i b = _mm_loadu_si128((const __m128i *)(src + 16));
 	__m128i ch = _mm_xor_si128(half_bytes(a, b, !yodd),
@@ -59,8 +58,8 @@ static inline __attribute__((always_inline)) void
 yuv420_step(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
 	    uint8_t *u, uint8_t *v, int order)
 {
-	const uint8_t *o = v4lc_yuv422_offsets[order];
-	const int yodd = o[V4LC_422_Y0] & 1, vfirst = o[V4LC_422_V] < o[V4LC_422_U];
+	const int yodd = v4lc_yuv422_luma_odd(order);
+	const int vfirst = v4lc_yuv422_v_first(order);
 	__m128i a[4], b[4], c01, c23;
 
 	for (int i = 0; i < 4; i++) {

@@ -13,7 +13,8 @@ static inline void split(vec lo, vec hi, uint8_t *a, uint8_t *b)
 	const vec even = V(set1_epi16)(0x00ff);
 
 	v_store(a, v_packus_ordered(VSI(and)(lo, even), VSI(and)(hi, even)));
-	v_store(b, v_packus_ordered(V(srli_epi16)(lo, 8), V(srli_epi16)(hi, 8)));
+	v_store(b,
+		v_packus_ordered(V(srli_epi16)(lo, 8), V(srli_epi16)(hi, 8)));
 }
 
 static inline void split_step(const uint8_t *uv, uint8_t *a, uint8_t *b)

@@ -42,7 +42,8 @@ const int checkasm_widths[] = {
 	49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,  64,
 	127, 128, 129, 640, 641, 1279, 1280, 1920,
 };
-const int checkasm_nwidths = sizeof(checkasm_widths) / sizeof(checkasm_widths[0]);
+const int checkasm_nwidths =
+	sizeof(checkasm_widths) / sizeof(checkasm_widths[0]);
 
 uint32_t checkasm_rand(void)
 {
@@ -172,7 +173,8 @@ int checkasm_func(const void *fn, const void *ref, const char *fmt, ...)
 	va_end(ap);
 	if (state.func_filter && fnmatch(state.func_filter, state.current, 0))
 		return 0;
-	if (state.ntested < (int)(sizeof(state.tested) / sizeof(state.tested[0])))
+	if (state.ntested < (int)(sizeof(state.tested) /
+				  sizeof(state.tested[0])))
 		state.tested[state.ntested++] = fn;
 	state.current_failed = 0;
 	return 1;
@@ -205,8 +207,9 @@ void checkasm_report(void)
 	else
 		state.passed++;
 	if (state.current_failed || state.verbose)
-		printf("  %-40s %-6s %-10s %s\n", state.current, state.tier_name,
-		       pass_name(), state.current_failed ? "FAILED" : "ok");
+		printf("  %-40s %-6s %-10s %s\n", state.current,
+		       state.tier_name, pass_name(),
+		       state.current_failed ? "FAILED" : "ok");
 }
 
 int checkasm_check_bytes(const uint8_t *ref, const uint8_t *out, size_t size,
@@ -267,7 +270,8 @@ int checkasm_bench_next(struct checkasm_timer *t)
 		t->round = -1;
 	else if (t->round >= 0)
 		t->round++;
-	else if (t->ns[0][0] * t->iters < BENCH_BATCH_NS && t->iters < (1 << 20))
+	else if (t->ns[0][0] * t->iters < BENCH_BATCH_NS &&
+		 t->iters < (1 << 20))
 		t->iters *= 2;
 	else
 		t->round = 0;
@@ -351,7 +355,8 @@ int main(int argc, char **argv)
 			test_filter = argv[i] + 7;
 		} else if (!strcmp(argv[i], "--bench")) {
 			bench = 1;
-		} else if (!strcmp(argv[i], "--verbose") || !strcmp(argv[i], "-v")) {
+		} else if (!strcmp(argv[i], "--verbose") ||
+			   !strcmp(argv[i], "-v")) {
 			state.verbose = 1;
 		} else if (!strcmp(argv[i], "--list")) {
 			for (size_t f = 0; f < NFAMILIES; f++)
@@ -363,7 +368,7 @@ int main(int argc, char **argv)
 		}
 	}
 
-	/* The same cap as the library: LIBV4LCONVERT_SIMD=scalar tests nothing. */
+	/* The library's cap: LIBV4LCONVERT_SIMD=scalar tests nothing. */
 	have = v4lc_cpu_flags();
 	printf("checkasm: seed %llu, cpu tiers: %s (detected %s)\n",
 	       (unsigned long long)seed, v4lc_cpu_tier_name(have),
@@ -378,7 +383,8 @@ int main(int argc, char **argv)
 		checkasm_new = &cur;
 		state.tier_name = v4lc_cpu_tiers[t].name;
 		for (size_t f = 0; f < NFAMILIES; f++)
-			if (!test_filter || !fnmatch(test_filter, families[f].name, 0))
+			if (!test_filter ||
+			    !fnmatch(test_filter, families[f].name, 0))
 				run_family(f, t, seed, bench);
 	}
 
