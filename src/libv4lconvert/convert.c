@@ -25,18 +25,13 @@ static enum v4lc_transform flip_op(const struct v4lconvert_data *data)
 /* Byte offsets of Y0, U, Y1, V in a pair of a packed 4:2:2 format. */
 static void packed_offsets(uint32_t fourcc, int off[4])
 {
-	static const int tab[4][4] = {
-		{ 0, 1, 2, 3 }, /* YUYV */
-		{ 0, 3, 2, 1 }, /* YVYU */
-		{ 1, 0, 3, 2 }, /* UYVY */
-		{ 1, 2, 3, 0 }, /* VYUY */
-	};
-	int k = fourcc == V4L2_PIX_FMT_YUYV   ? 0
-		: fourcc == V4L2_PIX_FMT_YVYU ? 1
-		: fourcc == V4L2_PIX_FMT_UYVY ? 2
-					      : 3;
+	int k = fourcc == V4L2_PIX_FMT_YUYV   ? V4LC_YUYV
+		: fourcc == V4L2_PIX_FMT_YVYU ? V4LC_YVYU
+		: fourcc == V4L2_PIX_FMT_UYVY ? V4LC_UYVY
+					      : V4LC_VYUY;
 
-	memcpy(off, tab[k], sizeof(tab[k]));
+	for (int i = 0; i < 4; i++)
+		off[i] = v4lc_yuv422_offsets[k][i];
 }
 
 /* Packed 4:2:2 to another order, same geometry: whole pairs, bytes moved. */
