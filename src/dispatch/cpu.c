@@ -67,9 +67,12 @@ unsigned v4lc_cpu_detect(void)
 
 unsigned v4lc_cpu_cap(unsigned detected, const char *value, int *ok)
 {
-	/* Valid on every architecture; a tier not built here means none. */
-	static const char *const names[] = { "scalar", "c", "sse2", "avx2",
-					     "neon" };
+	static const char *const names[] = {
+		"scalar", "c",
+#define X(NAME, name, bit) #name,
+		V4LC_CPU_TIERS(X)
+#undef X
+	};
 
 	*ok = 1;
 	if (!value || !*value)
@@ -77,6 +80,7 @@ unsigned v4lc_cpu_cap(unsigned detected, const char *value, int *ok)
 	for (const struct v4lc_cpu_tier *t = v4lc_cpu_tiers; t->name; t++)
 		if (!strcasecmp(value, t->name))
 			return detected & t->flags;
+	/* scalar, or a tier this build does not have */
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strcasecmp(value, names[i]))
 			return 0;
@@ -93,11 +97,13 @@ static void cpu_init(void)
 	const char *value = secure_getenv("LIBV4LCONVERT_SIMD");
 
 	cpu_flags = v4lc_cpu_cap(v4lc_cpu_detect(), value, &ok);
+#define X(NAME, name, bit) ", " #name
 	if (!ok)
 		fprintf(stderr,
 			"libv4lconvert: ignoring LIBV4LCONVERT_SIMD=%s "
-			"(expected scalar, sse2, avx2 or neon)\n",
+			"(expected scalar" V4LC_CPU_TIERS(X) ")\n",
 			value);
+#undef X
 }
 
 unsigned v4lc_cpu_flags(void)

@@ -3,14 +3,18 @@
 #define V4LC_DISPATCH_CPU_H
 
 /*
- * Instruction-set tiers. Per architecture they form a ladder (src/meson.build
- * lists them in ascending order): the flags of a tier are its own bit and
- * the bits of every tier below it.
+ * Instruction-set tiers of every architecture, X(NAME, name, bit): their
+ * CPU bits V4LC_CPU_<NAME>, and the names LIBV4LCONVERT_SIMD takes. Per
+ * architecture they form a ladder (src/meson.build lists a build's tiers
+ * in ascending order): the flags of a tier are its own bit and the bits of
+ * every tier below it.
  */
+#define V4LC_CPU_TIERS(X) X(SSE2, sse2, 0) X(AVX2, avx2, 1) X(NEON, neon, 2)
+
 enum {
-	V4LC_CPU_SSE2 = 1u << 0,
-	V4LC_CPU_AVX2 = 1u << 1,
-	V4LC_CPU_NEON = 1u << 2,
+#define X(NAME, name, bit) V4LC_CPU_##NAME = 1u << (bit),
+	V4LC_CPU_TIERS(X)
+#undef X
 };
 
 struct v4lc_cpu_tier {
@@ -25,10 +29,10 @@ extern const struct v4lc_cpu_tier v4lc_cpu_tiers[];
 unsigned v4lc_cpu_detect(void);
 
 /*
- * Apply a LIBV4LCONVERT_SIMD value ("scalar", or a tier name: "sse2",
- * "avx2", "neon") to a set of detected flags. A tier of another
- * architecture caps to scalar. Returns the capped flags; *ok is set to 0
- * when the value is none of these names (the flags are then left alone).
+ * Apply a LIBV4LCONVERT_SIMD value ("scalar", or a tier name) to a set of
+ * detected flags. A tier this build does not have (another
+ * architecture's) caps to scalar. Returns the capped flags; *ok is set to
+ * 0 when the value is none of these names (the flags are then left alone).
  */
 unsigned v4lc_cpu_cap(unsigned detected, const char *value, int *ok);
 
