@@ -32,12 +32,13 @@
  */
 #define V4LC_STEPS(x, x0, n, end, step)                                      \
 	do {                                                                 \
+		const int v4lc_last_ = (end) - (n);                          \
 		int x = (x0);                                                \
 									     \
-		for (; x + (n) <= (end); x += (n))                           \
+		for (; x <= v4lc_last_; x += (n))                            \
 			step;                                                \
-		if (x < (end)) {                                             \
-			x = (end) - (n);                                     \
+		if (x < v4lc_last_ + (n)) {                                  \
+			x = v4lc_last_;                                      \
 			step;                                                \
 		}                                                            \
 	} while (0)
