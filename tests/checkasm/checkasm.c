@@ -350,6 +350,8 @@ int main(int argc, char **argv)
 	unsigned have;
 	int bench = 0;
 
+	/* Line by line: a kernel that crashes leaves the lines before it. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	for (int i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "--seed=", 7)) {
 			seed = strtoull(argv[i] + 7, NULL, 0);
