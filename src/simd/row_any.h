@@ -44,9 +44,9 @@
 	} while (0)
 
 /*
- * The same for loops whose body is more than a call (the tiles of the
- * rotations): the start of the step counted at xs, which is xs, or, for a
- * last step that would not fit, end - n.
+ * The same, as a function, for loops whose body is more than one statement
+ * (the tiles of the rotations): the start of the step counted at xs, which
+ * is xs, or, for a last step that would not fit, end - n.
  *   for (xs = 0; xs < end; xs += n) { x = v4lc_step_at(xs, n, end); ... }
  */
 static inline int v4lc_step_at(int xs, int n, int end)
@@ -66,7 +66,7 @@ static inline int v4lc_step_at(int xs, int n, int end)
 	{                                                                    \
 		int x = 0;                                                   \
 									     \
-		for (; x + (n) <= width; x += (n))                           \
+		for (; x <= width - (n); x += (n))                           \
 			step;                                                \
 		if (x < width)                                               \
 			tail;                                                \
