@@ -45,10 +45,11 @@ static inline int pair_restart(const uint8_t *d)
 #endif
 
 /*
- * The demosaic steps start at pixel 2 (pixels 0 and 1 mirror column -1),
- * at even pixels, and end before the last pixel (a step reads one pixel
- * past its own, and may write 2 bytes of it): from `end`, the last one or
- * two pixels are scalar. Rows too short for that are scalar.
+ * The demosaic steps start at even pixels from pixel 2 (pixel 0 reads the
+ * mirrored column -1, so pixels 0 and 1 are scalar), and end before the
+ * last pixel (a step reads one pixel past its own, and may write 2 bytes
+ * of it): from `end`, the last one or two pixels are scalar. Rows too
+ * short for that are scalar.
  */
 static inline int dem_end(int w)
 {
