@@ -43,8 +43,10 @@ size_t v4lc_frame_bytes(uint32_t fourcc, int width, int height, int stride);
  * YV12 (as supported by the kernel families). Colour matrices follow
  * `colorimetry` of the YUV side (NULL = V4L2 defaults: BT.601 limited).
  * Returns 0, or -EINVAL (unsupported pair or bad geometry), -EFAULT (a
- * buffer too small for its declared geometry).
+ * buffer too small for its declared geometry). Exported by libv4lconvert.so
+ * to the project's other libraries (libv4lconvert.map).
  */
+__attribute__((visibility("default")))
 int v4lc_frame_convert(const struct v4lc_dsp *dsp, const struct v4lc_frame *src,
 		       struct v4lc_frame *dst,
 		       const struct v4lc_colorimetry *colorimetry);

@@ -289,7 +289,12 @@ V4LC_FAMILY_TIERS(V4LC_DSP_DECLARE_ISA)
  */
 void v4lc_dsp_init(struct v4lc_dsp *dsp, unsigned cpu_flags);
 
-/* The process-wide tables for v4lc_cpu_flags(), filled once. */
+/*
+ * The process-wide tables for v4lc_cpu_flags(), filled once. Exported by
+ * libv4lconvert.so to the project's other libraries (libv4lconvert.map), so
+ * a process has one copy of the kernels and one dispatch state.
+ */
+__attribute__((visibility("default")))
 const struct v4lc_dsp *v4lc_dsp_get(void);
 
 #endif

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fakectrl.h"
 #include "priv.h"
+#include "private_api.h"
 #include "quirks.h"
 
 /* The original's private id for the auto-gain target (no standard CID). */
@@ -112,9 +112,8 @@ void v4lc_controls_refresh(struct v4lconvert_data *data)
 		update_flips(data);
 }
 
-/* The fake-only query of libv4l2 (fakectrl.h). */
-static int query_fake_only(struct v4lconvert_data *data,
-			   struct v4l2_queryctrl *q)
+int v4lc_query_emulated_ctrl(struct v4lconvert_data *data,
+			     struct v4l2_queryctrl *q)
 {
 	uint32_t id = q->id & ~V4L2_CTRL_FLAG_NEXT_CTRL;
 	int i = -1;
@@ -142,8 +141,6 @@ LIBV4L_PUBLIC int v4lconvert_vidioc_queryctrl(struct v4lconvert_data *data,
 	uint32_t id = q->id;
 	int i = fake_index(data, id), next = -1, ret;
 
-	if (q->reserved[0] == V4LC_QUERYCTRL_FAKE_ONLY)
-		return query_fake_only(data, q);
 	if (i >= 0) {
 		fill_queryctrl(data, i, q);
 		return 0;

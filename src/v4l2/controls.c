@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "libv4lconvert/fakectrl.h"
+#include "libv4lconvert/private_api.h"
 #include "priv.h"
 
 static int query(int fd, struct v4l2_queryctrl *q, int cid)
@@ -66,15 +66,14 @@ LIBV4L_PUBLIC int v4l2_get_control(int fd, int cid)
  * VIDIOC_QUERY_EXT_CTRL and VIDIOC_QUERYMENU with the emulated controls
  * merged in (the original passes them to the driver, which does not know
  * them). libv4lconvert answers about its emulated controls alone through
- * the fake-only query (libv4lconvert/fakectrl.h).
+ * a private entry point (libv4lconvert/private_api.h).
  */
 static int fake_query(struct v4l2_dev *dev, uint32_t id,
 		      struct v4l2_queryctrl *q)
 {
 	memset(q, 0, sizeof(*q));
 	q->id = id;
-	q->reserved[0] = V4LC_QUERYCTRL_FAKE_ONLY;
-	return v4lconvert_vidioc_queryctrl(dev->conv, q);
+	return v4lc_query_emulated_ctrl(dev->conv, q);
 }
 
 static void to_ext(const struct v4l2_queryctrl *q,

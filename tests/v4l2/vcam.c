@@ -230,6 +230,18 @@ static void test_controls(int fd)
 	CHECK(v4l2_get_control(fd, V4L2_CID_BRIGHTNESS) == 32896);
 	/* No such control: 0 (as the original). */
 	CHECK(v4l2_set_control(fd, V4L2_CID_HUE, 1000) == 0);
+	/*
+	 * Reserved fields mean nothing to the library: a value there (once
+	 * libv4l2's in-band marker for "emulated controls only", "KFAK")
+	 * still gets the driver's control.
+	 */
+	{
+		struct v4l2_queryctrl q = { .id = V4L2_CID_BRIGHTNESS };
+
+		q.reserved[0] = 0x4b41464bu;
+		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYCTRL, &q) == 0 &&
+		      q.id == V4L2_CID_BRIGHTNESS && q.maximum == 255);
+	}
 }
 
 int main(void)
