@@ -23,7 +23,7 @@
  * reports nothing rather than POLLERR; frames sent while the application
  * has no buffer queued make it readable too, and DQBUF then says EAGAIN.)
  * The buffers live in a memfd of ours: libv4l2's v4l2_mmap maps them
- * through v4lc_share_mmap. USERPTR buffers are filled by DQBUF; DMABUF is
+ * through lv2_share_mmap. USERPTR buffers are filled by DQBUF; DMABUF is
  * refused (EINVAL).
  *
  * Frames: the server sends each frame as a sealed read-only memfd slot on
@@ -59,9 +59,10 @@
 #include "libv4l-plugin.h"
 #include "proto.h"
 #include "scale.h"
+#include "v4l2/backend.h"
 
-#ifndef V4L2_FRAMESERVER_PATH
-#define V4L2_FRAMESERVER_PATH "/usr/bin/v4l2-frameserver"
+#ifndef LV2_FRAMESERVER_PATH
+#define LV2_FRAMESERVER_PATH "/usr/bin/v4l2-frameserver"
 #endif
 
 #define MAX_BUFS 32
@@ -181,7 +182,7 @@ static void spawn_server(const char *device)
 	char **env;
 
 	if (!bin || !*bin)
-		bin = V4L2_FRAMESERVER_PATH;
+		bin = LV2_FRAMESERVER_PATH;
 	argv[0] = (char *)bin;
 	/* The server gets our environment minus preloaded shims. */
 	while (environ && environ[n])
@@ -600,7 +601,7 @@ static void *share_init(int fd)
 	if (!(caps & V4L2_CAP_VIDEO_CAPTURE) || !(caps & V4L2_CAP_STREAMING))
 		goto fail;
 
-	/* Our buffers: a memfd, mapped through v4l2_mmap (v4lc_share_mmap). */
+	/* Our buffers: a memfd, mapped through v4l2_mmap (lv2_share_mmap). */
 	snprintf(path, sizeof(path), "libv4l-share:%s", key);
 	mfd = memfd_create(path, MFD_CLOEXEC);
 	if (mfd < 0)
@@ -1088,8 +1089,7 @@ static ssize_t share_write(void *priv, int fd, const void *buf, size_t n)
  * another client (libv4l2's autofocus daemon, src/v4l2/autofocus.c) opens
  * to join the same server. Returns 0, or -1 when it does not fit.
  */
-int v4lc_share_device(void *priv, char *buf, size_t size);
-int v4lc_share_device(void *priv, char *buf, size_t size)
+int lv2_share_device(void *priv, char *buf, size_t size)
 {
 	const struct share *sh = priv;
 
@@ -1105,9 +1105,7 @@ int v4lc_share_device(void *priv, char *buf, size_t size)
  * (and its own mapping of the "driver" buffers) comes here for a shared
  * device.
  */
-void *v4lc_share_mmap(void *priv, void *start, size_t length, int prot,
-		      int flags, int64_t offset);
-void *v4lc_share_mmap(void *priv, void *start, size_t length, int prot,
+void *lv2_share_mmap(void *priv, void *start, size_t length, int prot,
 		      int flags, int64_t offset)
 {
 	struct share *sh = priv;
@@ -1127,7 +1125,7 @@ void *v4lc_share_mmap(void *priv, void *start, size_t length, int prot,
 	return p;
 }
 
-const struct libv4l_dev_ops v4lc_share_ops = {
+const struct libv4l_dev_ops lv2_share_ops = {
 	.init = share_init,
 	.close = share_close,
 	.ioctl = share_ioctl,

@@ -15,16 +15,11 @@
 
 #include "priv.h"
 
-#ifndef V4L2_AUTOFOCUS_PATH
-#define V4L2_AUTOFOCUS_PATH "/usr/bin/v4l2-autofocus"
+#ifndef LV2_AUTOFOCUS_PATH
+#define LV2_AUTOFOCUS_PATH "/usr/bin/v4l2-autofocus"
 #endif
 
 extern char **environ;
-
-/* The frame server's client, when built in (src/server/client.c). */
-extern const struct libv4l_dev_ops v4lc_share_ops __attribute__((weak));
-int v4lc_share_device(void *priv, char *buf, size_t size)
-	__attribute__((weak));
 
 static const uint32_t ids[] = {
 	V4L2_CID_FOCUS_AUTO, V4L2_CID_AUTO_FOCUS_START,
@@ -44,7 +39,7 @@ static const char *daemon_path(void)
 {
 	const char *p = secure_getenv("LIBV4L2_AUTOFOCUS");
 
-	return p && *p ? p : V4L2_AUTOFOCUS_PATH;
+	return p && *p ? p : LV2_AUTOFOCUS_PATH;
 }
 
 static void describe(uint32_t id, struct v4l2_queryctrl *q)
@@ -79,20 +74,19 @@ static void describe(uint32_t id, struct v4l2_queryctrl *q)
 	}
 }
 
-static int lower_queryctrl(struct v4l2_dev *dev, struct v4l2_queryctrl *q)
+static int lower_queryctrl(struct lv2_dev *dev, struct v4l2_queryctrl *q)
 {
-	return v4l2_dispatch_lower(dev, VIDIOC_QUERYCTRL, q);
+	return lv2_dispatch_lower(dev, VIDIOC_QUERYCTRL, q);
 }
 
-void v4l2_af_probe(struct v4l2_dev *dev)
+void lv2_af_probe(struct lv2_dev *dev)
 {
 	struct v4l2_queryctrl q;
 
 	dev->af.offered = 0;
 	dev->af.status_fd = -1;
-	if (!&v4lc_share_ops || dev->ops != &v4lc_share_ops ||
-	    !v4lc_share_device ||
-	    v4lc_share_device(dev->priv, dev->af.device,
+	if (dev->ops != &lv2_share_ops ||
+	    lv2_share_device(dev->priv, dev->af.device,
 			      sizeof(dev->af.device)) < 0)
 		return;
 	memset(&q, 0, sizeof(q));
@@ -110,7 +104,7 @@ void v4l2_af_probe(struct v4l2_dev *dev)
 }
 
 /* Take the daemon's latest reports; notice its exit. */
-static void poll_daemon(struct v4l2_af *af)
+static void poll_daemon(struct lv2_af *af)
 {
 	char buf[64];
 	ssize_t n;
@@ -138,7 +132,7 @@ static void poll_daemon(struct v4l2_af *af)
 	}
 }
 
-static void stop_daemon(struct v4l2_af *af)
+static void stop_daemon(struct lv2_af *af)
 {
 	if (af->pid > 0) {
 		kill(af->pid, SIGTERM);
@@ -164,7 +158,7 @@ static void stop_daemon(struct v4l2_af *af)
 	af->status = V4L2_AUTO_FOCUS_STATUS_IDLE;
 }
 
-static int start_daemon(struct v4l2_af *af, int once)
+static int start_daemon(struct lv2_af *af, int once)
 {
 	static const char vcam[] = "libv4l-vcam:";
 	posix_spawn_file_actions_t fa;
@@ -225,9 +219,9 @@ static int start_daemon(struct v4l2_af *af, int once)
 	return 0;
 }
 
-static int get(struct v4l2_dev *dev, uint32_t id, int32_t *value)
+static int get(struct lv2_dev *dev, uint32_t id, int32_t *value)
 {
-	struct v4l2_af *af = &dev->af;
+	struct lv2_af *af = &dev->af;
 
 	poll_daemon(af);
 	switch (id) {
@@ -242,9 +236,9 @@ static int get(struct v4l2_dev *dev, uint32_t id, int32_t *value)
 	return -1;
 }
 
-static int set(struct v4l2_dev *dev, uint32_t id, int32_t *value, int apply)
+static int set(struct lv2_dev *dev, uint32_t id, int32_t *value, int apply)
 {
-	struct v4l2_af *af = &dev->af;
+	struct lv2_af *af = &dev->af;
 
 	poll_daemon(af);
 	switch (id) {
@@ -280,7 +274,7 @@ static int set(struct v4l2_dev *dev, uint32_t id, int32_t *value, int apply)
 	return -1;
 }
 
-int v4l2_af_claims(struct v4l2_dev *dev, unsigned long request, void *arg)
+int lv2_af_claims(struct lv2_dev *dev, unsigned long request, void *arg)
 {
 	if (!dev->af.offered)
 		return 0;
@@ -318,7 +312,7 @@ static uint32_t next_ours(uint32_t after)
 	return best;
 }
 
-static int queryctrl(struct v4l2_dev *dev, struct v4l2_queryctrl *q)
+static int queryctrl(struct lv2_dev *dev, struct v4l2_queryctrl *q)
 {
 	const uint32_t next = V4L2_CTRL_FLAG_NEXT_CTRL;
 	uint32_t base = q->id & ~(next | V4L2_CTRL_FLAG_NEXT_COMPOUND);
@@ -346,7 +340,7 @@ static int queryctrl(struct v4l2_dev *dev, struct v4l2_queryctrl *q)
 	return r;
 }
 
-static int query_ext(struct v4l2_dev *dev, struct v4l2_query_ext_ctrl *q)
+static int query_ext(struct lv2_dev *dev, struct v4l2_query_ext_ctrl *q)
 {
 	const uint32_t flags = q->id & (V4L2_CTRL_FLAG_NEXT_CTRL |
 					V4L2_CTRL_FLAG_NEXT_COMPOUND);
@@ -357,12 +351,12 @@ static int query_ext(struct v4l2_dev *dev, struct v4l2_query_ext_ctrl *q)
 
 	if (!flags) {
 		if (!ours(q->id))
-			return v4l2_dispatch_lower(dev, VIDIOC_QUERY_EXT_CTRL, q);
+			return lv2_dispatch_lower(dev, VIDIOC_QUERY_EXT_CTRL, q);
 		mine = q->id;
 	} else {
 		if (flags & V4L2_CTRL_FLAG_NEXT_CTRL)
 			mine = next_ours(base);
-		r = v4l2_dispatch_lower(dev, VIDIOC_QUERY_EXT_CTRL, &lower);
+		r = lv2_dispatch_lower(dev, VIDIOC_QUERY_EXT_CTRL, &lower);
 		e = errno;
 		if (!mine || (r == 0 && lower.id < mine)) {
 			if (r == 0)
@@ -389,7 +383,7 @@ static int query_ext(struct v4l2_dev *dev, struct v4l2_query_ext_ctrl *q)
  * one call (all or nothing there), ours are checked first and applied
  * after, so a failure anywhere changes nothing of ours.
  */
-static int ext_ctrls(struct v4l2_dev *dev, unsigned long request,
+static int ext_ctrls(struct lv2_dev *dev, unsigned long request,
 		     struct v4l2_ext_controls *e)
 {
 	struct v4l2_ext_control rest[64];
@@ -438,7 +432,7 @@ static int ext_ctrls(struct v4l2_dev *dev, unsigned long request,
 	if (n) {
 		sub.count = n;
 		sub.controls = rest;
-		r = v4l2_dispatch_lower(dev, request, &sub);
+		r = lv2_dispatch_lower(dev, request, &sub);
 		for (uint32_t k = 0; k < n; k++)
 			e->controls[map[k]] = rest[k];
 		e->error_idx = sub.error_idx < n ? map[sub.error_idx] : e->count;
@@ -459,7 +453,7 @@ static int ext_ctrls(struct v4l2_dev *dev, unsigned long request,
 	return 0;
 }
 
-int v4l2_af_ioctl(struct v4l2_dev *dev, unsigned long request, void *arg)
+int lv2_af_ioctl(struct lv2_dev *dev, unsigned long request, void *arg)
 {
 	struct v4l2_control *c = arg;
 
@@ -478,7 +472,7 @@ int v4l2_af_ioctl(struct v4l2_dev *dev, unsigned long request, void *arg)
 	return ext_ctrls(dev, request, arg);
 }
 
-void v4l2_af_close(struct v4l2_dev *dev)
+void lv2_af_close(struct lv2_dev *dev)
 {
 	if (dev->af.offered)
 		stop_daemon(&dev->af);

@@ -14,14 +14,14 @@
  * The daemon reports its state on a pipe (--status-fd); LIBV4L2_AUTOFOCUS
  * (secure_getenv) names another daemon binary, for tests.
  */
-#ifndef V4L2_AUTOFOCUS_H
-#define V4L2_AUTOFOCUS_H
+#ifndef LV2_AUTOFOCUS_H
+#define LV2_AUTOFOCUS_H
 
 #include <sys/types.h>
 
-struct v4l2_dev;
+struct lv2_dev;
 
-struct v4l2_af {
+struct lv2_af {
 	int offered;     /* the controls exist on this device */
 	char device[300];/* what the daemon opens (path or virtual camera) */
 	int on;          /* FOCUS_AUTO */
@@ -31,12 +31,12 @@ struct v4l2_af {
 };
 
 /* At open, after the plugin and converter: decide whether to offer. */
-void v4l2_af_probe(struct v4l2_dev *dev);
+void lv2_af_probe(struct lv2_dev *dev);
 /* Whether the request is for the emulated controls (or merges them). */
-int v4l2_af_claims(struct v4l2_dev *dev, unsigned long request, void *arg);
+int lv2_af_claims(struct lv2_dev *dev, unsigned long request, void *arg);
 /* Serve a claimed request (dev->lock held). */
-int v4l2_af_ioctl(struct v4l2_dev *dev, unsigned long request, void *arg);
+int lv2_af_ioctl(struct lv2_dev *dev, unsigned long request, void *arg);
 /* At close: stop the daemon. */
-void v4l2_af_close(struct v4l2_dev *dev);
+void lv2_af_close(struct lv2_dev *dev);
 
 #endif

@@ -12,28 +12,14 @@
 
 #include "priv.h"
 
-/*
- * The frame server's client (src/server/client.c), when linked in, keeps a
- * shared device's buffers in a memfd of its own: the application's fd is
- * its frame socket, which cannot be mapped.
- */
-extern const struct libv4l_dev_ops v4lc_share_ops __attribute__((weak));
-void *v4lc_share_mmap(void *priv, void *start, size_t length, int prot,
-		      int flags, int64_t offset) __attribute__((weak));
-
-static int shared_dev(const struct v4l2_dev *dev)
-{
-	return &v4lc_share_ops && v4lc_share_mmap &&
-	       dev->ops == &v4lc_share_ops;
-}
-
-static void *dev_mmap(struct v4l2_dev *dev, void *start, size_t length,
+/* A shared device's buffers are the share client's (backend.h). */
+static void *dev_mmap(struct lv2_dev *dev, void *start, size_t length,
 		      int prot, int flags, int64_t offset)
 {
-	if (shared_dev(dev))
-		return v4lc_share_mmap(dev->priv, start, length, prot, flags,
-				       offset);
-	return v4l2_sys_mmap(start, length, prot, flags, dev->fd, offset);
+	if (dev->ops == &lv2_share_ops)
+		return lv2_share_mmap(dev->priv, start, length, prot, flags,
+				      offset);
+	return lv2_sys_mmap(start, length, prot, flags, dev->fd, offset);
 }
 
 static void buf_init(struct v4l2_buffer *b, unsigned int index)
@@ -44,33 +30,33 @@ static void buf_init(struct v4l2_buffer *b, unsigned int index)
 	b->index = index;
 }
 
-int v4l2_bufs_busy(struct v4l2_dev *dev)
+int lv2_bufs_busy(struct lv2_dev *dev)
 {
 	if (dev->streaming || dev->queued)
 		return 1;
-	for (unsigned int i = 0; i < V4L2_MAX_BUFFERS; i++)
+	for (unsigned int i = 0; i < LV2_MAX_BUFFERS; i++)
 		if (dev->fake_maps[i])
 			return 1;
 	return 0;
 }
 
-static int fake_mapped(struct v4l2_dev *dev)
+static int fake_mapped(struct lv2_dev *dev)
 {
-	for (unsigned int i = 0; i < V4L2_MAX_BUFFERS; i++)
+	for (unsigned int i = 0; i < LV2_MAX_BUFFERS; i++)
 		if (dev->fake_maps[i])
 			return 1;
 	return 0;
 }
 
-void v4l2_bufs_free_fake(struct v4l2_dev *dev)
+void lv2_bufs_free_fake(struct lv2_dev *dev)
 {
 	if (!dev->fake)
 		return;
 	if (fake_mapped(dev))
-		v4l2_log_err(dev, "fd %d: buffers still mapped, leaking them",
+		lv2_log_err(dev, "fd %d: buffers still mapped, leaking them",
 			     dev->fd);
 	else
-		v4l2_sys_munmap(dev->fake, dev->fake_size);
+		lv2_sys_munmap(dev->fake, dev->fake_size);
 	dev->fake = NULL;
 	dev->fake_size = 0;
 	dev->fake_valid = 0;
@@ -78,14 +64,14 @@ void v4l2_bufs_free_fake(struct v4l2_dev *dev)
 	memset(dev->fake_maps, 0, sizeof(dev->fake_maps));
 }
 
-static int fake_alloc(struct v4l2_dev *dev)
+static int fake_alloc(struct lv2_dev *dev)
 {
 	size_t size = dev->fake_len * dev->nbufs;
 	void *p;
 
 	if (dev->fake)
 		return 0;
-	p = v4l2_sys_mmap(NULL, size, PROT_READ | PROT_WRITE,
+	p = lv2_sys_mmap(NULL, size, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return -1;
@@ -94,13 +80,13 @@ static int fake_alloc(struct v4l2_dev *dev)
 	return 0;
 }
 
-int v4l2_bufs_release(struct v4l2_dev *dev)
+int lv2_bufs_release(struct lv2_dev *dev)
 {
 	int had = dev->mode == BUFS_CONVERT || dev->mode == BUFS_READ;
 
-	for (unsigned int i = 0; i < V4L2_MAX_BUFFERS; i++) {
+	for (unsigned int i = 0; i < LV2_MAX_BUFFERS; i++) {
 		if (dev->map[i])
-			v4l2_sys_munmap(dev->map[i], dev->map_len[i]);
+			lv2_sys_munmap(dev->map[i], dev->map_len[i]);
 		dev->map[i] = NULL;
 		dev->map_len[i] = 0;
 	}
@@ -114,24 +100,24 @@ int v4l2_bufs_release(struct v4l2_dev *dev)
 			.memory = V4L2_MEMORY_MMAP,
 		};
 
-		return v4l2_dev_ioctl(dev, VIDIOC_REQBUFS, &req);
+		return lv2_dev_ioctl(dev, VIDIOC_REQBUFS, &req);
 	}
 	return 0;
 }
 
-int v4l2_bufs_map_driver(struct v4l2_dev *dev)
+int lv2_bufs_map_driver(struct lv2_dev *dev)
 {
 	for (unsigned int i = 0; i < dev->nbufs; i++) {
 		struct v4l2_buffer b;
 		void *p;
 
 		buf_init(&b, i);
-		if (v4l2_dev_ioctl(dev, VIDIOC_QUERYBUF, &b) < 0)
+		if (lv2_dev_ioctl(dev, VIDIOC_QUERYBUF, &b) < 0)
 			return -1;
 		p = dev_mmap(dev, NULL, b.length, PROT_READ | PROT_WRITE,
 			     MAP_SHARED, b.m.offset);
 		if (p == MAP_FAILED) {
-			v4l2_log_err(dev, "mapping buffer %u: %s", i,
+			lv2_log_err(dev, "mapping buffer %u: %s", i,
 				     strerror(errno));
 			return -1;
 		}
@@ -141,21 +127,21 @@ int v4l2_bufs_map_driver(struct v4l2_dev *dev)
 	return 0;
 }
 
-int v4l2_bufs_reqbufs(struct v4l2_dev *dev, struct v4l2_requestbuffers *req)
+int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req)
 {
 	struct v4l2_requestbuffers r;
 
-	v4l2_read_stop(dev);
-	if (!v4l2_dev_needs_conversion(dev)) {
+	lv2_read_stop(dev);
+	if (!lv2_dev_needs_conversion(dev)) {
 		if (dev->mode == BUFS_CONVERT) {
 			if (fake_mapped(dev) || dev->streaming) {
 				errno = EBUSY;
 				return -1;
 			}
-			v4l2_bufs_release(dev);
-			v4l2_bufs_free_fake(dev);
+			lv2_bufs_release(dev);
+			lv2_bufs_free_fake(dev);
 		}
-		if (v4l2_dev_ioctl(dev, VIDIOC_REQBUFS, req) < 0)
+		if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, req) < 0)
 			return -1;
 		dev->mode = req->count ? BUFS_DIRECT : BUFS_NONE;
 		return 0;
@@ -169,22 +155,22 @@ int v4l2_bufs_reqbufs(struct v4l2_dev *dev, struct v4l2_requestbuffers *req)
 		return -1;
 	}
 	if (dev->mode == BUFS_CONVERT)
-		v4l2_bufs_release(dev);
-	v4l2_bufs_free_fake(dev);
+		lv2_bufs_release(dev);
+	lv2_bufs_free_fake(dev);
 	r = *req;
-	if (r.count > V4L2_MAX_BUFFERS)
-		r.count = V4L2_MAX_BUFFERS;
-	if (v4l2_dev_ioctl(dev, VIDIOC_REQBUFS, &r) < 0) {
+	if (r.count > LV2_MAX_BUFFERS)
+		r.count = LV2_MAX_BUFFERS;
+	if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, &r) < 0) {
 		dev->mode = BUFS_NONE;
 		return -1;
 	}
-	dev->nbufs = r.count < V4L2_MAX_BUFFERS ? r.count : V4L2_MAX_BUFFERS;
-	dev->fake_len = v4l2_page_align(dev->dst.fmt.pix.sizeimage);
+	dev->nbufs = r.count < LV2_MAX_BUFFERS ? r.count : LV2_MAX_BUFFERS;
+	dev->fake_len = lv2_page_align(dev->dst.fmt.pix.sizeimage);
 	dev->mode = dev->nbufs ? BUFS_CONVERT : BUFS_NONE;
-	if (dev->nbufs && v4l2_bufs_map_driver(dev) < 0) {
+	if (dev->nbufs && lv2_bufs_map_driver(dev) < 0) {
 		int e = errno;
 
-		v4l2_bufs_release(dev);
+		lv2_bufs_release(dev);
 		errno = e;
 		return -1;
 	}
@@ -194,24 +180,24 @@ int v4l2_bufs_reqbufs(struct v4l2_dev *dev, struct v4l2_requestbuffers *req)
 }
 
 /* Show the fake buffer in place of the driver's. */
-static void fake_view(struct v4l2_dev *dev, struct v4l2_buffer *b)
+static void fake_view(struct lv2_dev *dev, struct v4l2_buffer *b)
 {
-	b->m.offset = V4L2_FAKE_MAGIC | b->index;
+	b->m.offset = LV2_FAKE_MAGIC | b->index;
 	b->length = (uint32_t)dev->fake_len;
 	b->flags &= ~V4L2_BUF_FLAG_MAPPED;
-	if (b->index < V4L2_MAX_BUFFERS && dev->fake_maps[b->index])
+	if (b->index < LV2_MAX_BUFFERS && dev->fake_maps[b->index])
 		b->flags |= V4L2_BUF_FLAG_MAPPED;
 }
 
-int v4l2_bufs_querybuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
+int lv2_bufs_querybuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 {
 	if (dev->mode != BUFS_CONVERT)
-		return v4l2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf);
+		return lv2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf);
 	if (buf->index >= dev->nbufs) {
 		errno = EINVAL;
 		return -1;
 	}
-	if (v4l2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf) < 0)
+	if (lv2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf) < 0)
 		return -1;
 	fake_view(dev, buf);
 	if (buf->flags & V4L2_BUF_FLAG_DONE)
@@ -219,23 +205,23 @@ int v4l2_bufs_querybuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
 	return 0;
 }
 
-int v4l2_bufs_qbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
+int lv2_bufs_qbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 {
-	v4l2_read_stop(dev);
+	lv2_read_stop(dev);
 	if (dev->mode != BUFS_CONVERT)
-		return v4l2_dev_ioctl(dev, VIDIOC_QBUF, buf);
+		return lv2_dev_ioctl(dev, VIDIOC_QBUF, buf);
 	if (buf->memory != V4L2_MEMORY_MMAP || buf->index >= dev->nbufs) {
 		errno = EINVAL;
 		return -1;
 	}
-	if (v4l2_dev_ioctl(dev, VIDIOC_QBUF, buf) < 0)
+	if (lv2_dev_ioctl(dev, VIDIOC_QBUF, buf) < 0)
 		return -1;
 	dev->queued |= 1u << buf->index;
 	fake_view(dev, buf);
 	return 0;
 }
 
-static int copy_or_convert(struct v4l2_dev *dev, const struct v4l2_buffer *b,
+static int copy_or_convert(struct lv2_dev *dev, const struct v4l2_buffer *b,
 			   uint8_t *dest, size_t dest_size)
 {
 	const uint8_t *src = dev->map[b->index];
@@ -243,7 +229,7 @@ static int copy_or_convert(struct v4l2_dev *dev, const struct v4l2_buffer *b,
 
 	if (len > dev->map_len[b->index])
 		len = dev->map_len[b->index];
-	if (!v4l2_dev_needs_conversion(dev)) {
+	if (!lv2_dev_needs_conversion(dev)) {
 		if (len > dest_size)
 			len = dest_size;
 		memcpy(dest, src, len);
@@ -255,7 +241,7 @@ static int copy_or_convert(struct v4l2_dev *dev, const struct v4l2_buffer *b,
 					dest_size));
 }
 
-int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
+int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 			uint8_t *dest, size_t dest_size, int requeue)
 {
 	int into_fake = dest == NULL;
@@ -263,7 +249,7 @@ int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
 	(void)requeue;
 	if (into_fake && fake_alloc(dev) < 0)
 		return -1;
-	for (int tries = 0; tries < V4L2_FRAME_TRIES; tries++) {
+	for (int tries = 0; tries < LV2_FRAME_TRIES; tries++) {
 		struct v4l2_buffer b;
 		uint8_t *d = dest;
 		size_t ds = dest_size;
@@ -271,15 +257,15 @@ int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
 
 		buf_init(&b, 0);
 		/* Blocking in the driver must not stall other calls. */
-		v4l2_dev_unlock_busy(dev);
+		lv2_dev_unlock_busy(dev);
 		r = dev->ops->ioctl(dev->priv, dev->fd, VIDIOC_DQBUF, &b);
 		e = errno;
-		v4l2_dev_relock_busy(dev);
+		lv2_dev_relock_busy(dev);
 		if (r < 0) {
 			if (e == ENODEV)
 				dev->gone = 1;
-			if (!(e == EAGAIN && v4l2_dev_nonblocking(dev)))
-				v4l2_log_err(dev, "error dequeuing buf: %s",
+			if (!(e == EAGAIN && lv2_dev_nonblocking(dev)))
+				lv2_log_err(dev, "error dequeuing buf: %s",
 					     strerror(e));
 			errno = e;
 			return -1;
@@ -307,11 +293,11 @@ int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
 		}
 		e = errno;
 		if (e != EAGAIN && e != EPIPE)
-			v4l2_log_err(dev, "%s",
+			lv2_log_err(dev, "%s",
 				     v4lconvert_get_error_message(dev->conv));
 		if (into_fake) {
 			dev->fake_valid &= ~(1u << b.index);
-			if (tries == V4L2_FRAME_TRIES - 1 &&
+			if (tries == LV2_FRAME_TRIES - 1 &&
 			    dev->last_good >= 0 &&
 			    (dev->fake_valid & (1u << dev->last_good))) {
 				/* Repeat the last good frame, not an error. */
@@ -324,7 +310,7 @@ int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
 			}
 		}
 		/* A corrupt or short frame: give it back, take the next. */
-		if (v4l2_dev_ioctl(dev, VIDIOC_QBUF, &b) < 0)
+		if (lv2_dev_ioctl(dev, VIDIOC_QBUF, &b) < 0)
 			return -1;
 		dev->queued |= 1u << b.index;
 	}
@@ -332,24 +318,24 @@ int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
 	return -1;
 }
 
-int v4l2_bufs_dqbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
+int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 {
 	struct v4l2_buffer b;
 	int n;
 
-	v4l2_read_stop(dev);
+	lv2_read_stop(dev);
 	if (dev->mode != BUFS_CONVERT) {
 		int r, e;
 
-		v4l2_dev_unlock_busy(dev);
+		lv2_dev_unlock_busy(dev);
 		r = dev->ops->ioctl(dev->priv, dev->fd, VIDIOC_DQBUF, buf);
 		e = errno;
-		v4l2_dev_relock_busy(dev);
+		lv2_dev_relock_busy(dev);
 		if (r < 0) {
 			if (e == ENODEV)
 				dev->gone = 1;
-			if (!(e == EAGAIN && v4l2_dev_nonblocking(dev)))
-				v4l2_log_err(dev, "error dequeuing buf: %s",
+			if (!(e == EAGAIN && lv2_dev_nonblocking(dev)))
+				lv2_log_err(dev, "error dequeuing buf: %s",
 					     strerror(e));
 		} else if (buf->type == V4L2_BUF_TYPE_VIDEO_CAPTURE &&
 			   buf->bytesused > buf->length) {
@@ -364,7 +350,7 @@ int v4l2_bufs_dqbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
 		errno = EINVAL;
 		return -1;
 	}
-	n = v4l2_bufs_get_frame(dev, &b, NULL, 0, 0);
+	n = lv2_bufs_get_frame(dev, &b, NULL, 0, 0);
 	if (n < 0)
 		return -1;
 	*buf = b;
@@ -373,12 +359,12 @@ int v4l2_bufs_dqbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
 	return 0;
 }
 
-int v4l2_bufs_stream(struct v4l2_dev *dev, unsigned long request, void *arg)
+int lv2_bufs_stream(struct lv2_dev *dev, unsigned long request, void *arg)
 {
 	int r;
 
-	v4l2_read_stop(dev);
-	r = v4l2_dev_ioctl(dev, request, arg);
+	lv2_read_stop(dev);
+	r = lv2_dev_ioctl(dev, request, arg);
 	if (r < 0)
 		return r;
 	if (request == VIDIOC_STREAMON) {
@@ -390,60 +376,78 @@ int v4l2_bufs_stream(struct v4l2_dev *dev, unsigned long request, void *arg)
 	return 0;
 }
 
+/* A fake buffer (offset LV2_FAKE_MAGIC | index) of a converting device. */
+static void *fake_mmap(struct lv2_dev *dev, size_t length, uint64_t off)
+{
+	unsigned int i = off & 0xff;
+
+	if (dev->mode != BUFS_CONVERT || i >= dev->nbufs ||
+	    length != dev->fake_len || fake_alloc(dev) < 0) {
+		errno = EINVAL;
+		return MAP_FAILED;
+	}
+	dev->fake_maps[i]++;
+	return dev->fake + (size_t)i * dev->fake_len;
+}
+
 LIBV4L_PUBLIC void *v4l2_mmap(void *start, size_t length, int prot, int flags,
 			      int fd, int64_t offset)
 {
-	struct v4l2_dev *dev = v4l2_dev_find(fd);
+	struct lv2_dev *dev = lv2_dev_get(fd);
 	uint64_t off = (uint64_t)offset;
-	void *p = MAP_FAILED;
+	void *p;
+	int e;
 
-	if (!dev || start || (off & ~(uint64_t)0xff) != V4L2_FAKE_MAGIC)
-		return dev ? dev_mmap(dev, start, length, prot, flags, offset) :
-		       v4l2_sys_mmap(start, length, prot, flags, fd, offset);
-	pthread_mutex_lock(&dev->lock);
-	if (dev->mode == BUFS_CONVERT && (off & 0xff) < dev->nbufs &&
-	    length == dev->fake_len && fake_alloc(dev) == 0) {
-		unsigned int i = off & 0xff;
-
-		dev->fake_maps[i]++;
-		p = dev->fake + (size_t)i * dev->fake_len;
-	} else {
-		errno = EINVAL;
-	}
-	pthread_mutex_unlock(&dev->lock);
+	if (!dev)
+		return lv2_sys_mmap(start, length, prot, flags, fd, offset);
+	if (!start && (off & ~(uint64_t)0xff) == LV2_FAKE_MAGIC)
+		p = fake_mmap(dev, length, off);
+	else
+		p = dev_mmap(dev, start, length, prot, flags, offset);
+	e = errno;
+	lv2_dev_put(dev);
+	errno = e;
 	return p;
 }
 
-LIBV4L_PUBLIC int v4l2_munmap(void *_start, size_t length)
+/* 1 if start lies in dev's fake buffers (then unmapped: r is 0 or -1). */
+static int fake_munmap(struct lv2_dev *dev, uint8_t *start, size_t length,
+		       int *r)
 {
-	uint8_t *start = _start;
+	size_t idx;
 
-	for (int i = 0; i < V4L2_MAX_DEVICES; i++) {
-		struct v4l2_dev *dev = v4l2_dev_at(i);
-		int r = -1;
+	if (!dev->fake || start < dev->fake ||
+	    start >= dev->fake + dev->fake_size)
+		return 0;
+	idx = (size_t)(start - dev->fake) / dev->fake_len;
+	if (start == dev->fake + idx * dev->fake_len &&
+	    length == dev->fake_len && dev->fake_maps[idx]) {
+		dev->fake_maps[idx]--;
+		*r = 0;
+	} else {
+		errno = EINVAL;
+		*r = -1;
+	}
+	return 1;
+}
+
+LIBV4L_PUBLIC int v4l2_munmap(void *start, size_t length)
+{
+	for (int i = 0; i < LV2_MAX_DEVICES; i++) {
+		/* NULL also when this thread holds the lock: a plugin
+		 * unmapping its own memory inside one of our calls. */
+		struct lv2_dev *dev = lv2_dev_get_slot(i);
+		int found, r = 0, e;
 
 		if (!dev)
 			continue;
-		/* Held by this thread: a plugin unmapping its own memory
-		 * from inside one of our calls (see devices.c). */
-		if (pthread_mutex_lock(&dev->lock) == EDEADLK)
-			continue;
-		if (dev->fake && start >= dev->fake &&
-		    start < dev->fake + dev->fake_size) {
-			size_t idx = (size_t)(start - dev->fake) /
-				     dev->fake_len;
-
-			if (start == dev->fake + idx * dev->fake_len &&
-			    length == dev->fake_len && dev->fake_maps[idx]) {
-				dev->fake_maps[idx]--;
-				r = 0;
-			} else {
-				errno = EINVAL;
-			}
-			pthread_mutex_unlock(&dev->lock);
+		found = fake_munmap(dev, start, length, &r);
+		e = errno;
+		lv2_dev_put(dev);
+		if (found) {
+			errno = e;
 			return r;
 		}
-		pthread_mutex_unlock(&dev->lock);
 	}
-	return v4l2_sys_munmap(_start, length);
+	return lv2_sys_munmap(start, length);
 }

@@ -68,7 +68,7 @@ LIBV4L_PUBLIC int v4l2_get_control(int fd, int cid)
  * them). libv4lconvert answers about its emulated controls alone through
  * a private entry point (libv4lconvert/private_api.h).
  */
-static int fake_query(struct v4l2_dev *dev, uint32_t id,
+static int fake_query(struct lv2_dev *dev, uint32_t id,
 		      struct v4l2_queryctrl *q)
 {
 	memset(q, 0, sizeof(*q));
@@ -92,7 +92,7 @@ static void to_ext(const struct v4l2_queryctrl *q,
 	e->elems = 1;
 }
 
-int v4l2_query_ext_ctrl(struct v4l2_dev *dev, struct v4l2_query_ext_ctrl *q)
+int lv2_query_ext_ctrl(struct lv2_dev *dev, struct v4l2_query_ext_ctrl *q)
 {
 	const uint32_t next = V4L2_CTRL_FLAG_NEXT_CTRL |
 			      V4L2_CTRL_FLAG_NEXT_COMPOUND;
@@ -106,20 +106,20 @@ int v4l2_query_ext_ctrl(struct v4l2_dev *dev, struct v4l2_query_ext_ctrl *q)
 			to_ext(&f, q);
 			return 0;
 		}
-		return v4l2_dev_ioctl(dev, VIDIOC_QUERY_EXT_CTRL, q);
+		return lv2_dev_ioctl(dev, VIDIOC_QUERY_EXT_CTRL, q);
 	}
 	/* emulated controls are plain ones: not listed for compound only */
 	have_fake = (flags & V4L2_CTRL_FLAG_NEXT_CTRL) &&
 		    !fake_query(dev, base | V4L2_CTRL_FLAG_NEXT_CTRL, &f);
 	hw = *q;
-	ret = v4l2_dev_ioctl(dev, VIDIOC_QUERY_EXT_CTRL, &hw);
+	ret = lv2_dev_ioctl(dev, VIDIOC_QUERY_EXT_CTRL, &hw);
 	/* a driver control shadowed by an emulated one is skipped past */
 	while (ret == 0 && !fake_query(dev, hw.id, &s)) {
 		uint32_t skip = hw.id;
 
 		memset(&hw, 0, sizeof(hw));
 		hw.id = skip | flags;
-		ret = v4l2_dev_ioctl(dev, VIDIOC_QUERY_EXT_CTRL, &hw);
+		ret = lv2_dev_ioctl(dev, VIDIOC_QUERY_EXT_CTRL, &hw);
 	}
 	err = errno;
 	if (have_fake && (ret != 0 || f.id < hw.id)) {
@@ -132,7 +132,7 @@ int v4l2_query_ext_ctrl(struct v4l2_dev *dev, struct v4l2_query_ext_ctrl *q)
 	return ret;
 }
 
-int v4l2_querymenu(struct v4l2_dev *dev, struct v4l2_querymenu *m)
+int lv2_querymenu(struct lv2_dev *dev, struct v4l2_querymenu *m)
 {
 	struct v4l2_queryctrl f;
 
@@ -140,5 +140,5 @@ int v4l2_querymenu(struct v4l2_dev *dev, struct v4l2_querymenu *m)
 		errno = EINVAL; /* no emulated control is a menu */
 		return -1;
 	}
-	return v4l2_dev_ioctl(dev, VIDIOC_QUERYMENU, m);
+	return lv2_dev_ioctl(dev, VIDIOC_QUERYMENU, m);
 }

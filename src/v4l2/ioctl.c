@@ -31,20 +31,20 @@ static void inherit(struct v4l2_format *dst, const struct v4l2_format *src)
 }
 
 /* S_FMT: set the source that gives fmt, remember both; fmt is updated. */
-int v4l2_fmt_apply(struct v4l2_dev *dev, struct v4l2_format *fmt)
+int lv2_fmt_apply(struct lv2_dev *dev, struct v4l2_format *fmt)
 {
 	struct v4l2_format want = *fmt, src, tried;
 
 	if (v4lconvert_try_format(dev->conv, &want, &src) < 0)
 		return -1;
 	tried = src;
-	if (v4l2_dev_ioctl(dev, VIDIOC_S_FMT, &src) < 0)
+	if (lv2_dev_ioctl(dev, VIDIOC_S_FMT, &src) < 0)
 		return -1;
 	if (src.fmt.pix.pixelformat != tried.fmt.pix.pixelformat ||
 	    src.fmt.pix.width != tried.fmt.pix.width ||
 	    src.fmt.pix.height != tried.fmt.pix.height) {
 		/* The driver did not do what it promised: no conversion. */
-		v4l2_log_err(dev, "driver changed the promised format, "
+		lv2_log_err(dev, "driver changed the promised format, "
 			     "conversion disabled for it");
 		want = src;
 	} else {
@@ -60,32 +60,32 @@ int v4l2_fmt_apply(struct v4l2_dev *dev, struct v4l2_format *fmt)
 	return 0;
 }
 
-static int do_s_fmt(struct v4l2_dev *dev, struct v4l2_format *fmt)
+static int do_s_fmt(struct lv2_dev *dev, struct v4l2_format *fmt)
 {
-	if (v4l2_bufs_busy(dev) && dev->mode != BUFS_READ) {
+	if (lv2_bufs_busy(dev) && dev->mode != BUFS_READ) {
 		errno = EBUSY;
 		return -1;
 	}
-	v4l2_read_stop(dev);
+	lv2_read_stop(dev);
 	if (dev->mode == BUFS_CONVERT) {
-		v4l2_bufs_release(dev);
-		v4l2_bufs_free_fake(dev);
+		lv2_bufs_release(dev);
+		lv2_bufs_free_fake(dev);
 	}
 	if (!dev->conv) {
-		if (v4l2_dev_ioctl(dev, VIDIOC_S_FMT, fmt) < 0)
+		if (lv2_dev_ioctl(dev, VIDIOC_S_FMT, fmt) < 0)
 			return -1;
 		dev->src = dev->dst = *fmt;
 		return 0;
 	}
-	return v4l2_fmt_apply(dev, fmt);
+	return lv2_fmt_apply(dev, fmt);
 }
 
 /* After S_STD/S_INPUT/S_DV_TIMINGS the driver may have a new format. */
-static void reread_fmt(struct v4l2_dev *dev)
+static void reread_fmt(struct lv2_dev *dev)
 {
 	struct v4l2_format now = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 
-	if (v4l2_dev_ioctl(dev, VIDIOC_G_FMT, &now) < 0)
+	if (lv2_dev_ioctl(dev, VIDIOC_G_FMT, &now) < 0)
 		return;
 	if (now.fmt.pix.pixelformat == dev->src.fmt.pix.pixelformat &&
 	    now.fmt.pix.width == dev->src.fmt.pix.width &&
@@ -94,18 +94,18 @@ static void reread_fmt(struct v4l2_dev *dev)
 		inherit(&dev->dst, &now);
 		return;
 	}
-	if (dev->conv && !v4l2_bufs_busy(dev) && dev->mode == BUFS_NONE) {
+	if (dev->conv && !lv2_bufs_busy(dev) && dev->mode == BUFS_NONE) {
 		struct v4l2_format want = now;
 
 		want.fmt.pix.pixelformat = dev->dst.fmt.pix.pixelformat;
-		if (v4l2_fmt_apply(dev, &want) == 0)
+		if (lv2_fmt_apply(dev, &want) == 0)
 			return;
 	}
 	dev->src = dev->dst = now;
 }
 
 /* S_PARM: a new frame rate may favour another source format. */
-static void reconsider_fps(struct v4l2_dev *dev,
+static void reconsider_fps(struct lv2_dev *dev,
 			   const struct v4l2_streamparm *parm)
 {
 	const struct v4l2_fract *t = &parm->parm.capture.timeperframe;
@@ -114,7 +114,7 @@ static void reconsider_fps(struct v4l2_dev *dev,
 	if (!dev->conv || !t->numerator)
 		return;
 	v4lconvert_set_fps(dev->conv, (int)(t->denominator / t->numerator));
-	if (v4l2_bufs_busy(dev) || dev->mode != BUFS_NONE)
+	if (lv2_bufs_busy(dev) || dev->mode != BUFS_NONE)
 		return;
 	if (v4lconvert_try_format(dev->conv, &want, &src) < 0)
 		return;
@@ -126,14 +126,14 @@ static void reconsider_fps(struct v4l2_dev *dev,
 	     src.fmt.pix.height == dev->src.fmt.pix.height))
 		return;
 	want = dev->dst;
-	if (v4l2_fmt_apply(dev, &want) == 0) {
+	if (lv2_fmt_apply(dev, &want) == 0) {
 		struct v4l2_streamparm again = *parm;
 
-		v4l2_dev_ioctl(dev, VIDIOC_S_PARM, &again);
+		lv2_dev_ioctl(dev, VIDIOC_S_PARM, &again);
 	}
 }
 
-int v4l2_dispatch_lower(struct v4l2_dev *dev, unsigned long request,
+int lv2_dispatch_lower(struct lv2_dev *dev, unsigned long request,
 			void *arg)
 {
 	int r;
@@ -142,7 +142,7 @@ int v4l2_dispatch_lower(struct v4l2_dev *dev, unsigned long request,
 	case VIDIOC_QUERYCAP: {
 		struct v4l2_capability *cap = arg;
 
-		r = v4l2_dev_ioctl(dev, request, arg);
+		r = lv2_dev_ioctl(dev, request, arg);
 		if (r == 0 && dev->caps & V4L2_CAP_STREAMING) {
 			cap->capabilities |= V4L2_CAP_READWRITE;
 			cap->device_caps |= V4L2_CAP_READWRITE;
@@ -178,12 +178,12 @@ int v4l2_dispatch_lower(struct v4l2_dev *dev, unsigned long request,
 	case VIDIOC_S_STD:
 	case VIDIOC_S_INPUT:
 	case VIDIOC_S_DV_TIMINGS:
-		r = v4l2_dev_ioctl(dev, request, arg);
+		r = lv2_dev_ioctl(dev, request, arg);
 		if (r == 0)
 			reread_fmt(dev);
 		return r;
 	case VIDIOC_S_PARM:
-		r = v4l2_dev_ioctl(dev, request, arg);
+		r = lv2_dev_ioctl(dev, request, arg);
 		if (r == 0 && is_capture(arg))
 			reconsider_fps(dev, arg);
 		return r;
@@ -191,24 +191,24 @@ int v4l2_dispatch_lower(struct v4l2_dev *dev, unsigned long request,
 		if (((struct v4l2_requestbuffers *)arg)->type !=
 		    V4L2_BUF_TYPE_VIDEO_CAPTURE)
 			break;
-		return v4l2_bufs_reqbufs(dev, arg);
+		return lv2_bufs_reqbufs(dev, arg);
 	case VIDIOC_QUERYBUF:
 		if (!buf_capture(arg))
 			break;
-		return v4l2_bufs_querybuf(dev, arg);
+		return lv2_bufs_querybuf(dev, arg);
 	case VIDIOC_QBUF:
 		if (!buf_capture(arg))
 			break;
-		return v4l2_bufs_qbuf(dev, arg);
+		return lv2_bufs_qbuf(dev, arg);
 	case VIDIOC_DQBUF:
 		if (!buf_capture(arg))
 			break;
-		return v4l2_bufs_dqbuf(dev, arg);
+		return lv2_bufs_dqbuf(dev, arg);
 	case VIDIOC_STREAMON:
 	case VIDIOC_STREAMOFF:
 		if (!is_capture(arg))
 			break;
-		return v4l2_bufs_stream(dev, request, arg);
+		return lv2_bufs_stream(dev, request, arg);
 	case VIDIOC_EXPBUF:
 	case VIDIOC_CREATE_BUFS:
 		if (dev->mode == BUFS_CONVERT || dev->mode == BUFS_READ) {
@@ -243,25 +243,50 @@ int v4l2_dispatch_lower(struct v4l2_dev *dev, unsigned long request,
 	case VIDIOC_QUERY_EXT_CTRL:
 		if (!dev->conv)
 			break;
-		return v4l2_query_ext_ctrl(dev, arg);
+		return lv2_query_ext_ctrl(dev, arg);
 	case VIDIOC_QUERYMENU:
 		if (!dev->conv)
 			break;
-		return v4l2_querymenu(dev, arg);
+		return lv2_querymenu(dev, arg);
 	}
-	return v4l2_dev_ioctl(dev, request, arg);
+	return lv2_dev_ioctl(dev, request, arg);
 }
 
-static int dispatch(struct v4l2_dev *dev, unsigned long request, void *arg)
+static int dispatch(struct lv2_dev *dev, unsigned long request, void *arg)
 {
-	if (v4l2_af_claims(dev, request, arg))
-		return v4l2_af_ioctl(dev, request, arg);
-	return v4l2_dispatch_lower(dev, request, arg);
+	if (lv2_af_claims(dev, request, arg))
+		return lv2_af_ioctl(dev, request, arg);
+	return lv2_dispatch_lower(dev, request, arg);
+}
+
+/*
+ * A device that is not a capture device: nothing is intercepted, and the
+ * call is made outside the lock, so a blocking one stalls nobody. A
+ * plugin's state must outlive it: v4l2_close waits (busy). Releases dev.
+ */
+static int passthrough_ioctl(struct lv2_dev *dev, int fd,
+			     unsigned long request, void *arg)
+{
+	int r, e;
+
+	if (dev->ops == &lv2_sys_ops) {
+		lv2_dev_put(dev);
+		return (int)lv2_sys_ioctl(fd, request, arg);
+	}
+	lv2_dev_unlock_busy(dev);
+	r = dev->ops->ioctl(dev->priv, fd, request, arg);
+	e = errno;
+	lv2_dev_relock_busy(dev);
+	if (r < 0 && e == ENODEV)
+		dev->gone = 1;
+	lv2_dev_put(dev);
+	errno = e;
+	return r;
 }
 
 LIBV4L_PUBLIC int v4l2_ioctl(int fd, unsigned long int request, ...)
 {
-	struct v4l2_dev *dev = v4l2_dev_find(fd);
+	struct lv2_dev *dev;
 	va_list ap;
 	void *arg;
 	int r, e;
@@ -271,27 +296,18 @@ LIBV4L_PUBLIC int v4l2_ioctl(int fd, unsigned long int request, ...)
 	va_end(ap);
 	/* Sign-extended numbers from callers passing an int still match. */
 	request = (unsigned int)request;
+	dev = lv2_dev_get(fd);
 	if (!dev)
-		return (int)v4l2_sys_ioctl(fd, request, arg);
+		return (int)lv2_sys_ioctl(fd, request, arg);
 	if (dev->passthrough) {
-		/* Nothing intercepted: no lock, blocking calls stay cheap. */
-		r = v4l2_dev_ioctl(dev, request, arg);
-		e = errno;
+		r = passthrough_ioctl(dev, fd, request, arg);
 	} else {
-		pthread_mutex_lock(&dev->lock);
-		if (__atomic_load_n(&dev->fd, __ATOMIC_ACQUIRE) != fd) {
-			/* closed by another thread meanwhile */
-			pthread_mutex_unlock(&dev->lock);
-			return (int)v4l2_sys_ioctl(fd, request, arg);
-		}
-		if (!arg)
-			r = v4l2_dev_ioctl(dev, request, arg);
-		else
-			r = dispatch(dev, request, arg);
+		r = arg ? dispatch(dev, request, arg) :
+			  lv2_dev_ioctl(dev, request, arg);
 		e = errno;
-		pthread_mutex_unlock(&dev->lock);
+		lv2_dev_put(dev);
+		errno = e;
 	}
-	v4l2_log_ioctl(dev, request, r, e);
-	errno = e;
+	lv2_log_ioctl(fd, request, r, errno);
 	return r;
 }

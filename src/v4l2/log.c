@@ -20,7 +20,7 @@ LIBV4L_PUBLIC FILE *v4l2_log_file;
 
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void v4l2_log_init(void)
+void lv2_log_init(void)
 {
 	const char *name;
 	int fd;
@@ -43,7 +43,7 @@ out:
 	pthread_mutex_unlock(&log_lock);
 }
 
-void v4l2_log_err(struct v4l2_dev *dev, const char *fmt, ...)
+void lv2_log_err(struct lv2_dev *dev, const char *fmt, ...)
 {
 	FILE *f = v4l2_log_file ? v4l2_log_file : stderr;
 	int saved = errno;
@@ -63,17 +63,15 @@ out:
 	errno = saved;
 }
 
-void v4l2_log_ioctl(struct v4l2_dev *dev, unsigned long request, int result,
-		    int err)
+void lv2_log_ioctl(int fd, unsigned long request, int result, int err)
 {
 	FILE *f = v4l2_log_file;
 
-	(void)dev;
 	if (!f)
 		return;
 	flockfile(f);
 	fprintf(f, "libv4l2: fd %d ioctl 0x%08lx (dir %lu type '%c' nr %lu "
-		"size %lu) result %d", dev ? dev->fd : -1, request,
+		"size %lu) result %d", fd, request,
 		(unsigned long)_IOC_DIR(request),
 		(int)_IOC_TYPE(request), (unsigned long)_IOC_NR(request),
 		(unsigned long)_IOC_SIZE(request), result);

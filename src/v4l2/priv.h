@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* libv4l2 internals: the device table entry and the helpers between files. */
-#ifndef V4L2_PRIV_H
-#define V4L2_PRIV_H
+/* libv4l2 internals: the device and the helpers between files. */
+#ifndef LV2_PRIV_H
+#define LV2_PRIV_H
 
 #include <pthread.h>
 #include <stddef.h>
@@ -14,32 +14,32 @@
 #include <libv4lconvert.h>
 
 #include "autofocus.h"
+#include "backend.h"
 
-#define V4L2_MAX_DEVICES 16
-#define V4L2_MAX_BUFFERS 32
-#define V4L2_READ_BUFFERS 4
-#define V4L2_FRAME_TRIES 4
-#define V4L2_FAKE_MAGIC 0xABCDEF00u
+#define LV2_MAX_DEVICES 16
+#define LV2_MAX_BUFFERS 32
+#define LV2_READ_BUFFERS 4
+#define LV2_FRAME_TRIES 4
+#define LV2_FAKE_MAGIC 0xABCDEF00u
 
 /* Who owns the driver's buffers. */
-enum v4l2_bufmode {
+enum lv2_bufmode {
 	BUFS_NONE,	/* no buffers requested (through us) */
 	BUFS_DIRECT,	/* the application's, passed straight through */
 	BUFS_CONVERT,	/* mapped here, fake buffers shown to the application */
 	BUFS_READ,	/* mapped here for read() emulation */
 };
 
-struct v4l2_dev {
-	int fd;			/* -1: free slot */
-	int open_count;
+/*
+ * A device, in a slot of the device table (devices.c), whose lock guards
+ * every field: the entry points take it with lv2_dev_get.
+ */
+struct lv2_dev {
+	int fd;
 	int flags;		/* v4l2_fd_open flags */
 	int passthrough;	/* not a capture device: nothing intercepted */
 	int gone;		/* ENODEV seen */
 	uint32_t caps;		/* device capabilities */
-	pthread_mutex_t lock;
-	/* DQBUFs inside the driver without `lock`; close waits for them */
-	int busy;
-	pthread_cond_t idle;
 
 	const struct libv4l_dev_ops *ops;
 	void *priv;
@@ -50,24 +50,24 @@ struct v4l2_dev {
 	struct v4l2_format dst;	/* what the application sees */
 
 	/* buffers */
-	enum v4l2_bufmode mode;
+	enum lv2_bufmode mode;
 	int streaming;		/* the driver is streaming */
 	unsigned int nbufs;
-	void *map[V4L2_MAX_BUFFERS];	/* driver buffers mapped here */
-	size_t map_len[V4L2_MAX_BUFFERS];
+	void *map[LV2_MAX_BUFFERS];	/* driver buffers mapped here */
+	size_t map_len[LV2_MAX_BUFFERS];
 	uint32_t queued;	/* bitmask of buffers queued to the driver */
 
 	/* fake buffers (BUFS_CONVERT) */
 	uint8_t *fake;		/* one anonymous region, lazily */
 	size_t fake_len;	/* per buffer, page-rounded */
 	size_t fake_size;	/* whole region */
-	int fake_maps[V4L2_MAX_BUFFERS];
+	int fake_maps[LV2_MAX_BUFFERS];
 	uint32_t fake_valid;	/* bitmask: fake buffer holds a good frame */
 	int last_good;		/* index of the last good frame, -1 none */
 	uint32_t last_good_bytes;
 
 	/* emulated autofocus controls (autofocus.h) */
-	struct v4l2_af af;
+	struct lv2_af af;
 
 	/* read() emulation fallback through the driver's read() */
 	uint8_t *read_buf;
@@ -76,77 +76,73 @@ struct v4l2_dev {
 	size_t read_scratch_size;
 };
 
-/* devices.c */
-struct v4l2_dev *v4l2_dev_find(int fd);	/* no lock taken */
 /*
- * Around a driver call made without dev->lock (a DQBUF that may block):
- * unlock and mark the device busy, then relock and unmark. v4l2_close
- * waits until no such call is in flight before it frees the driver's
- * state.
+ * devices.c: the device table. An entry point finds its device with
+ * lv2_dev_get: the slot holding fd, locked, and fd checked again under the
+ * lock, since a close in another thread takes the device out of the table
+ * under that lock. NULL: fd is not a device of ours (or no longer is), and
+ * the plain system call applies. lv2_dev_put releases it.
  */
-void v4l2_dev_unlock_busy(struct v4l2_dev *dev);
-void v4l2_dev_relock_busy(struct v4l2_dev *dev);
-int v4l2_dev_needs_conversion(struct v4l2_dev *dev);
-int v4l2_dev_nonblocking(struct v4l2_dev *dev);
-/* Iterate over live devices (for munmap). */
-struct v4l2_dev *v4l2_dev_at(int i);
+struct lv2_dev *lv2_dev_get(int fd);
+void lv2_dev_put(struct lv2_dev *dev);
+/* The live device of slot i, locked; NULL when the slot is free or its
+ * lock is held by this thread (for v4l2_munmap). */
+struct lv2_dev *lv2_dev_get_slot(int i);
+/*
+ * Around a driver call made without the lock (a DQBUF that may block):
+ * unlock and mark the device busy, then relock and unmark. v4l2_close
+ * waits until no such call is in flight before it frees the device.
+ */
+void lv2_dev_unlock_busy(struct lv2_dev *dev);
+void lv2_dev_relock_busy(struct lv2_dev *dev);
+int lv2_dev_needs_conversion(struct lv2_dev *dev);
+int lv2_dev_nonblocking(struct lv2_dev *dev);
 
-/* sys.c: raw system calls and device operations */
-extern const struct libv4l_dev_ops v4l2_sys_ops;
-long v4l2_sys_ioctl(int fd, unsigned long request, void *arg);
-void *v4l2_sys_mmap(void *start, size_t length, int prot, int flags, int fd,
-		    int64_t offset);
-int v4l2_sys_munmap(void *start, size_t length);
-int v4l2_dev_ioctl(struct v4l2_dev *dev, unsigned long request, void *arg);
-ssize_t v4l2_dev_read(struct v4l2_dev *dev, void *buf, size_t n);
-ssize_t v4l2_dev_write(struct v4l2_dev *dev, const void *buf, size_t n);
-size_t v4l2_page_align(size_t n);
+/* sys.c: device operations through dev->ops */
+int lv2_dev_ioctl(struct lv2_dev *dev, unsigned long request, void *arg);
+ssize_t lv2_dev_read(struct lv2_dev *dev, void *buf, size_t n);
+size_t lv2_page_align(size_t n);
 
 /* log.c */
-void v4l2_log_init(void);
-void v4l2_log_err(struct v4l2_dev *dev, const char *fmt, ...)
+void lv2_log_init(void);
+void lv2_log_err(struct lv2_dev *dev, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void v4l2_log_ioctl(struct v4l2_dev *dev, unsigned long request, int result,
-		    int err);
+void lv2_log_ioctl(int fd, unsigned long request, int result, int err);
 
-/* plugin.c */
-void v4l2_plugin_attach(struct v4l2_dev *dev);
-void v4l2_plugin_detach(struct v4l2_dev *dev);
-#ifdef V4L2_TEST_HOOKS
-/* Test builds only: ops tried before every other plugin. */
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
-#endif
+/* plugin.c: the backend of a device being opened (backend.h) */
+void lv2_plugin_attach(struct lv2_dev *dev);
+void lv2_plugin_detach(struct lv2_dev *dev);
 
 /* buffers.c (called with dev->lock held) */
-int v4l2_bufs_release(struct v4l2_dev *dev);	/* unmap + REQBUFS 0 */
-int v4l2_bufs_busy(struct v4l2_dev *dev);
-int v4l2_bufs_reqbufs(struct v4l2_dev *dev, struct v4l2_requestbuffers *req);
-int v4l2_bufs_querybuf(struct v4l2_dev *dev, struct v4l2_buffer *buf);
-int v4l2_bufs_qbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf);
-int v4l2_bufs_dqbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf);
-int v4l2_bufs_stream(struct v4l2_dev *dev, unsigned long request, void *arg);
+int lv2_bufs_release(struct lv2_dev *dev);	/* unmap + REQBUFS 0 */
+int lv2_bufs_busy(struct lv2_dev *dev);
+int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req);
+int lv2_bufs_querybuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
+int lv2_bufs_qbuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
+int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
+int lv2_bufs_stream(struct lv2_dev *dev, unsigned long request, void *arg);
 /* Map the driver's nbufs buffers here (QUERYBUF + mmap). */
-int v4l2_bufs_map_driver(struct v4l2_dev *dev);
+int lv2_bufs_map_driver(struct lv2_dev *dev);
 /*
  * Dequeue a frame and convert it (or copy it) into dest. Tries up to
- * V4L2_FRAME_TRIES frames. Returns the bytes written or -1; *buf receives
+ * LV2_FRAME_TRIES frames. Returns the bytes written or -1; *buf receives
  * the driver buffer (still dequeued) on success.
  */
-int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
+int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 			uint8_t *dest, size_t dest_size, int requeue);
-void v4l2_bufs_free_fake(struct v4l2_dev *dev);
+void lv2_bufs_free_fake(struct lv2_dev *dev);
 
 /* read.c (dev->lock held) */
-void v4l2_read_stop(struct v4l2_dev *dev);
+void lv2_read_stop(struct lv2_dev *dev);
 
 /* controls.c: the emulated controls merged in (dev->conv set) */
-int v4l2_query_ext_ctrl(struct v4l2_dev *dev, struct v4l2_query_ext_ctrl *q);
-int v4l2_querymenu(struct v4l2_dev *dev, struct v4l2_querymenu *m);
+int lv2_query_ext_ctrl(struct lv2_dev *dev, struct v4l2_query_ext_ctrl *q);
+int lv2_querymenu(struct lv2_dev *dev, struct v4l2_querymenu *m);
 
 /* ioctl.c */
-int v4l2_fmt_apply(struct v4l2_dev *dev, struct v4l2_format *fmt);
+int lv2_fmt_apply(struct lv2_dev *dev, struct v4l2_format *fmt);
 /* An ioctl as libv4l2 serves it below the emulated autofocus controls. */
-int v4l2_dispatch_lower(struct v4l2_dev *dev, unsigned long request,
+int lv2_dispatch_lower(struct lv2_dev *dev, unsigned long request,
 			void *arg);
 
 #endif

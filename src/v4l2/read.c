@@ -13,23 +13,23 @@
 
 #include "priv.h"
 
-void v4l2_read_stop(struct v4l2_dev *dev)
+void lv2_read_stop(struct lv2_dev *dev)
 {
 	if (dev->mode != BUFS_READ)
 		return;
 	if (dev->streaming) {
 		int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 
-		v4l2_dev_ioctl(dev, VIDIOC_STREAMOFF, &type);
+		lv2_dev_ioctl(dev, VIDIOC_STREAMOFF, &type);
 		dev->streaming = 0;
 	}
-	v4l2_bufs_release(dev);
+	lv2_bufs_release(dev);
 }
 
-static int read_start(struct v4l2_dev *dev)
+static int read_start(struct lv2_dev *dev)
 {
 	struct v4l2_requestbuffers req = {
-		.count = V4L2_READ_BUFFERS,
+		.count = LV2_READ_BUFFERS,
 		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
@@ -39,16 +39,16 @@ static int read_start(struct v4l2_dev *dev)
 		errno = EINVAL;
 		return -1;
 	}
-	if (v4l2_dev_ioctl(dev, VIDIOC_REQBUFS, &req) < 0)
+	if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, &req) < 0)
 		return -1;
 	dev->mode = BUFS_READ;
-	dev->nbufs = req.count < V4L2_MAX_BUFFERS ? req.count :
-		     V4L2_MAX_BUFFERS;
+	dev->nbufs = req.count < LV2_MAX_BUFFERS ? req.count :
+		     LV2_MAX_BUFFERS;
 	if (!dev->nbufs) {
 		errno = ENOMEM;
 		goto fail;
 	}
-	if (v4l2_bufs_map_driver(dev) < 0)
+	if (lv2_bufs_map_driver(dev) < 0)
 		goto fail;
 	for (unsigned int i = 0; i < dev->nbufs; i++) {
 		struct v4l2_buffer b = {
@@ -57,18 +57,18 @@ static int read_start(struct v4l2_dev *dev)
 			.index = i,
 		};
 
-		if (v4l2_dev_ioctl(dev, VIDIOC_QBUF, &b) < 0)
+		if (lv2_dev_ioctl(dev, VIDIOC_QBUF, &b) < 0)
 			goto fail;
 		dev->queued |= 1u << i;
 	}
-	if (v4l2_dev_ioctl(dev, VIDIOC_STREAMON, &type) < 0)
+	if (lv2_dev_ioctl(dev, VIDIOC_STREAMON, &type) < 0)
 		goto fail;
 	dev->streaming = 1;
 	return 0;
 fail: {
 		int e = errno;
 
-		v4l2_bufs_release(dev);
+		lv2_bufs_release(dev);
 		errno = e;
 		return -1;
 	}
@@ -88,7 +88,7 @@ static uint8_t *grow(uint8_t **p, size_t *size, size_t want)
 }
 
 /* The driver's read() into a private buffer, then convert. */
-static ssize_t read_convert(struct v4l2_dev *dev, uint8_t *dest, size_t n)
+static ssize_t read_convert(struct lv2_dev *dev, uint8_t *dest, size_t n)
 {
 	size_t frame = dev->src.fmt.pix.sizeimage;
 	int e = EAGAIN;
@@ -100,8 +100,8 @@ static ssize_t read_convert(struct v4l2_dev *dev, uint8_t *dest, size_t n)
 		errno = ENOMEM;
 		return -1;
 	}
-	for (int tries = 0; tries < V4L2_FRAME_TRIES; tries++) {
-		ssize_t got = v4l2_dev_read(dev, dev->read_buf, frame);
+	for (int tries = 0; tries < LV2_FRAME_TRIES; tries++) {
+		ssize_t got = lv2_dev_read(dev, dev->read_buf, frame);
 		int r;
 
 		if (got < 0)
@@ -113,7 +113,7 @@ static ssize_t read_convert(struct v4l2_dev *dev, uint8_t *dest, size_t n)
 			return r;
 		e = errno;
 		if (e != EAGAIN && e != EPIPE) {
-			v4l2_log_err(dev, "%s",
+			lv2_log_err(dev, "%s",
 				     v4lconvert_get_error_message(dev->conv));
 			return -1;
 		}
@@ -123,9 +123,9 @@ static ssize_t read_convert(struct v4l2_dev *dev, uint8_t *dest, size_t n)
 	return -1;
 }
 
-static ssize_t read_locked(struct v4l2_dev *dev, void *buffer, size_t n)
+static ssize_t read_locked(struct lv2_dev *dev, void *buffer, size_t n)
 {
-	int need = v4l2_dev_needs_conversion(dev);
+	int need = lv2_dev_needs_conversion(dev);
 	size_t frame = dev->dst.fmt.pix.sizeimage;
 	struct v4l2_buffer b;
 	uint8_t *dest = buffer;
@@ -135,7 +135,7 @@ static ssize_t read_locked(struct v4l2_dev *dev, void *buffer, size_t n)
 	if (dev->passthrough ||
 	    ((dev->caps & V4L2_CAP_READWRITE) && !need &&
 	     dev->mode != BUFS_READ))
-		return v4l2_dev_read(dev, buffer, n);
+		return lv2_dev_read(dev, buffer, n);
 	if (dev->mode == BUFS_CONVERT || dev->mode == BUFS_DIRECT) {
 		errno = EBUSY;	/* the application streams itself */
 		return -1;
@@ -161,10 +161,10 @@ static ssize_t read_locked(struct v4l2_dev *dev, void *buffer, size_t n)
 		}
 		return got;
 	}
-	r = v4l2_bufs_get_frame(dev, &b, dest, dest_size, 1);
+	r = lv2_bufs_get_frame(dev, &b, dest, dest_size, 1);
 	if (r < 0)
 		return -1;
-	if (v4l2_dev_ioctl(dev, VIDIOC_QBUF, &b) == 0)
+	if (lv2_dev_ioctl(dev, VIDIOC_QBUF, &b) == 0)
 		dev->queued |= 1u << b.index;
 	if (dest != buffer) {
 		if ((size_t)r > n)
@@ -176,18 +176,15 @@ static ssize_t read_locked(struct v4l2_dev *dev, void *buffer, size_t n)
 
 LIBV4L_PUBLIC ssize_t v4l2_read(int fd, void *buffer, size_t n)
 {
-	struct v4l2_dev *dev = v4l2_dev_find(fd);
+	struct lv2_dev *dev = lv2_dev_get(fd);
 	ssize_t r;
+	int e;
 
 	if (!dev)
 		return syscall(SYS_read, fd, buffer, n);
-	pthread_mutex_lock(&dev->lock);
-	if (__atomic_load_n(&dev->fd, __ATOMIC_ACQUIRE) != fd) {
-		/* closed by another thread meanwhile */
-		pthread_mutex_unlock(&dev->lock);
-		return syscall(SYS_read, fd, buffer, n);
-	}
 	r = read_locked(dev, buffer, n);
-	pthread_mutex_unlock(&dev->lock);
+	e = errno;
+	lv2_dev_put(dev);
+	errno = e;
 	return r;
 }

@@ -10,7 +10,7 @@
 
 #include "priv.h"
 
-long v4l2_sys_ioctl(int fd, unsigned long request, void *arg)
+long lv2_sys_ioctl(int fd, unsigned long request, void *arg)
 {
 	return syscall(SYS_ioctl, fd, request, arg);
 }
@@ -33,13 +33,13 @@ static ssize_t ops_write(void *priv, int fd, const void *buf, size_t n)
 	return syscall(SYS_write, fd, buf, n);
 }
 
-const struct libv4l_dev_ops v4l2_sys_ops = {
+const struct libv4l_dev_ops lv2_sys_ops = {
 	.ioctl = ops_ioctl,
 	.read = ops_read,
 	.write = ops_write,
 };
 
-void *v4l2_sys_mmap(void *start, size_t length, int prot, int flags, int fd,
+void *lv2_sys_mmap(void *start, size_t length, int prot, int flags, int fd,
 		    int64_t offset)
 {
 #ifdef SYS_mmap2
@@ -55,12 +55,12 @@ void *v4l2_sys_mmap(void *start, size_t length, int prot, int flags, int fd,
 #endif
 }
 
-int v4l2_sys_munmap(void *start, size_t length)
+int lv2_sys_munmap(void *start, size_t length)
 {
 	return (int)syscall(SYS_munmap, start, length);
 }
 
-int v4l2_dev_ioctl(struct v4l2_dev *dev, unsigned long request, void *arg)
+int lv2_dev_ioctl(struct lv2_dev *dev, unsigned long request, void *arg)
 {
 	int r = dev->ops->ioctl(dev->priv, dev->fd, request, arg);
 
@@ -69,7 +69,7 @@ int v4l2_dev_ioctl(struct v4l2_dev *dev, unsigned long request, void *arg)
 	return r;
 }
 
-ssize_t v4l2_dev_read(struct v4l2_dev *dev, void *buf, size_t n)
+ssize_t lv2_dev_read(struct lv2_dev *dev, void *buf, size_t n)
 {
 	ssize_t r;
 
@@ -82,14 +82,7 @@ ssize_t v4l2_dev_read(struct v4l2_dev *dev, void *buf, size_t n)
 	return r;
 }
 
-ssize_t v4l2_dev_write(struct v4l2_dev *dev, const void *buf, size_t n)
-{
-	if (dev->ops->write)
-		return dev->ops->write(dev->priv, dev->fd, buf, n);
-	return syscall(SYS_write, dev->fd, buf, n);
-}
-
-size_t v4l2_page_align(size_t n)
+size_t lv2_page_align(size_t n)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 

@@ -20,11 +20,10 @@
 #include <libv4l2.h>
 
 #include "focus/loop.h"
+#include "v4l2/testhook.h"
 #include "vcam/lens.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
-
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
 #define TOLERANCE (1023 / 50)
 /* Frames to the first lock, at most (a coarse and a fine scan). */
@@ -165,7 +164,7 @@ int main(void)
 	wrapped = v4lc_vcam_ops;
 	wrapped.init = wrap_init;
 	wrapped.ioctl = wrap_ioctl;
-	v4l2_test_set_plugin(&wrapped);
+	lv2_test_set_plugin(&wrapped);
 
 	/* Small frames: the camera renders (and blurs) every one of them. */
 	run("YUYV:160x120:nopace:lens=300", 0, 800);

@@ -23,10 +23,9 @@
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
+#include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
-
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
 #define W 64
 #define H 48
@@ -348,7 +347,7 @@ int main(void)
 	}
 	wrapped = v4lc_vcam_ops;
 	wrapped.ioctl = wrap_ioctl;
-	v4l2_test_set_plugin(&wrapped);
+	lv2_test_set_plugin(&wrapped);
 
 	/* bytesused beyond the buffer: converted, and passed through raw */
 	scenario("YUYV:64x48:nopace", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_RGB24,

@@ -32,10 +32,9 @@
 
 #include <libv4l2.h>
 
+#include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
-
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
 struct locked {
 	pthread_mutex_t lock;
@@ -427,7 +426,7 @@ int main(int argc, char **argv)
 	int cycles = argc > 1 ? atoi(argv[1]) : env ? atoi(env) : 10000;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	v4l2_test_set_plugin(&locked_ops);
+	lv2_test_set_plugin(&locked_ops);
 
 	printf("controls while streaming...\n");
 	test_controls_while_streaming();

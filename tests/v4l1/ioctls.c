@@ -2,7 +2,7 @@
 /*
  * The V4L1 ioctls a webcam has no use for, on a scripted TV-card-like
  * device: the virtual camera wrapped by a plugin (through the test
- * variant's v4l2_test_set_plugin) that adds two inputs (a camera and a
+ * variant's lv2_test_set_plugin) that adds two inputs (a camera and a
  * tuner input with PAL/NTSC/SECAM), a tuner, frequencies, two audio inputs
  * with volume and mute controls, a frame buffer for overlay, overlay
  * on/off and a VBI capture format. The plugin records what V4L2 calls
@@ -22,10 +22,9 @@
 #include <libv4l1.h>
 #include <libv4l2.h>
 
+#include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
-
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
 #define STD_ALL3 (V4L2_STD_PAL | V4L2_STD_NTSC | V4L2_STD_SECAM)
 
@@ -491,7 +490,7 @@ int main(void)
 
 	tv_ops = v4lc_vcam_ops;
 	tv_ops.ioctl = tv_ioctl;
-	v4l2_test_set_plugin(&tv_ops);
+	lv2_test_set_plugin(&tv_ops);
 	st.std = V4L2_STD_PAL;
 	st.fb.capability = V4L2_FBUF_CAP_CHROMAKEY | V4L2_FBUF_CAP_LIST_CLIPPING;
 	CHECK(mfd >= 0);

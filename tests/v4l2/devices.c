@@ -8,7 +8,7 @@
  * and a plugin whose operation unmaps memory through v4l2_munmap (what a
  * preload shim makes of its plain munmap) while libv4l2 holds the
  * device's lock does not deadlock.
- * Built on the test variant of the library (v4l2_test_set_plugin).
+ * Built on the test variant of the library (lv2_test_set_plugin).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,10 +23,9 @@
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
+#include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
-
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
 /* The size the wrapped driver switches to on S_STD / S_INPUT (one of the
  * camera's sizes: 320x240, 640x480, 1280x720). */
@@ -106,7 +105,7 @@ static void test_format_switch(void)
 
 	wrapped = v4lc_vcam_ops;
 	wrapped.ioctl = wrap_ioctl;
-	v4l2_test_set_plugin(&wrapped);
+	lv2_test_set_plugin(&wrapped);
 	CHECK(v4l2_fd_open(fd, 0) == fd);
 	f.fmt.pix.width = 640;
 	f.fmt.pix.height = 480;
@@ -131,7 +130,7 @@ static void test_format_switch(void)
 	CHECK(v4l2_ioctl(fd, VIDIOC_S_INPUT, &input) == 0);
 	expect_rgb(fd, 1280, 720);
 	CHECK(v4l2_close(fd) == 0);
-	v4l2_test_set_plugin(NULL);
+	lv2_test_set_plugin(NULL);
 }
 
 #define MAX_DEVICES 16
@@ -180,14 +179,14 @@ static void test_munmap_inside(void)
 
 	wrapped = v4lc_vcam_ops;
 	wrapped.ioctl = unmapping_ioctl;
-	v4l2_test_set_plugin(&wrapped);
+	lv2_test_set_plugin(&wrapped);
 	alarm(20); /* a deadlock fails the test instead of hanging it */
 	CHECK(v4l2_fd_open(fd, 0) == fd);
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
 	CHECK(unmapped_inside >= 1);
 	CHECK(v4l2_close(fd) == 0);
 	alarm(0);
-	v4l2_test_set_plugin(NULL);
+	lv2_test_set_plugin(NULL);
 }
 
 int main(void)

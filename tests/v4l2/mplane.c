@@ -2,7 +2,7 @@
 /*
  * The multi-planar adapter (src/plugins/mplane.c) in front of a fake device
  * that speaks only the *_MPLANE types, checked through libv4l2's public
- * v4l2_* calls (test variant of the library: v4l2_test_set_plugin). The app
+ * v4l2_* calls (test variant of the library: lv2_test_set_plugin). The app
  * must see a single-planar capture device. With a path argument, the built
  * module libv4l-mplane.so is also dlopened and its ABI checked.
  */
@@ -20,8 +20,7 @@
 
 #include "plugins/mplane.h"
 #include "../common/check.h"
-
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
+#include "v4l2/testhook.h"
 
 #define MP_CAP V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE
 #define SP_CAP V4L2_BUF_TYPE_VIDEO_CAPTURE
@@ -736,7 +735,7 @@ int main(int argc, char **argv)
 	v4lc_mplane_set_lower(&fake_ops);
 	test_claim();
 
-	v4l2_test_set_plugin(&libv4l2_plugin);
+	lv2_test_set_plugin(&libv4l2_plugin);
 	fd = new_fd();
 	CHECK(fd >= 0 && v4l2_fd_open(fd, V4L2_DISABLE_CONVERSION) == fd);
 	test_formats(fd, 1);

@@ -3,7 +3,7 @@
  * Corrupt frames while converting: libv4l2 requeues a short frame and takes
  * the next (up to 4 tries); when every try fails it repeats the last good
  * frame instead of failing. Built on the test variant of the library (the
- * same sources plus v4l2_test_set_plugin), with the virtual camera wrapped
+ * same sources plus lv2_test_set_plugin), with the virtual camera wrapped
  * by a plugin that truncates chosen frames.
  */
 #include <errno.h>
@@ -17,10 +17,9 @@
 
 #include <libv4l2.h>
 
+#include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
-
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
 /* Frames delivered short (sequence numbers). */
 static int is_bad(uint32_t seq)
@@ -54,7 +53,7 @@ int main(void)
 
 	wrapped = v4lc_vcam_ops;
 	wrapped.ioctl = wrap_ioctl;
-	v4l2_test_set_plugin(&wrapped);
+	lv2_test_set_plugin(&wrapped);
 	CHECK(fd >= 0 && v4l2_fd_open(fd, 0) == fd);
 	f.fmt.pix.width = 320;
 	f.fmt.pix.height = 240;

@@ -8,7 +8,7 @@
  * vivid offers every destination libv4lconvert produces natively, so the
  * library would never convert from the format under test. To make it do
  * so, the device is seen through a filter (the test build's plugin hook,
- * v4l2_test_set_plugin): ENUM_FMT lists only format F, TRY_FMT/S_FMT force
+ * lv2_test_set_plugin): ENUM_FMT lists only format F, TRY_FMT/S_FMT force
  * F, as a camera that has nothing else would. Run with
  * LIBV4LCONTROL_FLAGS=1 (mirrored sensor) so that even F == destination
  * converts.
@@ -46,7 +46,7 @@
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
+#include "v4l2/testhook.h"
 
 #define W 640
 #define H 480
@@ -619,7 +619,7 @@ static int latency(const char *dev, int n, char **names)
 {
 	static const int sizes[][2] = {{640, 480}, {1280, 720}};
 
-	v4l2_test_set_plugin(&filter_ops);
+	lv2_test_set_plugin(&filter_ops);
 	printf("DQBUF median ms per frame (30 frames; TCG: indicative only)\n");
 	for (int i = 0; i < n; i++) {
 		for (int s = 0; s < 2; s++) {
@@ -657,7 +657,7 @@ int main(int argc, char **argv)
 		printf("no %s: skipped\n", argv[1]);
 		return 77;
 	}
-	v4l2_test_set_plugin(&filter_ops);
+	lv2_test_set_plugin(&filter_ops);
 	for (int i = 2; i < argc; i++)
 		check_format(argv[1], argv[i]);
 	printf("%d passed, %d failed (%d skipped)\n", passed, failed, skipped);

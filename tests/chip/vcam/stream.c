@@ -27,10 +27,9 @@
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
+#include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../../common/check.h"
-
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
 struct chip {
 	const char *name; /* spec text */
@@ -412,14 +411,14 @@ static void retry(const char *fmt, uint32_t fourcc, int w, int h, int cut)
 	cut_to = cut;
 	wrapped = v4lc_vcam_ops;
 	wrapped.ioctl = wrap_ioctl;
-	v4l2_test_set_plugin(&wrapped);
+	lv2_test_set_plugin(&wrapped);
 	if (!stream_start(&s, spec, V4L2_PIX_FMT_RGB24, w, h)) {
 		take(&s, &r, &raw, V4L2_PIX_FMT_RGB24, 0, what);
 		take(&s, &r, &raw, V4L2_PIX_FMT_RGB24, 2, what); /* 1 retried */
 		take(&s, &r, &raw, V4L2_PIX_FMT_RGB24, 3, what);
 	}
 	stream_stop(&s);
-	v4l2_test_set_plugin(NULL);
+	lv2_test_set_plugin(NULL);
 	ref_close(&r);
 }
 

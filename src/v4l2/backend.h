@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The backends libv4l2 talks to below its device table. Each device is
+ * served by one set of device operations of the plugin ABI
+ * (<libv4l-plugin.h>), chosen when it is opened (plugin.c):
+ *   lv2_share_ops   the frame server's client (src/server/client.c), tried
+ *                   first: it claims a capture device that is shared
+ *                   through v4l2-frameserver (LIBV4L2_SHARE);
+ *   v4lc_vcam_ops   the virtual camera (src/vcam/vcam.h), built in;
+ *   plugins         the .so files of LIBV4L2_PLUGIN_DIR;
+ *   lv2_sys_ops     the system calls, when nothing else claimed the fd.
+ * The share client keeps a shared device's buffers in a memfd of its own
+ * (the application's fd is its frame socket, which cannot be mapped), so
+ * mappings of such a device go through lv2_share_mmap.
+ */
+#ifndef LV2_BACKEND_H
+#define LV2_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <libv4l-plugin.h>
+
+/* sys.c: the plain system calls, never through libc (a preload shim wraps
+ * libc's and forwards them to us). */
+extern const struct libv4l_dev_ops lv2_sys_ops;
+long lv2_sys_ioctl(int fd, unsigned long request, void *arg);
+void *lv2_sys_mmap(void *start, size_t length, int prot, int flags, int fd,
+		   int64_t offset);
+int lv2_sys_munmap(void *start, size_t length);
+
+/* src/server/client.c: the frame server's client. */
+extern const struct libv4l_dev_ops lv2_share_ops;
+/* mmap of a shared device's buffers (m.offset from QUERYBUF). */
+void *lv2_share_mmap(void *priv, void *start, size_t length, int prot,
+		     int flags, int64_t offset);
+/*
+ * The device a share serves ("/dev/videoN" or "libv4l-vcam:SPEC"): what
+ * another client (the autofocus daemon, autofocus.c) opens to join the
+ * same server. 0, or -1 when it does not fit in size bytes.
+ */
+int lv2_share_device(void *priv, char *buf, size_t size);
+
+#endif
