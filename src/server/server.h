@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2-frameserver's parts (what the server does: server.c):
+ *   server.c           options, the device, the listening socket, the
+ *                      main loop;
+ *   server_slots.c     the sealed memfd slots frames are copied into;
+ *   server_capture.c   the device's stream and the capture thread, which
+ *                      hands every frame to the streaming clients;
+ *   server_clients.c   client connections and what each one holds;
+ *   server_requests.c  a client's requests.
+ * Everything below is guarded by srv.lock, held by the main loop between
+ * polls and by the capture thread outside DQBUF.
+ */
+#ifndef V4L2_FRAMESERVER_SERVER_H
+#define V4L2_FRAMESERVER_SERVER_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/videodev2.h>
+
+#include "proto.h"
+
+#define MAX_CLIENTS 15		/* 15 * FS_MAX_INFLIGHT + 1 < FS_MAX_SLOTS */
+#define DEV_BUFFERS 4
+
+struct slot {
+	int fd;
+	uint8_t *map;		/* server's read-write mapping (future mode) */
+	size_t size;
+	uint32_t gen;
+	int refs;
+};
+
+struct client {
+	int sock;		/* -1: free */
+	int data;		/* the client's frame socket (FS_HELLO), or -1 */
+	int streaming;
+	int dead;
+	struct v4l2_pix_format want;
+	int want_set;
+	uint32_t known_gen[FS_MAX_SLOTS];	/* 0: slot fd not sent yet */
+	uint8_t held[FS_MAX_SLOTS];
+	int inflight;
+	uint64_t sent, dropped;
+};
+
+struct server {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int dev;		/* libv4l2 fd */
+	int gone;		/* ENODEV */
+	int running;		/* device streaming */
+	int stop_req, parked, quit;
+	struct v4l2_pix_format cur;
+	void *bufmap[DEV_BUFFERS];
+	size_t buflen[DEV_BUFFERS];
+	unsigned nbufs;
+	struct slot slots[FS_MAX_SLOTS];
+	unsigned nslots;
+	uint32_t next_gen;
+	struct client clients[MAX_CLIENTS];
+	int seal_write;		/* "write" mode */
+	uint32_t share_fmt;	/* the one native format offered to clients */
+	int wake[2];		/* capture thread -> main: a client died */
+	uint64_t frames, copy_ns;
+	int verbose;
+	int activated;		/* the listening socket is systemd's (fd 3) */
+};
+
+extern struct server srv;
+
+/* server.c */
+uint64_t srv_now_ns(void);
+/* With --verbose: "what arg" on stderr. */
+void srv_log(const char *what, const char *arg);
+
+/* server_slots.c */
+void srv_slot_free(struct slot *s);
+/* A slot no client holds with room for size bytes, or NULL. */
+struct slot *srv_slot_get(size_t size);
+/* write mode: the frame is in s->map; drop the mapping and seal. */
+int srv_slot_seal_write(struct slot *s);
+
+/* server_clients.c */
+void srv_accept_client(int listening);
+void srv_client_release(struct client *c, uint32_t slot);
+void srv_client_drop(struct client *c);
+int srv_streaming_clients(void);
+int srv_nclients(void);
+
+/* server_capture.c */
+/* (Re)start streaming in pix (format and size). */
+int srv_device_start(const struct v4l2_pix_format *pix);
+void srv_device_stop(void);
+void *srv_capture_thread(void *arg);
+
+/* server_requests.c: one request from client c; -1 when it is gone. */
+int srv_handle(struct client *c);
+
+#endif

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Client connections, and the frame slots each one holds. */
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "server.h"
+
+void srv_accept_client(int ls)
+{
+	int s = accept4(ls, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+	int sz = 1 << 16;
+
+	if (s < 0)
+		return;
+	if (fs_check_peer(s) < 0) {
+		srv_log("refused a connection from another user", NULL);
+		close(s);
+		return;
+	}
+	setsockopt(s, SOL_SOCKET, SO_SNDBUF, &sz, sizeof(sz));
+	for (int i = 0; i < MAX_CLIENTS; i++) {
+		if (srv.clients[i].sock < 0) {
+			if (srv.verbose)
+				fprintf(stderr, "v4l2-frameserver[%d]: client "
+					"%d connected\n", (int)getpid(), i);
+			memset(&srv.clients[i], 0, sizeof(srv.clients[i]));
+			srv.clients[i].sock = s;
+			srv.clients[i].data = -1;
+			return;
+		}
+	}
+	close(s);	/* full */
+}
+
+void srv_client_release(struct client *c, uint32_t slot)
+{
+	if (slot >= FS_MAX_SLOTS || !c->held[slot])
+		return;
+	c->held[slot]--;
+	c->inflight--;
+	srv.slots[slot].refs--;
+}
+
+void srv_client_drop(struct client *c)
+{
+	for (unsigned i = 0; i < FS_MAX_SLOTS; i++)
+		while (c->held[i])
+			srv_client_release(c, i);
+	close(c->sock);
+	if (c->data >= 0)
+		close(c->data);
+	memset(c, 0, sizeof(*c));
+	c->sock = -1;
+	c->data = -1;
+}
+
+int srv_streaming_clients(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < MAX_CLIENTS; i++)
+		n += srv.clients[i].sock >= 0 && srv.clients[i].streaming;
+	return n;
+}
+
+int srv_nclients(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < MAX_CLIENTS; i++)
+		n += srv.clients[i].sock >= 0;
+	return n;
+}

@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A client's requests: forwarded ioctls (a fixed list, answered for the
+ * one shared format), its format, stream on and off, frame releases.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <libv4l2.h>
+
+#include "server.h"
+
+static int compressed(uint32_t fourcc)
+{
+	return fourcc == V4L2_PIX_FMT_MJPEG || fourcc == V4L2_PIX_FMT_JPEG;
+}
+
+static int forward_allowed(uint32_t req)
+{
+	switch (req) {
+	case VIDIOC_QUERYCAP: case VIDIOC_ENUM_FMT:
+	case VIDIOC_ENUM_FRAMESIZES: case VIDIOC_ENUM_FRAMEINTERVALS:
+	case VIDIOC_ENUMINPUT: case VIDIOC_G_INPUT:
+	case VIDIOC_QUERYCTRL: case VIDIOC_QUERY_EXT_CTRL:
+	case VIDIOC_QUERYMENU: case VIDIOC_G_CTRL: case VIDIOC_S_CTRL:
+	case VIDIOC_TRY_FMT: case VIDIOC_G_FMT:
+	case VIDIOC_G_PARM: case VIDIOC_S_PARM:
+		return 1;
+	}
+	return 0;
+}
+
+/* ENUM_FMT: the shared format alone, as index 0. */
+static int enum_shared_fmt(struct v4l2_fmtdesc *d)
+{
+	struct v4l2_fmtdesc want;
+
+	for (uint32_t i = 0; d->index == 0; i++) {
+		memset(&want, 0, sizeof(want));
+		want.index = i;
+		want.type = d->type;
+		if (v4l2_ioctl(srv.dev, VIDIOC_ENUM_FMT, &want) < 0)
+			break;
+		if (want.pixelformat == srv.share_fmt) {
+			*d = want;
+			d->index = 0;
+			return 0;
+		}
+	}
+	errno = EINVAL;
+	return -1;
+}
+
+/* ENUM_FRAMESIZES while a compressed format streams: the streamed size. */
+static int enum_streamed_size(struct v4l2_frmsizeenum *e)
+{
+	if (e->index != 0 || e->pixel_format != srv.cur.pixelformat) {
+		errno = EINVAL;
+		return -1;
+	}
+	e->type = V4L2_FRMSIZE_TYPE_DISCRETE;
+	e->discrete.width = srv.cur.width;
+	e->discrete.height = srv.cur.height;
+	return 0;
+}
+
+/* The device's answer to a forwarded ioctl, for the one shared format. */
+static int answer(struct fs_ioctl *m)
+{
+	if (!forward_allowed(m->req) || m->size != _IOC_SIZE(m->req) ||
+	    m->size > FS_IOCTL_MAX) {
+		errno = ENOTTY;
+		return -1;
+	}
+	switch (m->req) {
+	case VIDIOC_ENUM_FMT:
+		return enum_shared_fmt((void *)m->arg);
+	case VIDIOC_ENUM_FRAMESIZES: {
+		struct v4l2_frmsizeenum *e = (void *)m->arg;
+
+		if (e->pixel_format != srv.share_fmt) {
+			errno = EINVAL;
+			return -1;
+		}
+		if (srv.running && compressed(srv.cur.pixelformat))
+			return enum_streamed_size(e);
+		break;
+	}
+	case VIDIOC_TRY_FMT:
+		/* As a driver would: the one format it has. */
+		((struct v4l2_format *)m->arg)->fmt.pix.pixelformat =
+			srv.share_fmt;
+		break;
+	case VIDIOC_G_FMT: {
+		struct v4l2_format *f = (void *)m->arg;
+
+		if (!srv.running)
+			break;
+		if (f->type != V4L2_BUF_TYPE_VIDEO_CAPTURE) {
+			errno = EINVAL;
+			return -1;
+		}
+		f->fmt.pix = srv.cur;
+		return 0;
+	}
+	case VIDIOC_S_PARM:
+		/* Streaming for others: the rate stays; report it. */
+		if (srv.running)
+			return v4l2_ioctl(srv.dev, VIDIOC_G_PARM, m->arg);
+		break;
+	}
+	return v4l2_ioctl(srv.dev, m->req, m->arg);
+}
+
+/* A forwarded ioctl; a control one client set is announced to the others. */
+static void do_ioctl(struct client *c, struct fs_ioctl *m)
+{
+	int r;
+
+	errno = 0;
+	r = answer(m);
+	m->h.ret = r < 0 ? -1 : 0;
+	m->h.err = r < 0 ? errno : 0;
+	fs_send(c->sock, m, sizeof(*m), -1, 0);
+
+	if (r == 0 && m->req == VIDIOC_S_CTRL) {
+		struct v4l2_control *ctl = (void *)m->arg;
+		struct fs_ctrl_event ev = {
+			.h.type = FS_CTRL_EVENT, .id = ctl->id,
+			.value = ctl->value,
+		};
+
+		for (int i = 0; i < MAX_CLIENTS; i++)
+			if (srv.clients[i].sock >= 0 && &srv.clients[i] != c)
+				fs_send(srv.clients[i].sock, &ev, sizeof(ev),
+					-1, MSG_DONTWAIT);
+	}
+}
+
+/* The format a client may use (device's answer to TRY_FMT), or errno. */
+static int do_setfmt(struct client *c, struct fs_setfmt *m)
+{
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+	f.fmt.pix = m->pix;
+	f.fmt.pix.pixelformat = srv.share_fmt;
+	if (srv.gone) {
+		errno = ENODEV;
+		return -1;
+	}
+	if (v4l2_ioctl(srv.dev, VIDIOC_TRY_FMT, &f) < 0)
+		return -1;
+	if (srv.running && f.fmt.pix.pixelformat != srv.cur.pixelformat) {
+		errno = EBUSY;
+		return -1;
+	}
+	if (srv.running && compressed(srv.cur.pixelformat) &&
+	    (f.fmt.pix.width != srv.cur.width ||
+	     f.fmt.pix.height != srv.cur.height)) {
+		errno = EBUSY;
+		return -1;
+	}
+	m->pix = f.fmt.pix;
+	c->want = f.fmt.pix;
+	c->want_set = 1;
+	return 0;
+}
+
+static int do_streamon(struct client *c)
+{
+	struct v4l2_pix_format target;
+
+	if (srv.gone) {
+		errno = ENODEV;
+		return -1;
+	}
+	if (!c->want_set) {
+		struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+		if (v4l2_ioctl(srv.dev, VIDIOC_G_FMT, &f) < 0)
+			return -1;
+		c->want = f.fmt.pix;
+		c->want_set = 1;
+	}
+	if (srv.running) {
+		if (c->want.pixelformat != srv.cur.pixelformat) {
+			errno = EBUSY;
+			return -1;
+		}
+		if (c->want.width <= srv.cur.width &&
+		    c->want.height <= srv.cur.height) {
+			c->streaming = 1;
+			return 0;
+		}
+		if (compressed(srv.cur.pixelformat)) {
+			errno = EBUSY;
+			return -1;
+		}
+	}
+	/* Start, or restart larger: the largest size any client asked. */
+	target = c->want;
+	for (int i = 0; i < MAX_CLIENTS; i++) {
+		struct client *o = &srv.clients[i];
+
+		if (o->sock < 0 || !o->streaming ||
+		    o->want.pixelformat != target.pixelformat)
+			continue;
+		if (o->want.width > target.width)
+			target.width = o->want.width;
+		if (o->want.height > target.height)
+			target.height = o->want.height;
+	}
+	if (srv_device_start(&target) < 0) {
+		if (srv.verbose)
+			fprintf(stderr, "v4l2-frameserver[%d]: cannot stream "
+				"%ux%u: %s\n", (int)getpid(), target.width,
+				target.height, strerror(errno));
+		return -1;
+	}
+	c->streaming = 1;
+	return 0;
+}
+
+static void do_streamoff(struct client *c)
+{
+	c->streaming = 0;
+	if (!srv_streaming_clients())
+		srv_device_stop();
+}
+
+/* One request from client c; returns -1 when the client is gone. */
+int srv_handle(struct client *c)
+{
+	union {
+		struct fs_hdr h;
+		struct fs_hello hello;
+		struct fs_ioctl io;
+		struct fs_setfmt fmt;
+		struct fs_release rel;
+	} m;
+	int fd;
+	ssize_t n = fs_recv(c->sock, &m, sizeof(m), &fd, MSG_DONTWAIT);
+
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return 0;
+	if (fd >= 0 && n >= (ssize_t)sizeof(m.h) && m.h.type == FS_HELLO &&
+	    c->data < 0 && !srv.gone) {
+		/* The client's frame socket: frames go there. */
+		c->data = fd;
+		fd = -1;
+	}
+	if (fd >= 0)
+		close(fd);	/* no other fds are expected */
+	if (n < (ssize_t)sizeof(m.h))
+		return -1;
+	switch (m.h.type) {
+	case FS_HELLO:
+		m.hello.version = FS_PROTO_VERSION;
+		m.hello.pid = (uint32_t)getpid();
+		m.h.ret = 0;
+		return fs_send(c->sock, &m.hello, sizeof(m.hello), -1, 0);
+	case FS_IOCTL:
+		if (n != sizeof(m.io))
+			return -1;
+		do_ioctl(c, &m.io);
+		return 0;
+	case FS_SETFMT:
+		if (n != sizeof(m.fmt))
+			return -1;
+		m.h.ret = do_setfmt(c, &m.fmt);
+		m.h.err = m.h.ret ? errno : 0;
+		if (!m.h.ret)
+			m.fmt.pix = c->want;
+		return fs_send(c->sock, &m.fmt, sizeof(m.fmt), -1, 0);
+	case FS_STREAMON:
+		m.h.ret = do_streamon(c);
+		m.h.err = m.h.ret ? errno : 0;
+		return fs_send(c->sock, &m.h, sizeof(m.h), -1, 0);
+	case FS_STREAMOFF:
+		do_streamoff(c);
+		m.h.ret = 0;
+		m.h.err = 0;
+		return fs_send(c->sock, &m.h, sizeof(m.h), -1, 0);
+	case FS_RELEASE:
+		if (n != sizeof(m.rel))
+			return -1;
+		srv_client_release(c, m.rel.slot);
+		return 0;
+	}
+	return -1;
+}
