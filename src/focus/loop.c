@@ -146,109 +146,152 @@ static int stream_begin(struct stream *s)
 	return 0;
 }
 
-int v4lc_af_run(int fd, const struct v4lc_af_loop *opt,
-		struct v4lc_af_stats *st)
-{
-	struct v4l2_queryctrl q = { .id = V4L2_CID_FOCUS_ABSOLUTE };
-	struct v4l2_control cur = { .id = V4L2_CID_FOCUS_ABSOLUTE };
-	struct v4l2_control manual = { .id = V4L2_CID_FOCUS_AUTO, .value = 0 };
-	const struct v4lc_dsp *dsp = v4lc_dsp_get();
-	struct v4lc_af_params p;
-	struct v4lc_af af;
-	struct v4l2_format f;
-	struct stream s = { .fd = fd };
-	uint8_t *rows = NULL;
-	int packed_first, pos, ret = -1, saved = 0;
-	int every = opt->every > 0 ? opt->every : 1;
+/* What the sharpness of a frame is computed with. */
+struct meter {
+	const struct v4lc_dsp *dsp;
+	const struct stream *s;
+	int w, h;
+	size_t stride;
+	int packed_first;
+	uint8_t *rows;	/* 3 rows of luma for packed formats */
+};
 
-	memset(st, 0, sizeof(*st));
-	st->first_lock = st->last_write = -1;
-	if (v4l2_ioctl(fd, VIDIOC_QUERYCTRL, &q) < 0 ||
-	    (q.flags & V4L2_CTRL_FLAG_DISABLED)) {
+/* The sharpness of the frame in buffer index. */
+static double measure(const struct meter *mt, unsigned index,
+		      struct v4lc_af_stats *st)
+{
+	uint64_t t0 = now_ns();
+	const uint8_t *img = mt->s->map[index];
+	double m;
+
+	if (mt->packed_first < 0)
+		m = v4lc_focus_measure(mt->dsp, img, mt->stride ? mt->stride :
+							 (size_t)mt->w,
+				       mt->w, mt->h);
+	else
+		m = v4lc_focus_measure_packed(mt->dsp, img,
+					      mt->stride ? mt->stride :
+							   2 * (size_t)mt->w,
+					      mt->w, mt->h, mt->packed_first,
+					      mt->rows);
+	st->measure_ns += now_ns() - t0;
+	st->samples++;
+	return m;
+}
+
+/* Move the lens to pos, counted in st. */
+static int move_to(int fd, int pos, const struct v4lc_af *af,
+		   const struct v4lc_af_loop *opt, struct v4lc_af_stats *st)
+{
+	if (set_focus(fd, pos) < 0)
+		return -1;
+	st->writes++;
+	st->last_write = (long)st->frames;
+	st->position = pos;
+	if (opt->verbose)
+		fprintf(stderr, "v4l2-autofocus: frame %lu: focus %d (%s)\n",
+			st->frames, pos,
+			af->state == V4LC_AF_COARSE ? "coarse" :
+			af->state == V4LC_AF_FINE   ? "fine" : "lock");
+	return 0;
+}
+
+/* The lens position the camera reports, after switching off its own
+ * autofocus; its range in *q. */
+static int focus_control(int fd, struct v4l2_queryctrl *q, int *cur)
+{
+	struct v4l2_control c = { .id = V4L2_CID_FOCUS_ABSOLUTE };
+	struct v4l2_control manual = { .id = V4L2_CID_FOCUS_AUTO, .value = 0 };
+
+	memset(q, 0, sizeof(*q));
+	q->id = V4L2_CID_FOCUS_ABSOLUTE;
+	if (v4l2_ioctl(fd, VIDIOC_QUERYCTRL, q) < 0 ||
+	    (q->flags & V4L2_CTRL_FLAG_DISABLED)) {
 		errno = ENOTTY;
 		return -1;
 	}
 	/* A camera that focuses itself is switched to manual focus. */
 	v4l2_ioctl(fd, VIDIOC_S_CTRL, &manual);
-	if (v4l2_ioctl(fd, VIDIOC_G_CTRL, &cur) < 0)
+	if (v4l2_ioctl(fd, VIDIOC_G_CTRL, &c) < 0)
 		return -1;
-	if (setup_format(fd, opt, &f, &packed_first) < 0)
-		return -1;
-	rows = malloc(3 * (size_t)f.fmt.pix.width + 16);
-	if (!rows)
-		return -1;
-	if (stream_begin(&s) < 0)
-		goto out;
+	*cur = c.value;
+	return 0;
+}
 
-	v4lc_af_params_default(&p, q.minimum, q.maximum);
-	pos = v4lc_af_start(&af, &p, cur.value);
+/* Frames until the search ends or the caller stops it: 0, or -1. */
+static int run_loop(int fd, const struct v4lc_af_loop *opt,
+		    const struct meter *mt, struct v4lc_af *af, int pos,
+		    struct v4lc_af_stats *st)
+{
+	int every = opt->every > 0 ? opt->every : 1;
+
 	for (;;) {
 		struct v4l2_buffer b = {
 			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 			.memory = V4L2_MEMORY_MMAP,
 		};
+		enum v4lc_af_state before;
 		double m = -1;
 
-		if (pos >= 0) {
-			if (set_focus(fd, pos) < 0)
-				goto out;
-			st->writes++;
-			st->last_write = (long)st->frames;
-			st->position = pos;
-			if (opt->verbose)
-				fprintf(stderr, "v4l2-autofocus: frame %lu: "
-					"focus %d (%s)\n", st->frames, pos,
-					af.state == V4LC_AF_COARSE ? "coarse"
-					: af.state == V4LC_AF_FINE ? "fine"
-								   : "lock");
-		}
+		if (pos >= 0 && move_to(fd, pos, af, opt, st) < 0)
+			return -1;
 		if ((opt->stop && *opt->stop) ||
 		    (opt->max_frames && st->frames >= opt->max_frames))
-			break;
+			return 0;
 		if (v4l2_ioctl(fd, VIDIOC_DQBUF, &b) < 0) {
 			if (errno == EINTR || errno == EAGAIN)
 				continue;
 			if (errno == ENODEV)
-				break; /* the camera went away: done */
-			goto out;
+				return 0; /* the camera went away: done */
+			return -1;
 		}
-		if (v4lc_af_need_measure(&af, st->frames, every) &&
-		    b.index < (uint32_t)s.n) {
-			uint64_t t0 = now_ns();
-			const uint8_t *img = s.map[b.index];
-			int w = (int)f.fmt.pix.width, h = (int)f.fmt.pix.height;
-			size_t stride = f.fmt.pix.bytesperline;
-
-			if (packed_first < 0)
-				m = v4lc_focus_measure(dsp, img, stride ? stride
-									: (size_t)w,
-						       w, h);
-			else
-				m = v4lc_focus_measure_packed(
-					dsp, img, stride ? stride : 2 * (size_t)w,
-					w, h, packed_first, rows);
-			st->measure_ns += now_ns() - t0;
-			st->samples++;
-		}
+		if (v4lc_af_need_measure(af, st->frames, every) &&
+		    b.index < (uint32_t)mt->s->n)
+			m = measure(mt, b.index, st);
 		if (v4l2_ioctl(fd, VIDIOC_QBUF, &b) < 0)
-			goto out;
-		{
-			enum v4lc_af_state before = af.state;
-
-			pos = v4lc_af_frame(&af, m);
-			if (af.state == V4LC_AF_LOCKED &&
-			    before != V4LC_AF_LOCKED && st->first_lock < 0)
-				st->first_lock = (long)st->frames;
-		}
+			return -1;
+		before = af->state;
+		pos = v4lc_af_frame(af, m);
+		if (af->state == V4LC_AF_LOCKED && before != V4LC_AF_LOCKED &&
+		    st->first_lock < 0)
+			st->first_lock = (long)st->frames;
 		st->frames++;
-		if (opt->on_frame && opt->on_frame(opt->ctx, st->frames, &af))
-			break;
+		if (opt->on_frame && opt->on_frame(opt->ctx, st->frames, af))
+			return 0;
 	}
-	ret = 0;
-out:
+}
+
+int v4lc_af_run(int fd, const struct v4lc_af_loop *opt,
+		struct v4lc_af_stats *st)
+{
+	struct v4l2_queryctrl q;
+	struct v4lc_af_params p;
+	struct v4lc_af af;
+	struct v4l2_format f;
+	struct stream s = { .fd = fd };
+	struct meter mt = { .dsp = v4lc_dsp_get(), .s = &s };
+	int cur, pos, ret = -1, saved;
+
+	memset(st, 0, sizeof(*st));
+	st->first_lock = st->last_write = -1;
+	if (focus_control(fd, &q, &cur) < 0)
+		return -1;
+	if (setup_format(fd, opt, &f, &mt.packed_first) < 0)
+		return -1;
+	mt.w = (int)f.fmt.pix.width;
+	mt.h = (int)f.fmt.pix.height;
+	mt.stride = f.fmt.pix.bytesperline;
+	mt.rows = malloc(3 * (size_t)f.fmt.pix.width + 16);
+	if (!mt.rows)
+		return -1;
+	if (stream_begin(&s) == 0) {
+		v4lc_af_params_default(&p, q.minimum, q.maximum);
+		pos = v4lc_af_start(&af, &p, cur);
+		ret = run_loop(fd, opt, &mt, &af, pos, st);
+	}
 	saved = errno;
 	stream_end(&s);
-	free(rows);
+	free(mt.rows);
 	errno = saved;
 	return ret;
 }

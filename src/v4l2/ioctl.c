@@ -133,13 +133,143 @@ static void reconsider_fps(struct lv2_dev *dev,
 	}
 }
 
+/* Formats and sizes: the converter's, once it exists. 1 if served. */
+static int format_ioctl(struct lv2_dev *dev, unsigned long request,
+			void *arg, int *r)
+{
+	switch (request) {
+	case VIDIOC_ENUM_FMT:
+		if (!dev->conv || ((struct v4l2_fmtdesc *)arg)->type !=
+				  V4L2_BUF_TYPE_VIDEO_CAPTURE)
+			return 0;
+		*r = v4lconvert_enum_fmt(dev->conv, arg);
+		return 1;
+	case VIDIOC_ENUM_FRAMESIZES:
+		if (!dev->conv)
+			return 0;
+		*r = v4lconvert_enum_framesizes(dev->conv, arg);
+		return 1;
+	case VIDIOC_ENUM_FRAMEINTERVALS:
+		if (!dev->conv)
+			return 0;
+		*r = v4lconvert_enum_frameintervals(dev->conv, arg);
+		return 1;
+	case VIDIOC_TRY_FMT:
+		if (!dev->conv || !is_capture(arg))
+			return 0;
+		*r = v4lconvert_try_format(dev->conv, arg, NULL);
+		return 1;
+	case VIDIOC_S_FMT:
+		if (!is_capture(arg))
+			return 0;
+		*r = do_s_fmt(dev, arg);
+		return 1;
+	case VIDIOC_G_FMT:
+		if (!is_capture(arg) || !dev->conv)
+			return 0;
+		*(struct v4l2_format *)arg = dev->dst;
+		*r = 0;
+		return 1;
+	case VIDIOC_S_STD:
+	case VIDIOC_S_INPUT:
+	case VIDIOC_S_DV_TIMINGS:
+		*r = lv2_dev_ioctl(dev, request, arg);
+		if (*r == 0)
+			reread_fmt(dev);
+		return 1;
+	case VIDIOC_S_PARM:
+		*r = lv2_dev_ioctl(dev, request, arg);
+		if (*r == 0 && is_capture(arg))
+			reconsider_fps(dev, arg);
+		return 1;
+	}
+	return 0;
+}
+
+/* Capture buffers (buffers.c). 1 if served. */
+static int buffer_ioctl(struct lv2_dev *dev, unsigned long request,
+			void *arg, int *r)
+{
+	switch (request) {
+	case VIDIOC_REQBUFS:
+		if (((struct v4l2_requestbuffers *)arg)->type !=
+		    V4L2_BUF_TYPE_VIDEO_CAPTURE)
+			return 0;
+		*r = lv2_bufs_reqbufs(dev, arg);
+		return 1;
+	case VIDIOC_QUERYBUF:
+		if (!buf_capture(arg))
+			return 0;
+		*r = lv2_bufs_querybuf(dev, arg);
+		return 1;
+	case VIDIOC_QBUF:
+		if (!buf_capture(arg))
+			return 0;
+		*r = lv2_bufs_qbuf(dev, arg);
+		return 1;
+	case VIDIOC_DQBUF:
+		if (!buf_capture(arg))
+			return 0;
+		*r = lv2_bufs_dqbuf(dev, arg);
+		return 1;
+	case VIDIOC_STREAMON:
+	case VIDIOC_STREAMOFF:
+		if (!is_capture(arg))
+			return 0;
+		*r = lv2_bufs_stream(dev, request, arg);
+		return 1;
+	case VIDIOC_EXPBUF:
+	case VIDIOC_CREATE_BUFS:
+		if (dev->mode != BUFS_CONVERT && dev->mode != BUFS_READ)
+			return 0;
+		errno = EINVAL;	/* our buffers are not the driver's */
+		*r = -1;
+		return 1;
+	}
+	return 0;
+}
+
+/* Controls with the emulated ones merged in (needs the converter). */
+static int control_ioctl(struct lv2_dev *dev, unsigned long request,
+			 void *arg, int *r)
+{
+	if (!dev->conv)
+		return 0;
+	switch (request) {
+	case VIDIOC_QUERYCTRL:
+		*r = v4lconvert_vidioc_queryctrl(dev->conv, arg);
+		return 1;
+	case VIDIOC_G_CTRL:
+		*r = v4lconvert_vidioc_g_ctrl(dev->conv, arg);
+		return 1;
+	case VIDIOC_S_CTRL:
+		*r = v4lconvert_vidioc_s_ctrl(dev->conv, arg);
+		return 1;
+	case VIDIOC_G_EXT_CTRLS:
+		*r = v4lconvert_vidioc_g_ext_ctrls(dev->conv, arg);
+		return 1;
+	case VIDIOC_TRY_EXT_CTRLS:
+		*r = v4lconvert_vidioc_try_ext_ctrls(dev->conv, arg);
+		return 1;
+	case VIDIOC_S_EXT_CTRLS:
+		*r = v4lconvert_vidioc_s_ext_ctrls(dev->conv, arg);
+		return 1;
+	case VIDIOC_QUERY_EXT_CTRL:
+		*r = lv2_query_ext_ctrl(dev, arg);
+		return 1;
+	case VIDIOC_QUERYMENU:
+		*r = lv2_querymenu(dev, arg);
+		return 1;
+	}
+	return 0;
+}
+
 int lv2_dispatch_lower(struct lv2_dev *dev, unsigned long request,
-			void *arg)
+		       void *arg)
 {
 	int r;
 
-	switch (request) {
-	case VIDIOC_QUERYCAP: {
+	if (request == VIDIOC_QUERYCAP) {
 		struct v4l2_capability *cap = arg;
 
 		r = lv2_dev_ioctl(dev, request, arg);
@@ -149,106 +279,10 @@ int lv2_dispatch_lower(struct lv2_dev *dev, unsigned long request,
 		}
 		return r;
 	}
-	case VIDIOC_ENUM_FMT:
-		if (!dev->conv || ((struct v4l2_fmtdesc *)arg)->type !=
-				  V4L2_BUF_TYPE_VIDEO_CAPTURE)
-			break;
-		return v4lconvert_enum_fmt(dev->conv, arg);
-	case VIDIOC_ENUM_FRAMESIZES:
-		if (!dev->conv)
-			break;
-		return v4lconvert_enum_framesizes(dev->conv, arg);
-	case VIDIOC_ENUM_FRAMEINTERVALS:
-		if (!dev->conv)
-			break;
-		return v4lconvert_enum_frameintervals(dev->conv, arg);
-	case VIDIOC_TRY_FMT:
-		if (!dev->conv || !is_capture(arg))
-			break;
-		return v4lconvert_try_format(dev->conv, arg, NULL);
-	case VIDIOC_S_FMT:
-		if (!is_capture(arg))
-			break;
-		return do_s_fmt(dev, arg);
-	case VIDIOC_G_FMT:
-		if (!is_capture(arg) || !dev->conv)
-			break;
-		*(struct v4l2_format *)arg = dev->dst;
-		return 0;
-	case VIDIOC_S_STD:
-	case VIDIOC_S_INPUT:
-	case VIDIOC_S_DV_TIMINGS:
-		r = lv2_dev_ioctl(dev, request, arg);
-		if (r == 0)
-			reread_fmt(dev);
+	if (format_ioctl(dev, request, arg, &r) ||
+	    buffer_ioctl(dev, request, arg, &r) ||
+	    control_ioctl(dev, request, arg, &r))
 		return r;
-	case VIDIOC_S_PARM:
-		r = lv2_dev_ioctl(dev, request, arg);
-		if (r == 0 && is_capture(arg))
-			reconsider_fps(dev, arg);
-		return r;
-	case VIDIOC_REQBUFS:
-		if (((struct v4l2_requestbuffers *)arg)->type !=
-		    V4L2_BUF_TYPE_VIDEO_CAPTURE)
-			break;
-		return lv2_bufs_reqbufs(dev, arg);
-	case VIDIOC_QUERYBUF:
-		if (!buf_capture(arg))
-			break;
-		return lv2_bufs_querybuf(dev, arg);
-	case VIDIOC_QBUF:
-		if (!buf_capture(arg))
-			break;
-		return lv2_bufs_qbuf(dev, arg);
-	case VIDIOC_DQBUF:
-		if (!buf_capture(arg))
-			break;
-		return lv2_bufs_dqbuf(dev, arg);
-	case VIDIOC_STREAMON:
-	case VIDIOC_STREAMOFF:
-		if (!is_capture(arg))
-			break;
-		return lv2_bufs_stream(dev, request, arg);
-	case VIDIOC_EXPBUF:
-	case VIDIOC_CREATE_BUFS:
-		if (dev->mode == BUFS_CONVERT || dev->mode == BUFS_READ) {
-			errno = EINVAL;	/* our buffers are not the driver's */
-			return -1;
-		}
-		break;
-	case VIDIOC_QUERYCTRL:
-		if (!dev->conv)
-			break;
-		return v4lconvert_vidioc_queryctrl(dev->conv, arg);
-	case VIDIOC_G_CTRL:
-		if (!dev->conv)
-			break;
-		return v4lconvert_vidioc_g_ctrl(dev->conv, arg);
-	case VIDIOC_S_CTRL:
-		if (!dev->conv)
-			break;
-		return v4lconvert_vidioc_s_ctrl(dev->conv, arg);
-	case VIDIOC_G_EXT_CTRLS:
-		if (!dev->conv)
-			break;
-		return v4lconvert_vidioc_g_ext_ctrls(dev->conv, arg);
-	case VIDIOC_TRY_EXT_CTRLS:
-		if (!dev->conv)
-			break;
-		return v4lconvert_vidioc_try_ext_ctrls(dev->conv, arg);
-	case VIDIOC_S_EXT_CTRLS:
-		if (!dev->conv)
-			break;
-		return v4lconvert_vidioc_s_ext_ctrls(dev->conv, arg);
-	case VIDIOC_QUERY_EXT_CTRL:
-		if (!dev->conv)
-			break;
-		return lv2_query_ext_ctrl(dev, arg);
-	case VIDIOC_QUERYMENU:
-		if (!dev->conv)
-			break;
-		return lv2_querymenu(dev, arg);
-	}
 	return lv2_dev_ioctl(dev, request, arg);
 }
 
