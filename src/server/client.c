@@ -264,7 +264,7 @@ int lv2_share_device(void *priv, char *buf, size_t size)
  * own mapping of the "driver" buffers) comes here for a shared device.
  */
 void *lv2_share_mmap(void *priv, void *start, size_t length, int prot,
-		      int flags, int64_t offset)
+		     int flags, int64_t offset)
 {
 	struct share *sh = priv;
 	void *p = MAP_FAILED;

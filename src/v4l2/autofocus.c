@@ -87,7 +87,7 @@ void lv2_af_probe(struct lv2_dev *dev)
 	dev->af.status_fd = -1;
 	if (dev->ops != &lv2_share_ops ||
 	    lv2_share_device(dev->priv, dev->af.device,
-			      sizeof(dev->af.device)) < 0)
+			     sizeof(dev->af.device)) < 0)
 		return;
 	memset(&q, 0, sizeof(q));
 	q.id = V4L2_CID_FOCUS_ABSOLUTE;

@@ -54,7 +54,7 @@ void lv2_bufs_free_fake(struct lv2_dev *dev)
 		return;
 	if (fake_mapped(dev))
 		lv2_log_err(dev, "fd %d: buffers still mapped, leaking them",
-			     dev->fd);
+			    dev->fd);
 	else
 		lv2_sys_munmap(dev->fake, dev->fake_size);
 	dev->fake = NULL;
@@ -72,7 +72,7 @@ static int fake_alloc(struct lv2_dev *dev)
 	if (dev->fake)
 		return 0;
 	p = lv2_sys_mmap(NULL, size, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return -1;
 	dev->fake = p;
@@ -118,7 +118,7 @@ int lv2_bufs_map_driver(struct lv2_dev *dev)
 			     MAP_SHARED, b.m.offset);
 		if (p == MAP_FAILED) {
 			lv2_log_err(dev, "mapping buffer %u: %s", i,
-				     strerror(errno));
+				    strerror(errno));
 			return -1;
 		}
 		dev->map[i] = p;
@@ -242,7 +242,7 @@ static int copy_or_convert(struct lv2_dev *dev, const struct v4l2_buffer *b,
 }
 
 int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
-			uint8_t *dest, size_t dest_size, int requeue)
+		       uint8_t *dest, size_t dest_size, int requeue)
 {
 	int into_fake = dest == NULL;
 
@@ -266,7 +266,7 @@ int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 				dev->gone = 1;
 			if (!(e == EAGAIN && lv2_dev_nonblocking(dev)))
 				lv2_log_err(dev, "error dequeuing buf: %s",
-					     strerror(e));
+					    strerror(e));
 			errno = e;
 			return -1;
 		}
@@ -294,7 +294,7 @@ int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 		e = errno;
 		if (e != EAGAIN && e != EPIPE)
 			lv2_log_err(dev, "%s",
-				     v4lconvert_get_error_message(dev->conv));
+				    v4lconvert_get_error_message(dev->conv));
 		if (into_fake) {
 			dev->fake_valid &= ~(1u << b.index);
 			if (tries == LV2_FRAME_TRIES - 1 &&
@@ -336,7 +336,7 @@ int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 				dev->gone = 1;
 			if (!(e == EAGAIN && lv2_dev_nonblocking(dev)))
 				lv2_log_err(dev, "error dequeuing buf: %s",
-					     strerror(e));
+					    strerror(e));
 		} else if (buf->type == V4L2_BUF_TYPE_VIDEO_CAPTURE &&
 			   buf->bytesused > buf->length) {
 			/* a driver bug must not make the application

@@ -45,7 +45,7 @@ int lv2_fmt_apply(struct lv2_dev *dev, struct v4l2_format *fmt)
 	    src.fmt.pix.height != tried.fmt.pix.height) {
 		/* The driver did not do what it promised: no conversion. */
 		lv2_log_err(dev, "driver changed the promised format, "
-			     "conversion disabled for it");
+			    "conversion disabled for it");
 		want = src;
 	} else {
 		inherit(&want, &src);

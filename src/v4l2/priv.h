@@ -129,7 +129,7 @@ int lv2_bufs_map_driver(struct lv2_dev *dev);
  * the driver buffer (still dequeued) on success.
  */
 int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
-			uint8_t *dest, size_t dest_size, int requeue);
+		       uint8_t *dest, size_t dest_size, int requeue);
 void lv2_bufs_free_fake(struct lv2_dev *dev);
 
 /* read.c (dev->lock held) */
@@ -143,6 +143,6 @@ int lv2_querymenu(struct lv2_dev *dev, struct v4l2_querymenu *m);
 int lv2_fmt_apply(struct lv2_dev *dev, struct v4l2_format *fmt);
 /* An ioctl as libv4l2 serves it below the emulated autofocus controls. */
 int lv2_dispatch_lower(struct lv2_dev *dev, unsigned long request,
-			void *arg);
+		       void *arg);
 
 #endif

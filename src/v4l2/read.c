@@ -114,7 +114,7 @@ static ssize_t read_convert(struct lv2_dev *dev, uint8_t *dest, size_t n)
 		e = errno;
 		if (e != EAGAIN && e != EPIPE) {
 			lv2_log_err(dev, "%s",
-				     v4lconvert_get_error_message(dev->conv));
+				    v4lconvert_get_error_message(dev->conv));
 			return -1;
 		}
 	}

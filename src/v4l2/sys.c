@@ -40,7 +40,7 @@ const struct libv4l_dev_ops lv2_sys_ops = {
 };
 
 void *lv2_sys_mmap(void *start, size_t length, int prot, int flags, int fd,
-		    int64_t offset)
+		   int64_t offset)
 {
 #ifdef SYS_mmap2
 	if (offset & 4095) {
