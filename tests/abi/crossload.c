@@ -20,17 +20,8 @@
 
 #include <libv4lconvert.h>
 
+#include "../common/check.h"
 #include "../common/fakedev.h"
-
-static int failures;
-
-static void check(int ok, const char *what)
-{
-	if (!ok) {
-		failures++;
-		printf("FAIL: %s\n", what);
-	}
-}
 
 /* The directory the library defining v4lconvert_create came from. */
 static int loaded_from(const char *dir)
@@ -62,10 +53,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s LIBDIR\n", argv[0]);
 		return 2;
 	}
-	check(loaded_from(argv[1]), "the library of LIBDIR is loaded");
+	CHECK(loaded_from(argv[1]), "the library of %s is loaded", argv[1]);
 
 	conv = v4lconvert_create_with_dev_ops(-1, &dev, &fakedev_ops);
-	check(conv != NULL, "v4lconvert_create_with_dev_ops");
+	CHECK(conv != NULL);
 	if (!conv)
 		return 1;
 	memset(&want, 0, sizeof(want));
@@ -73,16 +64,16 @@ int main(int argc, char **argv)
 	want.fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
 	want.fmt.pix.width = 64;
 	want.fmt.pix.height = 48;
-	check(v4lconvert_try_format(conv, &want, &src) == 0, "try_format");
-	check(src.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV,
-	      "YUYV chosen as the source");
+	CHECK(v4lconvert_try_format(conv, &want, &src) == 0);
+	CHECK(src.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV);
 	/* Mid grey: Y 128, U = V = 128 is grey in any matrix and range. */
 	memset(in, 128, sizeof(in));
 	n = v4lconvert_convert(conv, &src, &want, in, (int)sizeof(in), out,
 			       (int)sizeof(out));
-	check(n == (int)sizeof(out), "a whole RGB24 frame converted");
-	check(out[0] == out[1] && out[1] == out[2] && out[0] > 100 &&
-	      out[0] < 160, "grey stays grey");
+	CHECK(n == (int)sizeof(out), "%d bytes converted", n);
+	CHECK(out[0] == out[1] && out[1] == out[2] && out[0] > 100 &&
+	      out[0] < 160, "grey stays grey: %u %u %u", out[0], out[1],
+	      out[2]);
 	v4lconvert_destroy(conv);
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures ? 1 : 0;

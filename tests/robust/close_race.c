@@ -29,19 +29,12 @@
 
 #include "v4l2/testhook.h"
 #include "vcam/vcam.h"
+#include "../common/check.h"
 
 #define W 64
 #define H 48
 /* libv4l2's device table (src/v4l2/priv.h, LV2_MAX_DEVICES) */
 #define TABLE_SLOTS 16
-
-static int failures;
-static pthread_mutex_t fail_lock = PTHREAD_MUTEX_INITIALIZER;
-
-#define CHECK(c) do { if (!(c)) { int e_ = errno; \
-	pthread_mutex_lock(&fail_lock); failures++; \
-	printf("FAIL %s:%d: %s (errno %s)\n", __FILE__, __LINE__, #c, \
-	       strerror(e_)); pthread_mutex_unlock(&fail_lock); } } while (0)
 
 /* A camera through libv4l2 in `fourcc` (RGB3: converted from YUYV). */
 static int cam_open(uint32_t fourcc)
