@@ -23,10 +23,9 @@
 
 #include <libv4l2.h>
 
+#include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
-
-void v4l2_test_set_plugin(const struct libv4l_dev_ops *ops);
 
 #define W 640
 #define H 480
@@ -225,7 +224,7 @@ int main(void)
 {
 	wrapped = v4lc_vcam_ops;
 	wrapped.ioctl = wrap_ioctl;
-	v4l2_test_set_plugin(&wrapped);
+	lv2_test_set_plugin(&wrapped);
 	test_enum_fmt();
 	test_expbuf(V4L2_PIX_FMT_YUYV);
 	test_expbuf(V4L2_PIX_FMT_RGB24);
