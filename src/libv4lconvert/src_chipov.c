@@ -27,13 +27,6 @@
 #include "jpeg/ov51x.h"
 #include "priv.h"
 
-#ifndef V4L2_PIX_FMT_OV511
-#define V4L2_PIX_FMT_OV511 v4l2_fourcc('O', '5', '1', '1')
-#endif
-#ifndef V4L2_PIX_FMT_OV518
-#define V4L2_PIX_FMT_OV518 v4l2_fourcc('O', '5', '1', '8')
-#endif
-
 static void swap_planes(uint8_t *a, uint8_t *b, size_t n)
 {
 	uint8_t t[4096];
@@ -50,10 +43,10 @@ static void swap_planes(uint8_t *a, uint8_t *b, size_t n)
 	}
 }
 
-static int convert_ov51x(struct v4lconvert_data *data,
-			 const struct v4lc_frame *src, struct v4lc_frame *dst)
+int v4lc_conv_ov51x(struct v4lconvert_data *data, const struct v4lc_format *f,
+		    const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
-	int is518 = src->fourcc == V4L2_PIX_FMT_OV518;
+	int is518 = f->fourcc == V4L2_PIX_FMT_OV518;
 	int w = src->width, h = src->height;
 	size_t size = v4lc_ov51x_out_size(w, h);
 	int planar = dst->fourcc == V4L2_PIX_FMT_YUV420 ||
@@ -112,10 +105,3 @@ static int convert_ov51x(struct v4lconvert_data *data,
 			   is518 ? "OV518" : "OV511");
 	return ret;
 }
-
-/* Ranks: decoders, like JPEG (7/7, as in the original's table). */
-const struct v4lc_source v4lc_sources_chipov[] = {
-	{ V4L2_PIX_FMT_OV511, 7, 7, 1, convert_ov51x },
-	{ V4L2_PIX_FMT_OV518, 7, 7, 1, convert_ov51x },
-	{ 0, 0, 0, 0, NULL },
-};
