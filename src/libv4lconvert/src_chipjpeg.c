@@ -163,6 +163,8 @@ int v4lc_conv_jpgl(struct v4lconvert_data *data, const struct v4lc_format *f,
 							  dst->width);
 	struct v4lc_frame tmp = { dst->fourcc, dst->width, dst->height, 0,
 				  NULL, need };
+	uint8_t *work;
+	size_t wsize;
 	char err[160];
 	int ret, r2;
 
@@ -179,9 +181,17 @@ int v4lc_conv_jpgl(struct v4lconvert_data *data, const struct v4lc_format *f,
 	/* lines past 4 * (height / 4) are not decoded: zero, not stale */
 	if (!direct && dst->height % 4)
 		memset(tmp.data, 0, need);
+	/* the decoder's block row in the decoded-frame scratch (free here);
+	 * a width it refuses needs none */
+	wsize = v4lc_jpgl_work_size(dst->width);
+	work = wsize ? v4lc_decoded_scratch(data, wsize) : NULL;
+	if (wsize && !work) {
+		v4lc_error(data, ENOMEM, "out of memory");
+		return -ENOMEM;
+	}
 	ret = v4lc_jpgl_decode(src->data, src->size, dst->fourcc, tmp.data,
 			       direct ? dst->size : need, dst->width,
-			       dst->height, err, sizeof(err));
+			       dst->height, work, err, sizeof(err));
 	if (ret < 0 && ret != -EPIPE) {
 		v4lc_error(data, -ret, "decompressing JPEG-Lite: %s", err);
 		return ret;

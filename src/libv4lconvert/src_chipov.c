@@ -55,7 +55,7 @@ int v4lc_conv_ov51x(struct v4lconvert_data *data, const struct v4lc_format *f,
 	int direct = planar && (!dst->stride || dst->stride == w) &&
 		     dst->size >= size;
 	struct v4lc_frame yuv = { V4L2_PIX_FMT_YUV420, w, h, 0, NULL, size };
-	uint8_t *out;
+	uint8_t *out, *work;
 	int ret;
 
 	if (w <= 0 || h <= 0 || (w | h) & 1) {
@@ -72,16 +72,20 @@ int v4lc_conv_ov51x(struct v4lconvert_data *data, const struct v4lc_format *f,
 		v4lc_error(data, EAGAIN, "OV511 frame of %zu bytes", src->size);
 		return -EAGAIN;
 	}
+	/* The decoded frame in the decoded scratch, the decoder's copy of
+	 * the frame in the row buffers (nothing else uses them here). */
 	out = direct ? dst->data : v4lc_decoded_scratch(data, size);
-	if (!out) {
+	work = v4lc_rows_scratch(data, v4lc_ov51x_work_size(src->size));
+	if (!out || !work) {
 		v4lc_error(data, ENOMEM, "out of memory");
 		return -ENOMEM;
 	}
 	if (is518)
 		ret = v4lc_ov518_decode(src->data, src->size, out, w, h,
-					direct && yvu, NULL);
+					direct && yvu, work, NULL);
 	else
-		ret = v4lc_ov511_decode(src->data, src->size, out, w, h, NULL);
+		ret = v4lc_ov511_decode(src->data, src->size, out, w, h, work,
+					NULL);
 	if (ret < 0) {
 		if (ret == -EAGAIN)
 			v4lc_error(data, EAGAIN, "decompressing %s frame",
