@@ -5,8 +5,8 @@
  * stream of 8x4 blocks (JPEG example tables, DC predicted per component),
  * and the quantisation bytes at the end (32 luma, 32 chroma). The bit
  * reader and its quirks (zero bytes only from 8 bytes after the end, an
- * invalid AC code stepping one bit back) follow the specification, so that
- * corrupt and truncated frames give what the original gives.
+ * invalid AC code stepping one bit back) are those of doc/formats/ov518.md,
+ * so that corrupt and truncated frames give what the original gives.
  */
 #include "jpeg/ov51x.h"
 

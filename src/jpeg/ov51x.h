@@ -2,9 +2,9 @@
 /*
  * OV511 ('O511') and OV518 ('O518') frame decoders to planar 4:2:0, in
  * process (the original runs them in separate helper programs, fed
- * through a pipe). Written from a clean-room specification of those
- * helpers; the output is the helper's reply: w*h*3/2 bytes, the Y plane
- * (stride w), then two chroma planes (stride w/2).
+ * through a pipe); the formats are described in doc/formats/ov511.md and
+ * doc/formats/ov518.md. The output is the helper's reply: w*h*3/2 bytes,
+ * the Y plane (stride w), then two chroma planes (stride w/2).
  *
  * Differences from the helper programs, all outside well-formed frames:
  *  - the helpers keep their input/output buffers for their whole life,
