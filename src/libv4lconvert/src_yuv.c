@@ -168,6 +168,15 @@ static void hm12(const struct yuv_job *j)
 		}
 }
 
+/* RGB from a luma plane and a U,V plane, one kernel call per row. */
+static void semi_rgb(const struct yuv_job *j, v4lc_semiplanar_rgb_fn *fn)
+{
+	for (int y = 0; y < j->h; y++)
+		fn(j->s + (size_t)y * j->g.stride,
+		   j->c + (size_t)y * j->g.cstride,
+		   j->d.y + (size_t)y * j->d.ys, j->w, &j->k);
+}
+
 static void semi422(const struct yuv_job *j)
 {
 	const struct v4lc_yuvlayout_dsp *L = &j->dsp->yuvlayout;
@@ -176,14 +185,8 @@ static void semi422(const struct yuv_job *j)
 	uint8_t *b = j->f->swap_uv ? d->u : d->v;
 
 	if (!d->yuv) {
-		v4lc_semiplanar_rgb_fn *fn =
-			j->f->swap_uv ? j->dsp->yuv420.nv21[d->rgb_order]
-				      : j->dsp->yuv420.nv12[d->rgb_order];
-
-		for (int y = 0; y < j->h; y++)
-			fn(j->s + (size_t)y * j->g.stride,
-			   j->c + (size_t)y * j->g.cstride,
-			   d->y + (size_t)y * d->ys, j->w, &j->k);
+		semi_rgb(j, j->f->swap_uv ? j->dsp->yuv420.nv21[d->rgb_order]
+					  : j->dsp->yuv420.nv12[d->rgb_order]);
 		return;
 	}
 	copy_luma(j);
@@ -267,14 +270,8 @@ static void semi444(const struct yuv_job *j)
 	uint8_t *b = j->f->swap_uv ? d->u : d->v;
 
 	if (!d->yuv) {
-		v4lc_semiplanar_rgb_fn *fn = j->f->swap_uv
-						     ? L->nv42[d->rgb_order]
-						     : L->nv24[d->rgb_order];
-
-		for (int y = 0; y < j->h; y++)
-			fn(j->s + (size_t)y * j->g.stride,
-			   j->c + (size_t)y * j->g.cstride,
-			   d->y + (size_t)y * d->ys, j->w, &j->k);
+		semi_rgb(j, j->f->swap_uv ? L->nv42[d->rgb_order]
+					  : L->nv24[d->rgb_order]);
 		return;
 	}
 	copy_luma(j);
