@@ -219,92 +219,104 @@ static uint32_t s561_escape(int t, unsigned w16)
 	return 8 << 4;
 }
 
-/* The decoder's state across rows. */
-struct s561 {
-	struct v4lc_bits b;
-	uint16_t st[512]; /* per context: statistics H << 8 | A */
-	unsigned k;       /* pixel within the block of 32 */
-	unsigned msh[2];  /* log2 of m from rules 3 to 5 (without, with
-			   * dC + dL >= 11), from the block's mode */
-	unsigned oor;     /* a value P - Q outside -256 .. 511 */
-	unsigned bad;     /* an invalid code: the bits that make it so */
-};
-
-/* The mode at the start of a block: 0 -> 0, 10 -> 1, 11 -> 2. */
-static inline void s561_block(struct s561 *s)
-{
-	unsigned hd = v4lc_bits_peek(&s->b, 2);
-	unsigned mode = hd >> 1 ? hd - 1 : 0;
-
-	v4lc_bits_skip(&s->b, hd >> 1 ? 2 : 1);
-	s->msh[0] = mode == 1 ? 1 : mode == 2 ? 3 : 2;
-	s->msh[1] = mode == 1 ? 1 : 3;
-}
-
 /*
- * Pixels 0 .. xend - 1 of a row (up: the row two above, same colours).
- * Returns xend, or the pixel where an invalid code stopped (s->bad set).
+ * The coded pixels: the first ndec pixels of rows 2 .. height - 1 from the
+ * bit stream b. Returns ndec, or the index (from the start of row 2) of the
+ * pixel where an invalid code stopped, with *bad the number of bits that
+ * make it invalid. *oor: a value P - Q was outside -256 .. 511.
  */
 static inline __attribute__((always_inline)) size_t
-s561_row(struct s561 *s, uint8_t *row, size_t w, size_t xend, unsigned yeven)
+s561_pixels(struct v4lc_bits *bp, uint8_t *dst, size_t w, int height,
+	    size_t ndec, unsigned *oor_out, unsigned *bad)
 {
-	const uint8_t *up = row - 2 * w;
-	int l0 = 0, l1 = 0; /* the pixels at x - 2 and x - 1 */
+	struct v4lc_bits b = *bp;
+	uint16_t st[512]; /* per context: statistics H << 8 | A */
+	unsigned oor = 0, k = 0, mode, msh[2] = { 2, 3 };
+	size_t done = 0, x = 0;
 
-	for (size_t x = 0; x < xend; x++) {
-		int U = up[x], L = U, UL = U, dL = 0, dC = 0, P, v, o, km;
-		int dR = x + 2 < w ? s561_class[up[x + 2] - U + 255] : 0;
-		unsigned c, h, a, wrap, sh, st1;
-		uint32_t e;
+	memset(st, 0, sizeof(st));
+	for (int y = 2; y < height && done < ndec; y++) {
+		uint8_t *row = dst + (size_t)y * w;
+		const uint8_t *up = row - 2 * w;
+		size_t xend = ndec - done < w ? ndec - done : w;
+		unsigned yeven = !(y & 1);
+		int l0 = 0, l1 = 0; /* the pixels at x - 2 and x - 1 */
 
-		if (s->b.cnt < 24)
-			v4lc_bits_refill(&s->b);
-		if (s->k == 0)
-			s561_block(s);
-		if (x >= 2) {
-			L = l0;
-			UL = up[x - 2];
-			dL = s561_class[UL - L + 255];
-			dC = s561_class[U - UL + 255];
-		}
-		c = (unsigned)(dL << 6 | dC << 3 | dR);
+		for (x = 0; x < xend; x++) {
+			int U = up[x], L, UL, dL, dC, dR, P, v, o, km;
+			unsigned c, h, a, wrap, sh, st1;
+			uint32_t e;
 
-		/* the multiplier m = 1 << sh (rules 3 to 5: msh) */
-		if (yeven && !(s->k & 3) && L + 2 * U <= 144 && dR < 5 &&
-		    dC < 5 && dL < 5)
-			sh = 0;
-		else if (L <= 48 && dL >= 1 && dL <= 4 && dC >= 1 && dC <= 4)
-			sh = 1;
-		else
-			sh = s->msh[dC + dL >= 11];
+			if (b.cnt < 24)
+				v4lc_bits_refill(&b);
+			if (k == 0) { /* a block's mode: 0, 10, 11 */
+				unsigned hd = v4lc_bits_peek(&b, 2);
 
-		st1 = s->st[c];
-		e = s561_code[s561_select[st1]][v4lc_bits_peek(&s->b, 8)];
-		if (__builtin_expect(!(e & 15), 0)) {
-			e = s561_escape(s561_select[st1],
-					v4lc_bits_peek(&s->b, 16));
-			if (!(e & 15)) {
-				s->bad = (e >> 4) & 15;
-				return x;
+				mode = hd >> 1 ? hd - 1 : 0;
+				v4lc_bits_skip(&b, hd >> 1 ? 2 : 1);
+				/* log2 of m from rules 3 to 5 (without, with
+				 * dC + dL >= 11) */
+				msh[0] = mode == 1 ? 1 : mode == 2 ? 3 : 2;
+				msh[1] = mode == 1 ? 1 : 3;
 			}
-		}
-		v4lc_bits_skip(&s->b, e & 15);
-		P = (3 * (U + L) - 2 * UL) / 4;
-		km = (int)(int16_t)(e >> 16) * (1 << sh);
-		v = P - ((km + (km < 0)) >> 1);
-		s->oor |= (unsigned)(v + 256) > 767u;
-		o = v < 0 ? 0 : v > 255 ? 255 : v;
-		row[x] = (uint8_t)o;
-		l0 = l1;
-		l1 = o;
+			if (x >= 2) {
+				L = l0;
+				UL = up[x - 2];
+				dL = s561_class[UL - L + 255];
+				dC = s561_class[U - UL + 255];
+				dR = x + 2 < w ? s561_class[up[x + 2] - U + 255]
+					       : 0;
+			} else {
+				L = UL = U;
+				dL = dC = 0;
+				dR = x + 2 < w ? s561_class[up[x + 2] - U + 255]
+					       : 0;
+			}
+			c = (unsigned)(dL << 6 | dC << 3 | dR);
 
-		h = st1 >> 8;
-		a = (st1 & 255) + ((e >> 4) & 15);
-		wrap = h == 15;
-		s->st[c] = (uint16_t)((h + 1 - 8 * wrap) << 8 | a >> wrap);
-		s->k = (s->k + 1) & 31;
+			/* the multiplier m = 1 << sh (rules 1 to 5) */
+			if (yeven && !(k & 3) && L + 2 * U <= 144 && dR < 5 &&
+			    dC < 5 && dL < 5)
+				sh = 0;
+			else if (L <= 48 && dL >= 1 && dL <= 4 && dC >= 1 &&
+				 dC <= 4)
+				sh = 1;
+			else
+				sh = msh[dC + dL >= 11];
+
+			st1 = st[c];
+			e = s561_code[s561_select[st1]][v4lc_bits_peek(&b, 8)];
+			if (__builtin_expect(!(e & 15), 0)) {
+				e = s561_escape(s561_select[st1],
+						v4lc_bits_peek(&b, 16));
+				if (!(e & 15)) {
+					*bad = (e >> 4) & 15;
+					done += x;
+					goto out;
+				}
+			}
+			v4lc_bits_skip(&b, e & 15);
+			P = (3 * (U + L) - 2 * UL) / 4;
+			km = (int)(int16_t)(e >> 16) * (1 << sh);
+			v = P - ((km + (km < 0)) >> 1);
+			oor |= (unsigned)(v + 256) > 767u;
+			o = v < 0 ? 0 : v > 255 ? 255 : v;
+			row[x] = (uint8_t)o;
+			l0 = l1;
+			l1 = o;
+
+			h = st1 >> 8;
+			a = (st1 & 255) + ((e >> 4) & 15);
+			wrap = h == 15;
+			st[c] = (uint16_t)((h + 1 - 8 * wrap) << 8 | a >> wrap);
+			k = (k + 1) & 31;
+		}
+		done += xend;
 	}
-	return xend;
+out:
+	*bp = b;
+	*oor_out = oor;
+	return done;
 }
 
 /* Rows 0 and 1, plain bytes after the header. 1 when the frame ends
@@ -341,9 +353,10 @@ static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
 			    size_t errlen)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
-	size_t w = (size_t)width, ndec, done = 0, start, x = 0;
-	struct s561 s;
-	int over, y = 2;
+	size_t w = (size_t)width, ndec, start, stop;
+	struct v4lc_bits b;
+	unsigned oor = 0, bad = 0;
+	int over;
 
 	pthread_once(&once, s561_init);
 	if (flags)
@@ -353,46 +366,38 @@ static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
 			snprintf(err, errlen, "bad SPCA561 frame size");
 		return -EINVAL;
 	}
-	memset(&s, 0, sizeof(s));
 	over = s561_raw_rows(src, size, dst, w, height);
 	if (height <= 2)
 		goto end;
 
 	ndec = (size_t)(height - 2) * w / 32 * 32;
 	start = 20 + 2 * w;
-	v4lc_bits_init(&s.b, start < size ? src + start : src,
+	v4lc_bits_init(&b, start < size ? src + start : src,
 		       start < size ? size - start : 0);
-	for (; y < height && done < ndec; y++) {
-		size_t xend = ndec - done < w ? ndec - done : w;
-
-		x = s561_row(&s, dst + (size_t)y * w, w, xend, !(y & 1));
-		if (x < xend)
-			goto invalid;
-		done += xend;
-		if (xend < w)
-			break;
+	stop = s561_pixels(&b, dst, w, height, ndec, &oor, &bad);
+	if (stop == ndec) {
+		over |= v4lc_bits_over(&b);
+		/* the pixels the stream does not code */
+		s561_fill(dst, w, height, 2 * w + ndec);
+		goto end;
 	}
-	if (v4lc_bits_over(&s.b))
-		over = 1;
-	/* the pixels the stream does not code */
-	s561_fill(dst, w, height, 2 * w + ndec);
-	goto end;
-
-invalid:
 	if (flags)
-		*flags |= V4LC_S561_STOPPED | (s.oor ? V4LC_S561_CLAMPED : 0);
-	if (v4lc_bits_used(&s.b) + s.bad <= (uint64_t)s.b.size * 8) {
+		*flags |= V4LC_S561_STOPPED;
+	if (v4lc_bits_used(&b) + bad <= (uint64_t)b.size * 8) {
+		if (flags && oor)
+			*flags |= V4LC_S561_CLAMPED;
 		if (err)
 			snprintf(err, errlen,
-				 "invalid code in SPCA561 frame at row %d", y);
+				 "invalid code in SPCA561 frame at row %d",
+				 2 + (int)(stop / w));
 		return -EAGAIN;
 	}
-	/* the zeros past the end made it invalid: a short frame */
+	/* the zeros past the end made it invalid: a short frame; the pixel
+	 * being decoded and every later one are filled */
 	over = 1;
-	/* the pixel being decoded and every later one */
-	s561_fill(dst, w, height, (size_t)y * w + x);
+	s561_fill(dst, w, height, 2 * w + stop);
 end:
-	if (flags && s.oor)
+	if (flags && oor)
 		*flags |= V4LC_S561_CLAMPED;
 	if (over) {
 		if (err)
