@@ -56,7 +56,7 @@ static int xf_layout(uint32_t fourcc, int width, int height, int stride,
 		break;
 	case V4LC_L_PACKED422:
 		x->bpp = 2;
-		x->luma_odd = f->order == V4LC_UYVY || f->order == V4LC_VYUY;
+		x->luma_odd = v4lc_yuv422_luma_odd(f->order);
 		break;
 	default:
 		return -EINVAL;

@@ -25,13 +25,10 @@ static enum v4lc_transform flip_op(const struct v4lconvert_data *data)
 /* Byte offsets of Y0, U, Y1, V in a pair of a packed 4:2:2 format. */
 static void packed_offsets(uint32_t fourcc, int off[4])
 {
-	int k = fourcc == V4L2_PIX_FMT_YUYV   ? V4LC_YUYV
-		: fourcc == V4L2_PIX_FMT_YVYU ? V4LC_YVYU
-		: fourcc == V4L2_PIX_FMT_UYVY ? V4LC_UYVY
-					      : V4LC_VYUY;
+	const struct v4lc_format *f = v4lc_format_find(fourcc);
 
 	for (int i = 0; i < 4; i++)
-		off[i] = v4lc_yuv422_offsets[k][i];
+		off[i] = v4lc_yuv422_offsets[f->order][i];
 }
 
 /* Packed 4:2:2 to another order, same geometry: whole pairs, bytes moved. */

@@ -139,11 +139,8 @@ static int bayer_colour(const struct v4lc_format *f, int y, int x)
 /* Byte offsets of Y0, U, Y1, V in a pair of a packed 4:2:2 format. */
 static void packed_pos(const struct v4lc_format *f, int pos[4])
 {
-	static const int tab[V4LC_YUV422_ORDERS][4] = {
-		{ 0, 1, 2, 3 }, { 0, 3, 2, 1 }, { 1, 0, 3, 2 }, { 1, 2, 3, 0 },
-	};
-
-	memcpy(pos, tab[f->order], sizeof(tab[0]));
+	for (int i = 0; i < 4; i++)
+		pos[i] = v4lc_yuv422_offsets[f->order][i];
 }
 
 static int domain_of(const struct v4lc_format *f)
