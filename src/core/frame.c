@@ -1,205 +1,61 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Whole-frame conversions: validation, plane layout and the row loops around
- * the kernels of src/dispatch/dsp.h. Nothing here allocates.
+ * Whole-frame conversions: validation, plane layout (from the format table,
+ * core/format.h) and the row loops around the kernels of src/dispatch/dsp.h.
+ * Nothing here allocates.
  */
 #include "core/frame.h"
 
 #include <errno.h>
-#include <limits.h>
-#include <linux/videodev2.h>
 #include <string.h>
 
-/*
- * Which kernel families this build has. V4LC_FAMILIES(X) expands to
- * X(rgb) X(yuv422) ...; each detector below turns that list into a sum in
- * which only its own family contributes a 1 (identifiers that are not
- * macros evaluate to 0 in #if), so the code stays in step with the
- * generated table layout of struct v4lc_dsp.
- */
-#define V4LC_IS_rgb_rgb 1
-#define V4LC_IS_yuv422_yuv422 1
-#define V4LC_IS_yuv420_yuv420 1
-#define V4LC_IS_rgb2yuv_rgb2yuv 1
-#define V4LC_FAM_RGB(f) +V4LC_IS_rgb_##f
-#define V4LC_FAM_YUV422(f) +V4LC_IS_yuv422_##f
-#define V4LC_FAM_YUV420(f) +V4LC_IS_yuv420_##f
-#define V4LC_FAM_RGB2YUV(f) +V4LC_IS_rgb2yuv_##f
-#if 0 V4LC_FAMILIES(V4LC_FAM_RGB)
-#define HAVE_RGB 1
-#endif
-#if 0 V4LC_FAMILIES(V4LC_FAM_YUV422)
-#define HAVE_YUV422 1
-#endif
-#if 0 V4LC_FAMILIES(V4LC_FAM_YUV420)
-#define HAVE_YUV420 1
-#endif
-#if 0 V4LC_FAMILIES(V4LC_FAM_RGB2YUV)
-#define HAVE_RGB2YUV 1
-#endif
+#include "core/format.h"
 
-enum layout {
-	L_NONE,
-	L_PACKED422, /* YUYV, YVYU, UYVY, VYUY */
-	L_PLANAR420, /* YU12, YV12 */
-	L_SEMI420,   /* NV12, NV21 */
-	L_RGB24,     /* RGB3, BGR3 */
-};
-
-struct fmt_info {
-	enum layout layout;
-	int order;   /* yuv422 byte order, or rgb order */
-	int swap_uv; /* YV12, NV21: V before U */
-};
-
-static struct fmt_info fmt_lookup(uint32_t fourcc)
+/* A format of the frame layer, or NULL. */
+static const struct v4lc_format *frame_format(uint32_t fourcc)
 {
-	struct fmt_info f = { L_NONE, 0, 0 };
+	const struct v4lc_format *f = v4lc_format_find(fourcc);
 
-	switch (fourcc) {
-	case V4L2_PIX_FMT_YUYV:
-		f.layout = L_PACKED422;
-		f.order = V4LC_YUYV;
-		break;
-	case V4L2_PIX_FMT_YVYU:
-		f.layout = L_PACKED422;
-		f.order = V4LC_YVYU;
-		break;
-	case V4L2_PIX_FMT_UYVY:
-		f.layout = L_PACKED422;
-		f.order = V4LC_UYVY;
-		break;
-	case V4L2_PIX_FMT_VYUY:
-		f.layout = L_PACKED422;
-		f.order = V4LC_VYUY;
-		break;
-	case V4L2_PIX_FMT_YUV420:
-		f.layout = L_PLANAR420;
-		break;
-	case V4L2_PIX_FMT_YVU420:
-		f.layout = L_PLANAR420;
-		f.swap_uv = 1;
-		break;
-	case V4L2_PIX_FMT_NV12:
-		f.layout = L_SEMI420;
-		break;
-	case V4L2_PIX_FMT_NV21:
-		f.layout = L_SEMI420;
-		f.swap_uv = 1;
-		break;
-	case V4L2_PIX_FMT_RGB24:
-		f.layout = L_RGB24;
-		f.order = V4LC_RGB24;
-		break;
-	case V4L2_PIX_FMT_BGR24:
-		f.layout = L_RGB24;
-		f.order = V4LC_BGR24;
-		break;
-	default:
-		break;
-	}
-	return f;
+	return f && v4lc_layout_is_frame(f->layout) ? f : NULL;
 }
 
 int v4lc_frame_min_stride(uint32_t fourcc, int width)
 {
-	struct fmt_info f = fmt_lookup(fourcc);
-
-	if (width <= 0)
-		return 0;
-	switch (f.layout) {
-	case L_PACKED422:
-		/* 4 * ((width + 1) / 2), without overflowing width + 1 */
-		if (width / 2 + (width & 1) > INT_MAX / 4)
-			return 0;
-		return 4 * (width / 2 + (width & 1));
-	case L_RGB24:
-		if (width > INT_MAX / 3)
-			return 0;
-		return 3 * width;
-	case L_PLANAR420:
-		return width;
-	case L_SEMI420:
-		if (width == INT_MAX)
-			return 0;
-		return width + (width & 1);
-	default:
-		return 0;
-	}
-}
-
-/* Plane geometry of a validated frame. */
-struct planes {
-	size_t stride;   /* first plane */
-	size_t cstride;  /* chroma plane(s) */
-	size_t luma;     /* bytes of the first plane */
-	size_t chroma;   /* bytes of one chroma plane (planar) or the UV plane */
-	size_t total;
-};
-
-static int mul_size(size_t a, size_t b, size_t *r)
-{
-	return __builtin_mul_overflow(a, b, r);
-}
-
-static int add_size(size_t a, size_t b, size_t *r)
-{
-	return __builtin_add_overflow(a, b, r);
-}
-
-/* Returns 0 on success, -EINVAL on bad or overflowing geometry. */
-static int plane_layout(const struct fmt_info *f, uint32_t fourcc, int width,
-			int height, int stride, struct planes *p)
-{
-	int min = v4lc_frame_min_stride(fourcc, width);
-	size_t crows;
-
-	if (f->layout == L_NONE || width <= 0 || height <= 0 || stride < 0 ||
-	    min == 0)
-		return -EINVAL;
-	if (stride == 0)
-		stride = min;
-	if (stride < min)
-		return -EINVAL;
-
-	p->stride = (size_t)stride;
-	if (mul_size(p->stride, (size_t)height, &p->luma))
-		return -EINVAL;
-	crows = (size_t)height / 2 + (size_t)(height & 1);
-	switch (f->layout) {
-	case L_PLANAR420:
-		p->cstride = p->stride / 2 + (p->stride & 1);
-		if (mul_size(p->cstride, crows, &p->chroma) ||
-		    add_size(p->luma, p->chroma, &p->total) ||
-		    add_size(p->total, p->chroma, &p->total))
-			return -EINVAL;
-		break;
-	case L_SEMI420:
-		p->cstride = p->stride;
-		if (mul_size(p->cstride, crows, &p->chroma) ||
-		    add_size(p->luma, p->chroma, &p->total))
-			return -EINVAL;
-		break;
-	default:
-		p->cstride = 0;
-		p->chroma = 0;
-		p->total = p->luma;
-		break;
-	}
-	return 0;
+	return (int)v4lc_format_min_stride(frame_format(fourcc), width);
 }
 
 size_t v4lc_frame_bytes(uint32_t fourcc, int width, int height, int stride)
 {
-	struct fmt_info f = fmt_lookup(fourcc);
-	struct planes p;
+	const struct v4lc_format *f = frame_format(fourcc);
+	struct v4lc_planes p;
 
-	if (plane_layout(&f, fourcc, width, height, stride, &p))
+	if (!f || v4lc_format_geometry(f, width, height, stride, &p))
 		return 0;
 	return p.total;
 }
 
-static const struct v4lc_colorimetry default_colorimetry;
+/* One validated conversion. */
+struct job {
+	const struct v4lc_dsp *dsp;
+	const struct v4lc_format *sf, *df;
+	const uint8_t *s;
+	struct v4lc_planes sp;
+	uint8_t *d;
+	struct v4lc_planes dp;
+	int width, height;
+	const struct v4lc_colorimetry *colorimetry;
+};
+
+/* Chroma rows and bytes of a chroma row of 4:2:0. */
+static int crows(const struct job *j)
+{
+	return j->height / 2 + (j->height & 1);
+}
+
+static size_t cw(const struct job *j)
+{
+	return (size_t)j->width / 2 + (size_t)(j->width & 1);
+}
 
 /* Copy `rows` rows of `bytes` bytes between two strided planes. */
 static void copy_plane(const uint8_t *src, size_t sstride, uint8_t *dst,
@@ -209,243 +65,215 @@ static void copy_plane(const uint8_t *src, size_t sstride, uint8_t *dst,
 		memmove(dst, src, bytes);
 }
 
-/* Bytes one row of the first plane holds (the minimal stride). */
-static size_t row_bytes(const struct fmt_info *f, int width)
+/* The first plane: whole pixels (the luma of 4:2:0 has no padding). */
+static void copy_luma(const struct job *j)
 {
-	switch (f->layout) {
-	case L_PACKED422:
-		return 4 * ((size_t)width / 2 + (size_t)(width & 1));
-	case L_RGB24:
-		return 3 * (size_t)width;
-	default:
-		return (size_t)width; /* luma */
-	}
+	size_t bytes = j->sf->layout == V4LC_L_PACKED422 ||
+				       j->sf->layout == V4LC_L_RGB24
+			       ? v4lc_format_min_stride(j->sf, j->width)
+			       : (size_t)j->width;
+
+	copy_plane(j->s, j->sp.stride, j->d, j->dp.stride, bytes, j->height);
+}
+
+/* The destination's U and V planes (YU12/YV12), in YUV order. */
+static void dst_uv(const struct job *j, uint8_t **u, uint8_t **v)
+{
+	uint8_t *p1 = j->d + j->dp.luma, *p2 = p1 + j->dp.chroma;
+
+	*u = j->df->swap_uv ? p2 : p1;
+	*v = j->df->swap_uv ? p1 : p2;
 }
 
 /* Same format: every plane row by row, stride padding left alone. */
-static void convert_copy(const struct fmt_info *f, const uint8_t *s,
-			 const struct planes *sp, uint8_t *d,
-			 const struct planes *dp, int width, int height)
+static void copy_frame(const struct job *j)
 {
-	size_t cw = (size_t)width / 2 + (size_t)(width & 1);
-	int crows = height / 2 + (height & 1);
+	const uint8_t *s = j->s + j->sp.luma;
+	uint8_t *d = j->d + j->dp.luma;
 
-	copy_plane(s, sp->stride, d, dp->stride, row_bytes(f, width), height);
-	s += sp->luma;
-	d += dp->luma;
-	if (f->layout == L_PLANAR420) {
-		copy_plane(s, sp->cstride, d, dp->cstride, cw, crows);
-		copy_plane(s + sp->chroma, sp->cstride, d + dp->chroma,
-			   dp->cstride, cw, crows);
-	} else if (f->layout == L_SEMI420) {
-		copy_plane(s, sp->cstride, d, dp->cstride, 2 * cw, crows);
+	copy_luma(j);
+	if (j->sf->layout == V4LC_L_PLANAR420) {
+		copy_plane(s, j->sp.cstride, d, j->dp.cstride, cw(j), crows(j));
+		copy_plane(s + j->sp.chroma, j->sp.cstride, d + j->dp.chroma,
+			   j->dp.cstride, cw(j), crows(j));
+	} else if (j->sf->layout == V4LC_L_SEMI420) {
+		copy_plane(s, j->sp.cstride, d, j->dp.cstride, 2 * cw(j),
+			   crows(j));
 	}
 }
+
+static void packed_to_rgb(const struct job *j)
+{
+	v4lc_yuv422_rgb_fn *fn =
+		j->dsp->yuv422.to_rgb[j->sf->order][j->df->order];
+	struct v4lc_yuv2rgb k;
+
+	v4lc_yuv2rgb_init(&k, j->colorimetry);
+	for (int y = 0; y < j->height; y++)
+		fn(j->s + (size_t)y * j->sp.stride,
+		   j->d + (size_t)y * j->dp.stride, j->width, &k);
+}
+
+static void packed_to_yuv(const struct job *j)
+{
+	v4lc_yuv422_420_fn *fn = j->dsp->yuv422.to_yuv420[j->sf->order];
+	uint8_t *u, *v;
+
+	dst_uv(j, &u, &v);
+	for (int y = 0; y < j->height; y += 2) {
+		const uint8_t *s0 = j->s + (size_t)y * j->sp.stride;
+		uint8_t *y0 = j->d + (size_t)y * j->dp.stride;
+		int last = y + 1 >= j->height;
+		size_t c = (size_t)(y / 2) * j->dp.cstride;
+
+		fn(s0, last ? s0 : s0 + j->sp.stride, y0,
+		   last ? y0 : y0 + j->dp.stride, u + c, v + c, j->width);
+	}
+}
+
+static void planar_to_rgb(const struct job *j)
+{
+	v4lc_planar_rgb_fn *fn = j->dsp->yuv420.planar[j->df->order];
+	const uint8_t *p1 = j->s + j->sp.luma, *p2 = p1 + j->sp.chroma;
+	const uint8_t *u = j->sf->swap_uv ? p2 : p1;
+	const uint8_t *v = j->sf->swap_uv ? p1 : p2;
+	struct v4lc_yuv2rgb k;
+
+	v4lc_yuv2rgb_init(&k, j->colorimetry);
+	for (int y = 0; y < j->height; y++) {
+		size_t c = (size_t)(y / 2) * j->sp.cstride;
+
+		fn(j->s + (size_t)y * j->sp.stride, u + c, v + c,
+		   j->d + (size_t)y * j->dp.stride, j->width, &k);
+	}
+}
+
+/* YU12 <-> YV12: luma copied, chroma planes swapped. */
+static void planar_to_yuv(const struct job *j)
+{
+	const uint8_t *su = j->s + j->sp.luma, *sv = su + j->sp.chroma;
+	uint8_t *du = j->d + j->dp.luma, *dv = du + j->dp.chroma;
+
+	copy_luma(j);
+	copy_plane(su, j->sp.cstride, dv, j->dp.cstride, cw(j), crows(j));
+	copy_plane(sv, j->sp.cstride, du, j->dp.cstride, cw(j), crows(j));
+}
+
+static void semi_to_rgb(const struct job *j)
+{
+	v4lc_semiplanar_rgb_fn *fn = j->sf->swap_uv
+					     ? j->dsp->yuv420.nv21[j->df->order]
+					     : j->dsp->yuv420.nv12[j->df->order];
+	const uint8_t *uv = j->s + j->sp.luma;
+	struct v4lc_yuv2rgb k;
+
+	v4lc_yuv2rgb_init(&k, j->colorimetry);
+	for (int y = 0; y < j->height; y++)
+		fn(j->s + (size_t)y * j->sp.stride,
+		   uv + (size_t)(y / 2) * j->sp.cstride,
+		   j->d + (size_t)y * j->dp.stride, j->width, &k);
+}
+
+/* De-interleave the chroma pairs: their first byte to `a`. */
+static void semi_to_yuv(const struct job *j)
+{
+	const uint8_t *uv = j->s + j->sp.luma;
+	uint8_t *a = j->d + j->dp.luma, *b = a + j->dp.chroma;
+
+	if (j->sf->swap_uv != j->df->swap_uv) {
+		uint8_t *t = a;
+
+		a = b;
+		b = t;
+	}
+	copy_luma(j);
+	for (int y = 0; y < crows(j); y++) {
+		const uint8_t *in = uv + (size_t)y * j->sp.cstride;
+		uint8_t *oa = a + (size_t)y * j->dp.cstride;
+		uint8_t *ob = b + (size_t)y * j->dp.cstride;
+
+		for (size_t x = 0; x < cw(j); x++) {
+			oa[x] = in[2 * x];
+			ob[x] = in[2 * x + 1];
+		}
+	}
+}
+
+static void rgb_to_rgb(const struct job *j)
+{
+	for (int y = 0; y < j->height; y++)
+		j->dsp->rgb.swap_rb24(j->s + (size_t)y * j->sp.stride,
+				      j->d + (size_t)y * j->dp.stride,
+				      j->width);
+}
+
+static void rgb_to_yuv(const struct job *j)
+{
+	v4lc_rgb2yuv_fn *fn = j->dsp->rgb2yuv.to_yuv420[j->sf->order];
+	struct v4lc_rgb2yuv k;
+	uint8_t *u, *v;
+
+	dst_uv(j, &u, &v);
+	v4lc_rgb2yuv_init(&k, j->colorimetry);
+	for (int y = 0; y < j->height; y += 2) {
+		const uint8_t *s0 = j->s + (size_t)y * j->sp.stride;
+		uint8_t *y0 = j->d + (size_t)y * j->dp.stride;
+		int last = y + 1 >= j->height;
+		size_t c = (size_t)(y / 2) * j->dp.cstride;
+
+		fn(s0, last ? s0 : s0 + j->sp.stride, y0,
+		   last ? y0 : y0 + j->dp.stride, u + c, v + c, j->width, &k);
+	}
+}
+
+/*
+ * The row loop of a pair of different formats: source layout x
+ * destination (RGB24/BGR24, or planar YU12/YV12).
+ */
+typedef void row_loop(const struct job *j);
+static row_loop *const loops[][2] = {
+	[V4LC_L_PACKED422] = { packed_to_rgb, packed_to_yuv },
+	[V4LC_L_PLANAR420] = { planar_to_rgb, planar_to_yuv },
+	[V4LC_L_SEMI420] = { semi_to_rgb, semi_to_yuv },
+	[V4LC_L_RGB24] = { rgb_to_rgb, rgb_to_yuv },
+};
+
+static const struct v4lc_colorimetry default_colorimetry;
 
 int v4lc_frame_convert(const struct v4lc_dsp *dsp, const struct v4lc_frame *src,
 		       struct v4lc_frame *dst,
 		       const struct v4lc_colorimetry *colorimetry)
 {
-	struct fmt_info sf, df;
-	struct planes sp, dp;
-	const uint8_t *s;
-	uint8_t *d;
-	int width, height, crows;
-	size_t cw;
+	struct job j;
 
 	if (!dsp || !src || !dst)
 		return -EINVAL;
-	if (!colorimetry)
-		colorimetry = &default_colorimetry;
-
-	sf = fmt_lookup(src->fourcc);
-	df = fmt_lookup(dst->fourcc);
-	if (sf.layout == L_NONE || df.layout == L_NONE)
+	j.sf = frame_format(src->fourcc);
+	j.df = frame_format(dst->fourcc);
+	if (!j.sf || !j.df)
 		return -EINVAL;
 	/* Destinations other than the source format: the 4 V4L2 ones. */
-	if (src->fourcc != dst->fourcc && df.layout != L_RGB24 &&
-	    df.layout != L_PLANAR420)
+	if (src->fourcc != dst->fourcc && j.df->layout != V4LC_L_RGB24 &&
+	    j.df->layout != V4LC_L_PLANAR420)
 		return -EINVAL;
 	if (src->width != dst->width || src->height != dst->height)
 		return -EINVAL;
-	width = src->width;
-	height = src->height;
-	if (plane_layout(&sf, src->fourcc, width, height, src->stride, &sp) ||
-	    plane_layout(&df, dst->fourcc, width, height, dst->stride, &dp))
+	j.width = src->width;
+	j.height = src->height;
+	if (v4lc_format_geometry(j.sf, j.width, j.height, src->stride, &j.sp) ||
+	    v4lc_format_geometry(j.df, j.width, j.height, dst->stride, &j.dp))
 		return -EINVAL;
-	if (!src->data || !dst->data || src->size < sp.total ||
-	    dst->size < dp.total)
+	if (!src->data || !dst->data || src->size < j.sp.total ||
+	    dst->size < j.dp.total)
 		return -EFAULT;
+	j.dsp = dsp;
+	j.s = src->data;
+	j.d = dst->data;
+	j.colorimetry = colorimetry ? colorimetry : &default_colorimetry;
 
-	s = src->data;
-	d = dst->data;
-	cw = (size_t)width / 2 + (size_t)(width & 1);
-	crows = height / 2 + (height & 1);
-
-	if (src->fourcc == dst->fourcc) {
-		convert_copy(&sf, s, &sp, d, &dp, width, height);
-		return 0;
-	}
-
-	switch (sf.layout) {
-	case L_PACKED422:
-		if (df.layout == L_RGB24) {
-#ifdef HAVE_YUV422
-			v4lc_yuv422_rgb_fn *fn =
-				dsp->yuv422.to_rgb[sf.order][df.order];
-			struct v4lc_yuv2rgb k;
-
-			v4lc_yuv2rgb_init(&k, colorimetry);
-			for (int y = 0; y < height; y++)
-				fn(s + (size_t)y * sp.stride,
-				   d + (size_t)y * dp.stride, width, &k);
-			return 0;
-#endif
-		} else {
-#ifdef HAVE_YUV422
-			v4lc_yuv422_420_fn *fn = dsp->yuv422.to_yuv420[sf.order];
-			uint8_t *u = d + dp.luma, *v = u + dp.chroma;
-
-			if (df.swap_uv) {
-				uint8_t *t = u;
-
-				u = v;
-				v = t;
-			}
-			for (int y = 0; y < height; y += 2) {
-				const uint8_t *s0 = s + (size_t)y * sp.stride;
-				uint8_t *y0 = d + (size_t)y * dp.stride;
-				int last = y + 1 >= height;
-				size_t c = (size_t)(y / 2) * dp.cstride;
-
-				fn(s0, last ? s0 : s0 + sp.stride, y0,
-				   last ? y0 : y0 + dp.stride, u + c, v + c,
-				   width);
-			}
-			return 0;
-#endif
-		}
-		break;
-
-	case L_PLANAR420:
-		if (df.layout == L_RGB24) {
-#ifdef HAVE_YUV420
-			v4lc_planar_rgb_fn *fn = dsp->yuv420.planar[df.order];
-			const uint8_t *u = s + sp.luma, *v = u + sp.chroma;
-			struct v4lc_yuv2rgb k;
-
-			if (sf.swap_uv) {
-				const uint8_t *t = u;
-
-				u = v;
-				v = t;
-			}
-			v4lc_yuv2rgb_init(&k, colorimetry);
-			for (int y = 0; y < height; y++) {
-				size_t c = (size_t)(y / 2) * sp.cstride;
-
-				fn(s + (size_t)y * sp.stride, u + c, v + c,
-				   d + (size_t)y * dp.stride, width, &k);
-			}
-			return 0;
-#endif
-		} else {
-			/* YU12 <-> YV12: luma copy, chroma planes swapped. */
-			const uint8_t *su = s + sp.luma, *sv = su + sp.chroma;
-			uint8_t *du = d + dp.luma, *dv = du + dp.chroma;
-
-			copy_plane(s, sp.stride, d, dp.stride, (size_t)width,
-				   height);
-			copy_plane(su, sp.cstride, dv, dp.cstride, cw, crows);
-			copy_plane(sv, sp.cstride, du, dp.cstride, cw, crows);
-			return 0;
-		}
-		break;
-
-	case L_SEMI420:
-		if (df.layout == L_RGB24) {
-#ifdef HAVE_YUV420
-			v4lc_semiplanar_rgb_fn *fn =
-				sf.swap_uv ? dsp->yuv420.nv21[df.order]
-					   : dsp->yuv420.nv12[df.order];
-			const uint8_t *uv = s + sp.luma;
-			struct v4lc_yuv2rgb k;
-
-			v4lc_yuv2rgb_init(&k, colorimetry);
-			for (int y = 0; y < height; y++)
-				fn(s + (size_t)y * sp.stride,
-				   uv + (size_t)(y / 2) * sp.cstride,
-				   d + (size_t)y * dp.stride, width, &k);
-			return 0;
-#endif
-		} else {
-			/* De-interleave: first byte of a pair to `a`. */
-			const uint8_t *uv = s + sp.luma;
-			uint8_t *a = d + dp.luma, *b = a + dp.chroma;
-
-			if (sf.swap_uv != df.swap_uv) {
-				uint8_t *t = a;
-
-				a = b;
-				b = t;
-			}
-			copy_plane(s, sp.stride, d, dp.stride, (size_t)width,
-				   height);
-			for (int y = 0; y < crows; y++) {
-				const uint8_t *in = uv + (size_t)y * sp.cstride;
-				uint8_t *oa = a + (size_t)y * dp.cstride;
-				uint8_t *ob = b + (size_t)y * dp.cstride;
-
-				for (size_t x = 0; x < cw; x++) {
-					oa[x] = in[2 * x];
-					ob[x] = in[2 * x + 1];
-				}
-			}
-			return 0;
-		}
-		break;
-
-	case L_RGB24:
-		if (df.layout == L_RGB24) {
-#ifdef HAVE_RGB
-			v4lc_row_copy_fn *fn = dsp->rgb.swap_rb24;
-
-			for (int y = 0; y < height; y++)
-				fn(s + (size_t)y * sp.stride,
-				   d + (size_t)y * dp.stride, width);
-			return 0;
-#endif
-		} else {
-#ifdef HAVE_RGB2YUV
-			v4lc_rgb2yuv_fn *fn = dsp->rgb2yuv.to_yuv420[sf.order];
-			uint8_t *u = d + dp.luma, *v = u + dp.chroma;
-			struct v4lc_rgb2yuv k;
-
-			if (df.swap_uv) {
-				uint8_t *t = u;
-
-				u = v;
-				v = t;
-			}
-			v4lc_rgb2yuv_init(&k, colorimetry);
-			for (int y = 0; y < height; y += 2) {
-				const uint8_t *s0 = s + (size_t)y * sp.stride;
-				uint8_t *y0 = d + (size_t)y * dp.stride;
-				int last = y + 1 >= height;
-				size_t c = (size_t)(y / 2) * dp.cstride;
-
-				fn(s0, last ? s0 : s0 + sp.stride, y0,
-				   last ? y0 : y0 + dp.stride, u + c, v + c,
-				   width, &k);
-			}
-			return 0;
-#endif
-		}
-		break;
-
-	default:
-		break;
-	}
-	/* The kernel family for this pair is not part of this build. */
-	return -EINVAL;
+	if (src->fourcc == dst->fourcc)
+		copy_frame(&j);
+	else
+		loops[j.sf->layout][j.df->layout == V4LC_L_PLANAR420](&j);
+	return 0;
 }

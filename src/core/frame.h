@@ -4,7 +4,8 @@
  * odd sizes and the row loops live here, once, so libv4lconvert, the tools,
  * the benches and the tests all share them.
  *
- * Layouts follow V4L2 single-planar formats. For planar 4:2:0 (YU12/YV12) the
+ * Layouts follow V4L2 single-planar formats (the rules of the format table,
+ * core/format.h). For planar 4:2:0 (YU12/YV12) the
  * chroma planes follow the luma plane, each (height + 1) / 2 rows of stride
  * (stride + 1) / 2. Semi-planar NV12/NV21: the interleaved chroma plane
  * follows luma, (height + 1) / 2 rows of `stride` bytes. Minimal strides:
@@ -40,7 +41,7 @@ size_t v4lc_frame_bytes(uint32_t fourcc, int width, int height, int stride);
 /*
  * Convert src into dst (same width and height). Sources: YUYV, YVYU, UYVY,
  * VYUY, YU12, YV12, NV12, NV21, RGB3, BGR3. Destinations: RGB3, BGR3, YU12,
- * YV12 (as supported by the kernel families). Colour matrices follow
+ * YV12, or the source's format (a copy). Colour matrices follow
  * `colorimetry` of the YUV side (NULL = V4L2 defaults: BT.601 limited).
  * Returns 0, or -EINVAL (unsupported pair or bad geometry), -EFAULT (a
  * buffer too small for its declared geometry). Exported by libv4lconvert.so

@@ -21,79 +21,47 @@
 #include "core/frame.h"
 
 #include <errno.h>
-#include <linux/videodev2.h>
 #include <string.h>
+
+#include "core/format.h"
 
 /* Geometry of one validated frame. */
 struct xf_planes {
-	int bpp;        /* bytes per pixel of the first plane: 3, 2 or 1 */
-	int luma_odd;   /* packed 4:2:2 (bpp 2): luma at odd bytes */
-	int planar;     /* YU12/YV12 */
-	size_t stride;  /* first plane */
-	size_t cstride; /* each chroma plane */
-	size_t luma;    /* bytes of the first plane */
-	size_t chroma;  /* bytes of one chroma plane */
-	size_t total;
+	int bpp;      /* bytes per pixel of the first plane: 3, 2 or 1 */
+	int luma_odd; /* packed 4:2:2 (bpp 2): luma at odd bytes */
+	int planar;   /* YU12/YV12 */
+	struct v4lc_planes p;
 };
 
 /*
- * The layout rules of core/frame.h for the four formats handled here.
- * Returns 0, or -EINVAL for an unknown format or bad or overflowing
- * geometry.
+ * The layout rules of core/format.h for the formats handled here. Returns
+ * 0, or -EINVAL for another format or bad or overflowing geometry.
  */
 static int xf_layout(uint32_t fourcc, int width, int height, int stride,
-		     struct xf_planes *p)
+		     struct xf_planes *x)
 {
-	size_t min, crows;
+	const struct v4lc_format *f = v4lc_format_find(fourcc);
 
-	p->luma_odd = 0;
-	switch (fourcc) {
-	case V4L2_PIX_FMT_RGB24:
-	case V4L2_PIX_FMT_BGR24:
-		p->bpp = 3;
-		p->planar = 0;
+	if (!f)
+		return -EINVAL;
+	x->luma_odd = 0;
+	x->planar = 0;
+	switch (f->layout) {
+	case V4LC_L_RGB24:
+		x->bpp = 3;
 		break;
-	case V4L2_PIX_FMT_YUV420:
-	case V4L2_PIX_FMT_YVU420:
-		p->bpp = 1;
-		p->planar = 1;
+	case V4LC_L_PLANAR420:
+		x->bpp = 1;
+		x->planar = 1;
 		break;
-	case V4L2_PIX_FMT_YUYV:
-	case V4L2_PIX_FMT_YVYU:
-	case V4L2_PIX_FMT_UYVY:
-	case V4L2_PIX_FMT_VYUY:
-		p->bpp = 2;
-		p->planar = 0;
-		p->luma_odd = fourcc == V4L2_PIX_FMT_UYVY ||
-			      fourcc == V4L2_PIX_FMT_VYUY;
+	case V4LC_L_PACKED422:
+		x->bpp = 2;
+		x->luma_odd = v4lc_yuv422_luma_odd(f->order);
 		break;
 	default:
 		return -EINVAL;
 	}
-	if (width <= 0 || height <= 0 || stride < 0)
-		return -EINVAL;
-	/* packed 4:2:2: whole pairs */
-	min = p->bpp == 2 ? 4 * (((size_t)width + 1) / 2)
-			  : (size_t)width * (size_t)p->bpp;
-	if (min > (size_t)0x7fffffff)
-		return -EINVAL; /* the kernels take int strides */
-	p->stride = stride ? (size_t)stride : min;
-	if (p->stride < min)
-		return -EINVAL;
-	if (__builtin_mul_overflow(p->stride, (size_t)height, &p->luma))
-		return -EINVAL;
-	p->total = p->luma;
-	p->cstride = 0;
-	p->chroma = 0;
-	if (p->planar) {
-		crows = (size_t)height / 2 + (size_t)(height & 1);
-		p->cstride = p->stride / 2 + (p->stride & 1);
-		if (__builtin_mul_overflow(p->cstride, crows, &p->chroma) ||
-		    __builtin_add_overflow(p->total, p->chroma, &p->total) ||
-		    __builtin_add_overflow(p->total, p->chroma, &p->total))
-			return -EINVAL;
-	}
-	return 0;
+	return v4lc_format_geometry(f, width, height, stride, &x->p);
 }
 
 /*
@@ -182,30 +150,29 @@ int v4lc_frame_transform(const struct v4lc_dsp *dsp,
 		return -EINVAL;
 	if (rot && sp.bpp == 2)
 		return -EINVAL; /* packed 4:2:2 has no rotated layout */
-	/* Rotation kernels take int strides; the chroma ones are smaller. */
-	if (sp.stride > (size_t)0x7fffffff || dp.stride > (size_t)0x7fffffff)
-		return -EINVAL;
-	if (!src->data || !dst->data || src->size < sp.total ||
-	    dst->size < dp.total)
+	if (!src->data || !dst->data || src->size < sp.p.total ||
+	    dst->size < dp.p.total)
 		return -EFAULT;
 	s0 = (uintptr_t)src->data;
-	s1 = s0 + sp.total;
+	s1 = s0 + sp.p.total;
 	d0 = (uintptr_t)dst->data;
-	d1 = d0 + dp.total;
+	d1 = d0 + dp.p.total;
 	if (s0 < d1 && d0 < s1)
 		return -EINVAL; /* overlapping buffers */
 
-	xf_plane(&dsp->flip, sp.bpp, sp.luma_odd, src->data, sp.stride,
-		 dst->data, dp.stride, w, h, op);
+	/* Strides are at most INT_MAX (core/format.h): the rotation kernels
+	 * take ints. */
+	xf_plane(&dsp->flip, sp.bpp, sp.luma_odd, src->data, sp.p.stride,
+		 dst->data, dp.p.stride, w, h, op);
 	if (sp.planar) {
 		int cw = w / 2 + (w & 1), ch = h / 2 + (h & 1);
-		const uint8_t *su = src->data + sp.luma;
-		uint8_t *du = dst->data + dp.luma;
+		const uint8_t *su = src->data + sp.p.luma;
+		uint8_t *du = dst->data + dp.p.luma;
 
-		xf_plane(&dsp->flip, 1, 0, su, sp.cstride, du, dp.cstride, cw,
-			 ch, op);
-		xf_plane(&dsp->flip, 1, 0, su + sp.chroma, sp.cstride,
-			 du + dp.chroma, dp.cstride, cw, ch, op);
+		xf_plane(&dsp->flip, 1, 0, su, sp.p.cstride, du, dp.p.cstride,
+			 cw, ch, op);
+		xf_plane(&dsp->flip, 1, 0, su + sp.p.chroma, sp.p.cstride,
+			 du + dp.p.chroma, dp.p.cstride, cw, ch, op);
 	}
 	return 0;
 }

@@ -160,12 +160,67 @@ static int strip(struct jl_state *s, const uint8_t *jpg, size_t len,
 	return 0;
 }
 
+/* Free the state; returns ret. */
+static int jl_done(struct jl_state *s, int ret)
+{
+	if (s->live)
+		jpeg_destroy_decompress(&s->d);
+	free(s->jpg);
+	free(s);
+	return ret;
+}
+
+/*
+ * The strips of the frame (the data after its 16-byte header), each made
+ * a JPEG of its own and decoded into its 16 columns of the mosaic. A fatal
+ * libjpeg error longjmps out to v4lc_jl2005_decode(). 0 or a negative
+ * errno.
+ */
+static int jl_strips(struct jl_state *s, const uint8_t *data,
+		     const uint8_t *end, int quality, uint8_t *bayer, int w,
+		     int h, char *err, size_t err_len)
+{
+	for (const uint8_t *p = data; s->x0 < w; s->x0 += 16) {
+		const uint8_t *q = p;
+		size_t len, off;
+
+		/* The strip's end: ff d9 (ff in the data is stuffed). */
+		while (q + 1 < end && !(q[0] == 0xff && q[1] == 0xd9))
+			q++;
+		if (q + 1 >= end)
+			return fail(err, err_len, -EAGAIN,
+				    "incomplete JL2005 frame (strip at x %d)",
+				    s->x0);
+		len = (size_t)(q - p);
+		if (HDR_LEN + len + 2 > s->cap) {
+			uint8_t *nj;
+
+			s->cap = HDR_LEN + len + 2 + 4096;
+			nj = realloc(s->jpg, s->cap);
+			if (!nj)
+				return fail(err, err_len, -ENOMEM,
+					    "out of memory");
+			s->jpg = nj;
+		}
+		strip_header(s->jpg, quality, h);
+		memcpy(s->jpg + HDR_LEN, p, len);
+		s->jpg[HDR_LEN + len] = 0xff;
+		s->jpg[HDR_LEN + len + 1] = 0xd9;
+		if (strip(s, s->jpg, HDR_LEN + len + 2, bayer, w, h, s->x0))
+			return fail(err, err_len, -EAGAIN,
+				    "JL2005 strip at x %d ended early", s->x0);
+		/* Next strip: 16-byte aligned from the start of the data. */
+		off = (size_t)(q + 2 - data);
+		off = (off + 15) & ~(size_t)15;
+		p = off < (size_t)(end - data) ? data + off : end;
+	}
+	return 0;
+}
+
 int v4lc_jl2005_decode(const uint8_t *src, size_t n, uint8_t *bayer, int w,
 		       int h, char *err, size_t err_len)
 {
 	struct jl_state *s;
-	const uint8_t *data, *end = src + n;
-	int ret = 0, quality;
 
 	if (w <= 0 || h <= 0 || w % 16 || h % 16 || w > 2040 || h > 2040)
 		return fail(err, err_len, -EINVAL,
@@ -176,8 +231,6 @@ int v4lc_jl2005_decode(const uint8_t *src, size_t n, uint8_t *bayer, int w,
 		return fail(err, err_len, -EAGAIN,
 			    "JL2005 frame is %dx%d, not %dx%d", src[5] * 8,
 			    src[4] * 8, w, h);
-	quality = src[13] & 0x7f;
-	data = src + 16;
 
 	s = calloc(1, sizeof(*s));
 	if (!s)
@@ -185,58 +238,12 @@ int v4lc_jl2005_decode(const uint8_t *src, size_t n, uint8_t *bayer, int w,
 	s->d.err = jpeg_std_error(&s->e.pub);
 	s->e.pub.error_exit = jl_exit;
 	s->e.pub.emit_message = jl_emit;
-	if (setjmp(s->e.env)) {
-		ret = fail(err, err_len, -EAGAIN,
-			   "corrupt JL2005 strip at x %d: %s", s->x0, s->e.msg);
-		goto out;
-	}
+	if (setjmp(s->e.env))
+		return jl_done(s, fail(err, err_len, -EAGAIN,
+				       "corrupt JL2005 strip at x %d: %s",
+				       s->x0, s->e.msg));
 	jpeg_create_decompress(&s->d);
 	s->live = 1;
-
-	for (const uint8_t *p = data; s->x0 < w; s->x0 += 16) {
-		const uint8_t *q = p;
-		size_t len, off;
-
-		/* The strip's end: ff d9 (ff in the data is stuffed). */
-		while (q + 1 < end && !(q[0] == 0xff && q[1] == 0xd9))
-			q++;
-		if (q + 1 >= end) {
-			ret = fail(err, err_len, -EAGAIN,
-				   "incomplete JL2005 frame (strip at x %d)",
-				   s->x0);
-			goto out;
-		}
-		len = (size_t)(q - p);
-		if (HDR_LEN + len + 2 > s->cap) {
-			uint8_t *nj;
-
-			s->cap = HDR_LEN + len + 2 + 4096;
-			nj = realloc(s->jpg, s->cap);
-			if (!nj) {
-				ret = fail(err, err_len, -ENOMEM,
-					   "out of memory");
-				goto out;
-			}
-			s->jpg = nj;
-		}
-		strip_header(s->jpg, quality, h);
-		memcpy(s->jpg + HDR_LEN, p, len);
-		s->jpg[HDR_LEN + len] = 0xff;
-		s->jpg[HDR_LEN + len + 1] = 0xd9;
-		if (strip(s, s->jpg, HDR_LEN + len + 2, bayer, w, h, s->x0)) {
-			ret = fail(err, err_len, -EAGAIN,
-				   "JL2005 strip at x %d ended early", s->x0);
-			goto out;
-		}
-		/* Next strip: 16-byte aligned from the start of the data. */
-		off = (size_t)(q + 2 - data);
-		off = (off + 15) & ~(size_t)15;
-		p = off < (size_t)(end - data) ? data + off : end;
-	}
-out:
-	if (s->live)
-		jpeg_destroy_decompress(&s->d);
-	free(s->jpg);
-	free(s);
-	return ret;
+	return jl_done(s, jl_strips(s, src + 16, src + n, src[13] & 0x7f,
+				    bayer, w, h, err, err_len));
 }

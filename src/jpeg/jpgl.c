@@ -6,7 +6,6 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <linux/videodev2.h>
@@ -63,10 +62,24 @@ struct vlc {
 
 #define PEEK_BITS 11
 static struct vlc vlc_tab[1 << PEEK_BITS];
-static pthread_once_t vlc_once = PTHREAD_ONCE_INIT;
 
-static void vlc_init(void)
+/* The colour tables of the RGB output: 16.16 fixed-point BT.601 terms. */
+struct ctab {
+	int32_t y[256], r[256], gr[256], gb[256], b[256];
+};
+static struct ctab ctab;
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void tables_init(void)
 {
+	for (int i = 0; i < 256; i++) {
+		ctab.y[i] = 76284 * (i - 16);
+		ctab.r[i] = 104595 * (i - 128);
+		ctab.gr[i] = 53281 * (i - 128);
+		ctab.gb[i] = 25625 * (i - 128);
+		ctab.b[i] = 132252 * (i - 128);
+	}
 	for (int i = 0; i < 1024; i++)
 		clip_tab[i] = clamp8(i - 384);
 	for (unsigned i = 0; i < (1u << PEEK_BITS); i++) {
@@ -360,21 +373,6 @@ static void decode_row(struct bits *b, uint8_t *scr, int w)
 
 /* ---- output ---- */
 
-struct ctab {
-	int32_t y[256], r[256], gr[256], gb[256], b[256];
-};
-
-static void ctab_init(struct ctab *t)
-{
-	for (int i = 0; i < 256; i++) {
-		t->y[i] = 76284 * (i - 16);
-		t->r[i] = 104595 * (i - 128);
-		t->gr[i] = 53281 * (i - 128);
-		t->gb[i] = 25625 * (i - 128);
-		t->b[i] = 132252 * (i - 128);
-	}
-}
-
 /* (v >> 16) lies in -278..535 for every Y, Cb, Cr */
 static inline uint8_t clamp_sh16(int32_t v)
 {
@@ -447,17 +445,46 @@ static void chroma_pair(const uint8_t *area, int w, int l, uint8_t *out)
 	}
 }
 
+size_t v4lc_jpgl_work_size(int width)
+{
+	if (width <= 0 || width > V4LC_JPGL_MAX_DIM)
+		return 0;
+	return (size_t)6 * (size_t)width + 8 + SCRATCH_SLACK;
+}
+
+/* Block row r (4 lines, decoded into scr) into the YUV planes of dst. */
+static void row_yuv(const uint8_t *scr, int w, int h, int r, int yvu,
+		    uint8_t *dst)
+{
+	size_t luma = (size_t)w * (size_t)h;
+	size_t cplane = (size_t)(w / 2) * (size_t)((h + 1) / 2);
+
+	memcpy(dst + (size_t)r * 4 * w, scr, 4 * (size_t)w);
+	for (int l = 0; l < 4; l += 2) {
+		size_t off = (size_t)(2 * r + l / 2) * (size_t)(w / 2);
+		uint8_t *u = dst + luma + off, *v = u + cplane;
+
+		if (yvu) {
+			uint8_t *x = u;
+
+			u = v;
+			v = x;
+		}
+		chroma_pair(scr + 5 * w + 4, w, l, u);
+		chroma_pair(scr + 4 * w, w, l, v);
+	}
+}
+
 int v4lc_jpgl_decode(const uint8_t *src, size_t n, uint32_t fourcc,
-		     uint8_t *dst, size_t dst_size, int w, int h, char *err,
-		     size_t err_len)
+		     uint8_t *dst, size_t dst_size, int w, int h, uint8_t *work,
+		     char *err, size_t err_len)
 {
 	struct bits b = { src, src ? n : 0, 0, 0, 0 };
-	int rows = h / 4, yuv, bgr = fourcc == V4L2_PIX_FMT_BGR24;
-	size_t need, luma, cplane = 0;
-	struct ctab *t = NULL;
-	uint8_t *scr;
+	int yuv, bgr = fourcc == V4L2_PIX_FMT_BGR24;
+	size_t need, luma;
 
-	if (w <= 0 || h < 4 || w % 4 || w > 16384 || h > 16384)
+	if (w <= 0 || h < 4 || w % 4 || w > V4LC_JPGL_MAX_DIM ||
+	    h > V4LC_JPGL_MAX_DIM)
 		return fail(err, err_len, -EINVAL, "bad JPGL size %dx%d", w,
 			    h);
 	luma = (size_t)w * (size_t)h;
@@ -470,8 +497,7 @@ int v4lc_jpgl_decode(const uint8_t *src, size_t n, uint32_t fourcc,
 	case V4L2_PIX_FMT_YUV420:
 	case V4L2_PIX_FMT_YVU420:
 		yuv = 1;
-		cplane = (size_t)(w / 2) * (size_t)((h + 1) / 2);
-		need = luma + 2 * cplane;
+		need = luma + 2 * (size_t)(w / 2) * (size_t)((h + 1) / 2);
 		break;
 	default:
 		return fail(err, err_len, -EINVAL,
@@ -480,40 +506,15 @@ int v4lc_jpgl_decode(const uint8_t *src, size_t n, uint32_t fourcc,
 	if (!dst || dst_size < need)
 		return fail(err, err_len, -EFAULT,
 			    "JPGL: destination too small");
-	pthread_once(&vlc_once, vlc_init);
-	scr = malloc((size_t)6 * w + 8 + SCRATCH_SLACK);
-	if (!yuv)
-		t = malloc(sizeof(*t));
-	if (!scr || (!yuv && !t)) {
-		free(scr);
-		free(t);
-		return fail(err, err_len, -ENOMEM, "out of memory");
+	pthread_once(&tables_once, tables_init);
+	for (int r = 0; r < h / 4; r++) {
+		decode_row(&b, work, w);
+		if (yuv)
+			row_yuv(work, w, h, r, fourcc == V4L2_PIX_FMT_YVU420,
+				dst);
+		else
+			row_rgb(&ctab, work, w, dst + (size_t)r * 12 * w, bgr);
 	}
-	if (t)
-		ctab_init(t);
-	for (int r = 0; r < rows; r++) {
-		decode_row(&b, scr, w);
-		if (!yuv) {
-			row_rgb(t, scr, w, dst + (size_t)r * 12 * w, bgr);
-			continue;
-		}
-		memcpy(dst + (size_t)r * 4 * w, scr, 4 * (size_t)w);
-		for (int l = 0; l < 4; l += 2) {
-			size_t off = (size_t)(2 * r + l / 2) * (size_t)(w / 2);
-			uint8_t *u = dst + luma + off, *v = u + cplane;
-
-			if (fourcc == V4L2_PIX_FMT_YVU420) {
-				uint8_t *x = u;
-
-				u = v;
-				v = x;
-			}
-			chroma_pair(scr + 5 * w + 4, w, l, u);
-			chroma_pair(scr + 4 * w, w, l, v);
-		}
-	}
-	free(scr);
-	free(t);
 	/*
 	 * Bits taken: 8 * pos - cnt. The frame has 16 * (n / 2): of an odd
 	 * last byte, the low half of a word, the first 8 bits are missing.

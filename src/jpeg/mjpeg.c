@@ -434,6 +434,149 @@ static int d_open(struct v4lc_jpeg_dec *j)
 }
 
 /*
+ * Can the YUV path take this frame? Its size must be w x h, its colour
+ * grey or YCbCr with chroma sampled by 1, 2 or 4 across and 1 or 2 down
+ * (not both 4 and 2), which g records. 0 or a negative errno.
+ */
+static int yuv_check(const struct jpeg_decompress_struct *d, int w, int h,
+		     struct chroma_geom *g, char *err, size_t err_len)
+{
+	const jpeg_component_info *c = d->comp_info;
+	int hm = d->max_h_samp_factor, vm = d->max_v_samp_factor;
+
+	if ((int)d->image_width != w || (int)d->image_height != h)
+		return fail(err, err_len, -EIO,
+			    "JPEG size %ux%u does not match the format %dx%d",
+			    (unsigned)d->image_width,
+			    (unsigned)d->image_height, w, h);
+	if (!(d->num_components == 1 ||
+	      (d->num_components == 3 && d->jpeg_color_space == JCS_YCbCr)))
+		return fail(err, err_len, -EINVAL,
+			    "JPEG colour space %d (%d components) cannot be "
+			    "decoded to YUV",
+			    (int)d->jpeg_color_space, d->num_components);
+	if (d->num_components == 1)
+		return 0;
+	g->rh = g->rv = 0;
+	if (c[0].h_samp_factor == hm && c[0].v_samp_factor == vm &&
+	    c[1].h_samp_factor == c[2].h_samp_factor &&
+	    c[1].v_samp_factor == c[2].v_samp_factor &&
+	    !(hm % c[1].h_samp_factor) && !(vm % c[1].v_samp_factor)) {
+		g->rh = hm / c[1].h_samp_factor;
+		g->rv = vm / c[1].v_samp_factor;
+	}
+	if (!(g->rh == 1 || g->rh == 2 || g->rh == 4) ||
+	    !(g->rv == 1 || g->rv == 2) || (g->rh == 4 && g->rv == 2))
+		return fail(err, err_len, -EINVAL,
+			    "unsupported JPEG chroma sampling (%dx%d, %dx%d, "
+			    "%dx%d)",
+			    c[0].h_samp_factor, c[0].v_samp_factor,
+			    c[1].h_samp_factor, c[1].v_samp_factor,
+			    c[2].h_samp_factor, c[2].v_samp_factor);
+	return 0;
+}
+
+/* One iMCU row of raw samples, as jpeg_read_raw_data() fills it. */
+struct band {
+	int lines;       /* luma rows of an iMCU row */
+	int ydirect;     /* luma rows go straight into dst */
+	int cl;          /* chroma rows of an iMCU row */
+	size_t yw8, cw8; /* the luma's and the chroma's padded block widths */
+	uint8_t *cbuf[2];
+	uint8_t *dump;   /* luma rows below the picture */
+	JSAMPROW rows[3][MAX_SAMP_FACTOR * DCTSIZE];
+};
+
+/*
+ * The band buffer, after jpeg_start_decompress(): luma straight into dst
+ * when its rows are whole blocks wide, else through the buffer; chroma
+ * always through it. 0 or a negative errno.
+ */
+static int band_init(struct v4lc_jpeg_dec *j, int w, struct chroma_geom *g,
+		     struct band *bd, char *err, size_t err_len)
+{
+	const struct jpeg_decompress_struct *d = &j->d;
+	int ncomp = d->num_components;
+	size_t need;
+	uint8_t *ybuf;
+
+	bd->lines = d->max_v_samp_factor * DCTSIZE;
+	bd->yw8 = (size_t)d->comp_info[0].width_in_blocks * DCTSIZE;
+	bd->ydirect = bd->yw8 == (size_t)w;
+	need = (bd->ydirect ? 0 : (size_t)bd->lines * bd->yw8) + bd->yw8;
+	if (ncomp == 3) {
+		bd->cl = d->comp_info[1].v_samp_factor * DCTSIZE;
+		bd->cw8 = (size_t)d->comp_info[1].width_in_blocks * DCTSIZE;
+		if ((size_t)d->comp_info[2].width_in_blocks * DCTSIZE != bd->cw8)
+			return fail(err, err_len, -EINVAL,
+				    "bad JPEG chroma geometry");
+		need += 2 * (size_t)bd->cl * bd->cw8;
+		g->sw = (int)d->comp_info[1].downsampled_width;
+		g->avg = v4lc_dsp_get()->yuvlayout.avg;
+	}
+	if (scratch_reserve(j, need))
+		return fail(err, err_len, -ENOMEM,
+			    "out of memory for the JPEG band buffer");
+	bd->dump = j->scratch;
+	ybuf = bd->dump + bd->yw8;
+	if (ncomp == 3) {
+		bd->cbuf[0] = ybuf + (bd->ydirect ? 0 : (size_t)bd->lines * bd->yw8);
+		bd->cbuf[1] = bd->cbuf[0] + (size_t)bd->cl * bd->cw8;
+		for (int i = 0; i < bd->cl; i++) {
+			bd->rows[1][i] = bd->cbuf[0] + (size_t)i * bd->cw8;
+			bd->rows[2][i] = bd->cbuf[1] + (size_t)i * bd->cw8;
+		}
+	}
+	if (!bd->ydirect)
+		for (int i = 0; i < bd->lines; i++)
+			bd->rows[0][i] = ybuf + (size_t)i * bd->yw8;
+	return 0;
+}
+
+/*
+ * Luma rows y_first .. y_end - 1 (whole iMCU rows from y_first) into
+ * dplane[0], their chroma resampled into dplane[1] and [2]. 0 or -EAGAIN.
+ */
+static int read_bands(struct jpeg_decompress_struct *d, struct band *bd,
+		      const struct chroma_geom *g, uint8_t *const dplane[3],
+		      int w, int h, int y_first, int y_end, char *err,
+		      size_t err_len)
+{
+	JSAMPARRAY planes[3] = { bd->rows[0], bd->rows[1], bd->rows[2] };
+	int lines = bd->lines, cw = (w + 1) / 2;
+
+	for (int y0 = y_first; y0 < y_end; y0 += lines) {
+		int yrows = h - y0 < lines ? h - y0 : lines;
+
+		if (bd->ydirect)
+			for (int i = 0; i < lines; i++)
+				bd->rows[0][i] = i < yrows ? dplane[0] +
+							     (size_t)(y0 + i) * w
+							   : bd->dump;
+		if (jpeg_read_raw_data(d, planes, (JDIMENSION)lines) !=
+		    (JDIMENSION)lines)
+			return fail(err, err_len, -EAGAIN,
+				    "JPEG decoder stopped at row %d", y0);
+		if (!bd->ydirect)
+			for (int i = 0; i < yrows; i++)
+				memcpy(dplane[0] + (size_t)(y0 + i) * w,
+				       bd->rows[0][i], (size_t)w);
+		if (d->num_components == 3) {
+			/* Native chroma rows of this band that are in the
+			 * picture, and the first 4:2:0 row they make. */
+			int valid = g->rv == 2 ? (yrows + 1) / 2 : yrows;
+
+			for (int c = 0; c < 2; c++)
+				chroma_band(g, bd->cbuf[c], bd->cw8,
+					    dplane[1 + c] +
+						    (size_t)(y0 / 2) * cw,
+					    valid);
+		}
+	}
+	return 0;
+}
+
+/*
  * Everything between jpeg_read_header() and jpeg_finish_decompress(); a
  * fatal libjpeg error longjmps out of it to v4lc_jpeg_yuv(). Returns 0
  * after a finished decode, or a negative errno after aborting the
@@ -446,56 +589,17 @@ static int yuv_body(struct v4lc_jpeg_dec *j, const uint8_t *src,
 		    int *top, char *err, size_t err_len)
 {
 	struct jpeg_decompress_struct *d = &j->d;
-	int cw = (w + 1) / 2, ch = (h + 1) / 2, ncomp, lines, cl = 0;
-	int ydirect, r, y_first = 0, y_end = stop_row > 0 ? stop_row : h;
-	size_t yw8, cw8 = 0, need;
-	uint8_t *dplane[3], *ybuf, *cbuf[2] = { NULL, NULL }, *dump;
-	JSAMPROW rows[3][MAX_SAMP_FACTOR * DCTSIZE]; /* one iMCU row */
-	JSAMPARRAY planes[3] = { rows[0], rows[1], rows[2] };
+	int cw = (w + 1) / 2, ch = (h + 1) / 2, r, y_first = 0;
+	int y_end = stop_row > 0 ? stop_row : h;
 	struct chroma_geom g = { 0, 0, 0, cw, NULL };
+	uint8_t *dplane[3];
+	struct band bd;
 
 	jpeg_mem_src(d, (const unsigned char *)src, (unsigned long)src_size);
 	jpeg_read_header(d, TRUE); /* no image: a fatal error */
-	if ((int)d->image_width != w || (int)d->image_height != h) {
-		r = fail(err, err_len, -EIO,
-			 "JPEG size %ux%u does not match the format %dx%d",
-			 (unsigned)d->image_width, (unsigned)d->image_height, w,
-			 h);
+	r = yuv_check(d, w, h, &g, err, err_len);
+	if (r)
 		goto abort;
-	}
-	ncomp = d->num_components;
-	if (!(ncomp == 1 ||
-	      (ncomp == 3 && d->jpeg_color_space == JCS_YCbCr))) {
-		r = fail(err, err_len, -EINVAL,
-			 "JPEG colour space %d (%d components) cannot be "
-			 "decoded to YUV",
-			 (int)d->jpeg_color_space, ncomp);
-		goto abort;
-	}
-	if (ncomp == 3) {
-		jpeg_component_info *c = d->comp_info;
-		int hm = d->max_h_samp_factor, vm = d->max_v_samp_factor;
-
-		if (c[0].h_samp_factor != hm || c[0].v_samp_factor != vm ||
-		    c[1].h_samp_factor != c[2].h_samp_factor ||
-		    c[1].v_samp_factor != c[2].v_samp_factor ||
-		    hm % c[1].h_samp_factor || vm % c[1].v_samp_factor)
-			g.rh = 0;
-		else {
-			g.rh = hm / c[1].h_samp_factor;
-			g.rv = vm / c[1].v_samp_factor;
-		}
-		if (!(g.rh == 1 || g.rh == 2 || g.rh == 4) ||
-		    !(g.rv == 1 || g.rv == 2) || (g.rh == 4 && g.rv == 2)) {
-			r = fail(err, err_len, -EINVAL,
-				 "unsupported JPEG chroma sampling (%dx%d, "
-				 "%dx%d, %dx%d)",
-				 c[0].h_samp_factor, c[0].v_samp_factor,
-				 c[1].h_samp_factor, c[1].v_samp_factor,
-				 c[2].h_samp_factor, c[2].v_samp_factor);
-			goto abort;
-		}
-	}
 
 	/* A large frame: the worker takes its top rows. */
 	if (split) {
@@ -512,91 +616,25 @@ static int yuv_body(struct v4lc_jpeg_dec *j, const uint8_t *src,
 	d->do_fancy_upsampling = FALSE;
 	d->dct_method = JDCT_ISLOW;
 	jpeg_start_decompress(d);
-
-	/* One iMCU row of luma; the components' padded block widths. */
-	lines = d->max_v_samp_factor * DCTSIZE;
-	yw8 = (size_t)d->comp_info[0].width_in_blocks * DCTSIZE;
-	ydirect = yw8 == (size_t)w;
-	need = (ydirect ? 0 : (size_t)lines * yw8) + yw8;
-	if (ncomp == 3) {
-		cl = d->comp_info[1].v_samp_factor * DCTSIZE;
-		cw8 = (size_t)d->comp_info[1].width_in_blocks * DCTSIZE;
-		if ((size_t)d->comp_info[2].width_in_blocks * DCTSIZE != cw8) {
-			r = fail(err, err_len, -EINVAL,
-				 "bad JPEG chroma geometry");
-			goto abort;
-		}
-		need += 2 * (size_t)cl * cw8;
-		g.sw = (int)d->comp_info[1].downsampled_width;
-		g.avg = v4lc_dsp_get()->yuvlayout.avg;
-	}
-	if (scratch_reserve(j, need)) {
-		r = fail(err, err_len, -ENOMEM,
-			 "out of memory for the JPEG band buffer");
+	r = band_init(j, w, &g, &bd, err, err_len);
+	if (r)
 		goto abort;
-	}
-	dump = j->scratch;
-	ybuf = dump + yw8;
-	if (ncomp == 3) {
-		cbuf[0] = ybuf + (ydirect ? 0 : (size_t)lines * yw8);
-		cbuf[1] = cbuf[0] + (size_t)cl * cw8;
-		for (int i = 0; i < cl; i++) {
-			rows[1][i] = cbuf[0] + (size_t)i * cw8;
-			rows[2][i] = cbuf[1] + (size_t)i * cw8;
-		}
-	}
-	if (!ydirect)
-		for (int i = 0; i < lines; i++)
-			rows[0][i] = ybuf + (size_t)i * yw8;
 
+	/* Y, then U and V (V and U for YVU420) */
 	dplane[0] = dst;
-	dplane[1] = dst + (size_t)w * h;
-	dplane[2] = dplane[1] + (size_t)cw * ch;
-	if (yvu) {
-		uint8_t *t = dplane[1];
-
-		dplane[1] = dplane[2];
-		dplane[2] = t;
-	}
-
+	dplane[1] = dst + (size_t)w * h + (yvu ? (size_t)cw * ch : 0);
+	dplane[2] = dst + (size_t)w * h + (yvu ? 0 : (size_t)cw * ch);
 	if (y_first > 0)
-		v4lc_jpeg_skip_imcu_rows(d, y_first / lines);
-	for (int y0 = y_first; y0 < y_end; y0 += lines) {
-		int yrows = h - y0 < lines ? h - y0 : lines;
-
-		if (ydirect)
-			for (int i = 0; i < lines; i++)
-				rows[0][i] = i < yrows ? dplane[0] +
-							 (size_t)(y0 + i) * w
-						       : dump;
-		if (jpeg_read_raw_data(d, planes, (JDIMENSION)lines) !=
-		    (JDIMENSION)lines) {
-			r = fail(err, err_len, -EAGAIN,
-				 "JPEG decoder stopped at row %d", y0);
-			goto abort;
-		}
-		if (!ydirect)
-			for (int i = 0; i < yrows; i++)
-				memcpy(dplane[0] + (size_t)(y0 + i) * w,
-				       rows[0][i], (size_t)w);
-		if (ncomp == 3) {
-			/* Native chroma rows of this band that are in the
-			 * picture, and the first 4:2:0 row they make. */
-			int valid = g.rv == 2 ? (yrows + 1) / 2 : yrows;
-
-			for (int c = 0; c < 2; c++)
-				chroma_band(&g, cbuf[c], cw8,
-					    dplane[1 + c] +
-						    (size_t)(y0 / 2) * cw,
-					    valid);
-		}
-	}
+		v4lc_jpeg_skip_imcu_rows(d, y_first / bd.lines);
+	r = read_bands(d, &bd, &g, dplane, w, h, y_first, y_end, err, err_len);
+	if (r)
+		goto abort;
 	if (y_end < h) { /* the worker's part is done */
 		jpeg_abort_decompress(d);
 		return 0;
 	}
 	jpeg_finish_decompress(d);
-	if (ncomp == 1) {
+	if (d->num_components == 1) {
 		memset(dplane[1], 128, (size_t)cw * ch);
 		memset(dplane[2], 128, (size_t)cw * ch);
 	}
@@ -781,15 +819,16 @@ int v4lc_jpeg_rgb(struct v4lc_jpeg_dec *j, const uint8_t *src,
 	return r;
 }
 
-int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
-		     uint32_t dst_fourcc, uint8_t *dst, size_t dst_size,
+/*
+ * The destination of a decode: 0 for RGB24/BGR24, 1 for YUV420/YVU420, or
+ * a negative errno (another format, bad geometry, dst too small).
+ */
+static int check_dst(uint32_t dst_fourcc, const uint8_t *dst, size_t dst_size,
 		     int width, int height, char *err, size_t err_len)
 {
-	int jw = 0, jh = 0, subsamp = -1, colorspace = -1, yuv, r, dht;
 	size_t need;
+	int yuv;
 
-	if (!j)
-		return fail(err, err_len, -EINVAL, "no JPEG decoder");
 	switch (dst_fourcc) {
 	case V4L2_PIX_FMT_RGB24:
 	case V4L2_PIX_FMT_BGR24:
@@ -813,32 +852,16 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 		return fail(err, err_len, -EFAULT,
 			    "destination buffer too small (%zu < %zu)",
 			    dst_size, need);
-	/* An empty frame, or one whose length TurboJPEG's unsigned long
-	 * cannot hold (32-bit systems). */
-	if (!src || src_size < 2 || src_size > ULONG_MAX)
-		return fail(err, err_len, -EAGAIN,
-			    "JPEG frame too short (%zu bytes)", src_size);
+	return yuv;
+}
 
-	dht = scan_has_dht(src, src_size);
-	if (dht < 0)
-		return fail(err, err_len, -EAGAIN,
-			    "not a JPEG frame (no SOI marker)");
-	if (yuv)
-		return v4lc_jpeg_yuv(&j->dec, src, src_size, dht,
-				     dst_fourcc == V4L2_PIX_FMT_YVU420, dst,
-				     width, height, &j->split, 0, err,
-				     err_len);
-	/* A large frame may be split with a worker thread. */
-	if (v4lc_jpeg_split_may(j->split, width, height)) {
-		r = v4lc_jpeg_rgb(&j->dec, src, src_size, dht,
-				  dst_fourcc == V4L2_PIX_FMT_RGB24
-					  ? V4LC_JPEG_RGB
-					  : V4LC_JPEG_BGR,
-				  dst, width, height, &j->split, 0, err,
-				  err_len);
-		if (r != 1)
-			return r;
-	}
+/* RGB24/BGR24 through TurboJPEG: tjDecompress2() straight into dst. */
+static int tj_rgb(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
+		  int dht, uint32_t dst_fourcc, uint8_t *dst, int width,
+		  int height, char *err, size_t err_len)
+{
+	int jw = 0, jh = 0, subsamp = -1, colorspace = -1, r;
+
 	if (!dht && j->tables_dirty && j->tj)
 		tj_reset(j);
 	if (!j->tj) {
@@ -884,7 +907,47 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 			  3 * width, height,
 			  dst_fourcc == V4L2_PIX_FMT_RGB24 ? TJPF_RGB : TJPF_BGR,
 			  V4LC_JPEG_TJFLAGS);
-	if (r)
-		return decode_error(j, err, err_len);
-	return 0;
+	return r ? decode_error(j, err, err_len) : 0;
+}
+
+int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
+		     uint32_t dst_fourcc, uint8_t *dst, size_t dst_size,
+		     int width, int height, char *err, size_t err_len)
+{
+	int yuv, r, dht;
+
+	if (!j)
+		return fail(err, err_len, -EINVAL, "no JPEG decoder");
+	yuv = check_dst(dst_fourcc, dst, dst_size, width, height, err,
+			err_len);
+	if (yuv < 0)
+		return yuv;
+	/* An empty frame, or one whose length TurboJPEG's unsigned long
+	 * cannot hold (32-bit systems). */
+	if (!src || src_size < 2 || src_size > ULONG_MAX)
+		return fail(err, err_len, -EAGAIN,
+			    "JPEG frame too short (%zu bytes)", src_size);
+
+	dht = scan_has_dht(src, src_size);
+	if (dht < 0)
+		return fail(err, err_len, -EAGAIN,
+			    "not a JPEG frame (no SOI marker)");
+	if (yuv)
+		return v4lc_jpeg_yuv(&j->dec, src, src_size, dht,
+				     dst_fourcc == V4L2_PIX_FMT_YVU420, dst,
+				     width, height, &j->split, 0, err,
+				     err_len);
+	/* A large frame may be split with a worker thread. */
+	if (v4lc_jpeg_split_may(j->split, width, height)) {
+		r = v4lc_jpeg_rgb(&j->dec, src, src_size, dht,
+				  dst_fourcc == V4L2_PIX_FMT_RGB24
+					  ? V4LC_JPEG_RGB
+					  : V4LC_JPEG_BGR,
+				  dst, width, height, &j->split, 0, err,
+				  err_len);
+		if (r != 1)
+			return r;
+	}
+	return tj_rgb(j, src, src_size, dht, dst_fourcc, dst, width, height,
+		      err, err_len);
 }

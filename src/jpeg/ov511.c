@@ -11,7 +11,6 @@
 #include "jpeg/ov51x.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* The slack after the frame copy: one block record reads <= 108 bytes. */
@@ -29,6 +28,15 @@ struct out {
 	size_t size;
 	int clip;
 };
+
+size_t v4lc_ov51x_work_size(size_t n)
+{
+	if (n > V4LC_OV511_MAX_IN)
+		n = V4LC_OV511_MAX_IN; /* larger frames are refused first */
+	/* OV511's copy is the larger: n rounded up to 32, and SLACK; OV518's
+	 * is 8 + n rounded up to 8 + 40. */
+	return ((n + 31) & ~(size_t)31) + SLACK;
+}
 
 static void put8x8(const struct out *o, size_t off, size_t stride,
 		   const uint8_t *px, size_t pxstride)
@@ -287,14 +295,14 @@ static int all_zero32(const uint8_t *p)
 }
 
 int v4lc_ov511_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
-		      int h, unsigned *notes)
+		      int h, uint8_t *work, unsigned *notes)
 {
 	size_t size = v4lc_ov51x_out_size(w, h);
 	struct out o = { out, size, w % 16 || h % 16 };
 	struct src s = { NULL, 0, 0, 0 };
 	size_t alloc = ((n + 31) & ~(size_t)31) + SLACK, kept = 0;
 	long cut = (long)n - 11;
-	uint8_t *m;
+	uint8_t *m = work;
 
 	if (notes)
 		*notes = 0;
@@ -302,9 +310,6 @@ int v4lc_ov511_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
 		return -EINVAL;
 	if (n > V4LC_OV511_MAX_IN)
 		return -EAGAIN;
-	m = malloc(alloc);
-	if (!m)
-		return -ENOMEM;
 	if (n)
 		memcpy(m, src, n);
 	memset(m + n, 0, alloc - n);
@@ -324,7 +329,6 @@ int v4lc_ov511_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
 		compressed(&s, &o, w, h);
 	else
 		raw(&s, &o, w, h);
-	free(m);
 	if (notes)
 		*notes = s.notes;
 	return 0;

@@ -5,14 +5,13 @@
  * stream of 8x4 blocks (JPEG example tables, DC predicted per component),
  * and the quantisation bytes at the end (32 luma, 32 chroma). The bit
  * reader and its quirks (zero bytes only from 8 bytes after the end, an
- * invalid AC code stepping one bit back) follow the specification, so that
- * corrupt and truncated frames give what the original gives.
+ * invalid AC code stepping one bit back) are those of doc/formats/ov518.md,
+ * so that corrupt and truncated frames give what the original gives.
  */
 #include "jpeg/ov51x.h"
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "jpeg/ov518_tables.h"
@@ -404,16 +403,16 @@ static void block(struct reader *r, long *p, struct comp *c,
 	put(o, off, stride, px);
 }
 
-static uint8_t *prepare(const uint8_t *src, size_t n, long *len,
-			uint8_t *edge)
+/*
+ * The frame into w (8 + n8 + 40 bytes, n8 = n rounded up to 8): 8 zero
+ * bytes, the frame without its all-zero units, zero padding.
+ */
+static void prepare(const uint8_t *src, size_t n, uint8_t *w, long *len,
+		    uint8_t *edge)
 {
 	size_t n8 = (n + 7) & ~(size_t)7, out = 0;
-	uint8_t *w = malloc(8 + n8 + 40);
-	uint8_t *m;
+	uint8_t *m = w + 8;
 
-	if (!w)
-		return NULL;
-	m = w + 8;
 	memset(w, 0, 8);
 	if (n)
 		memcpy(m, src, n);
@@ -430,11 +429,10 @@ static uint8_t *prepare(const uint8_t *src, size_t n, long *len,
 		*edge = m[*len + 8];
 		memset(m + *len + 8, 0, 24);
 	}
-	return w;
 }
 
 int v4lc_ov518_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
-		      int h, int yvu, unsigned *notes)
+		      int h, int yvu, uint8_t *work, unsigned *notes)
 {
 	size_t size = v4lc_ov51x_out_size(w, h);
 	size_t wh = (size_t)w * (size_t)h;
@@ -445,7 +443,6 @@ int v4lc_ov518_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
 	struct comp cv = cu;
 	struct reader r = { NULL, 0, 0, 0 };
 	size_t ubase = wh, vbase = wh + wh / 4;
-	uint8_t *work;
 	const uint8_t *m;
 	long pos = 0, b;
 
@@ -456,13 +453,9 @@ int v4lc_ov518_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
 	if (n > V4LC_OV518_MAX_IN)
 		return -EAGAIN;
 	pthread_once(&vlc_once, vlc_init);
-	work = prepare(src, n, &r.len, &r.edge);
-	if (!work)
-		return -ENOMEM;
-	if (r.len < 72) {
-		free(work);
+	prepare(src, n, work, &r.len, &r.edge);
+	if (r.len < 72)
 		return -EAGAIN;
-	}
 	m = work + 8;
 	r.s = m + 8;
 	for (int j = 0; j < 32; j++) {
@@ -493,7 +486,6 @@ int v4lc_ov518_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
 		if ((pos >> 3) > r.len + 897)
 			break;
 	}
-	free(work);
 	if (notes)
 		*notes = r.notes;
 	b = pos >> 3;

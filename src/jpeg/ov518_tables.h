@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * OV518 tables, generated from the clean-room specification (the JPEG
- * T.81 Annex K example tables K.3-K.6 with one invalid code each, the scan
- * order and the 32x32 integer weight matrix of the 8x4 inverse transform).
+ * OV518 tables (doc/formats/ov518.md): the JPEG T.81 Annex K example
+ * tables K.3-K.6 with one invalid code each, the scan order and the 32x32
+ * integer weight matrix of the 8x4 inverse transform.
  * Code: the code bits as a number (first bit read = most significant),
  * length in bits; run -1 = EOB, -2 = INVALID (DC: size -1 = INVALID).
  */

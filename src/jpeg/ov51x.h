@@ -2,9 +2,9 @@
 /*
  * OV511 ('O511') and OV518 ('O518') frame decoders to planar 4:2:0, in
  * process (the original runs them in separate helper programs, fed
- * through a pipe). Written from a clean-room specification of those
- * helpers; the output is the helper's reply: w*h*3/2 bytes, the Y plane
- * (stride w), then two chroma planes (stride w/2).
+ * through a pipe); the formats are described in doc/formats/ov511.md and
+ * doc/formats/ov518.md. The output is the helper's reply: w*h*3/2 bytes,
+ * the Y plane (stride w), then two chroma planes (stride w/2).
  *
  * Differences from the helper programs, all outside well-formed frames:
  *  - the helpers keep their input/output buffers for their whole life,
@@ -40,15 +40,22 @@
 size_t v4lc_ov51x_out_size(int w, int h);
 
 /*
- * Decode one frame into out (v4lc_ov51x_out_size(w, h) bytes). OV511:
- * U plane first always; OV518: U first, or V first when yvu is 1 (that
- * helper honours the flag; the OV511 one does not). notes may be NULL.
- * Returns 0, -EAGAIN (the helper would reply -1: corrupt frame), -EINVAL
- * (geometry refused), -ENOMEM.
+ * Bytes of the work buffer the decoders need for a frame of n bytes (the
+ * frame's compacted copy), at least what either decoder needs.
+ */
+size_t v4lc_ov51x_work_size(size_t n);
+
+/*
+ * Decode one frame into out (v4lc_ov51x_out_size(w, h) bytes), with work
+ * (v4lc_ov51x_work_size(n) bytes; the caller keeps it across frames).
+ * OV511: U plane first always; OV518: U first, or V first when yvu is 1
+ * (that helper honours the flag; the OV511 one does not). notes may be
+ * NULL. Returns 0, -EAGAIN (the helper would reply -1: corrupt frame) or
+ * -EINVAL (geometry refused).
  */
 int v4lc_ov511_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
-		      int h, unsigned *notes);
+		      int h, uint8_t *work, unsigned *notes);
 int v4lc_ov518_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
-		      int h, int yvu, unsigned *notes);
+		      int h, int yvu, uint8_t *work, unsigned *notes);
 
 #endif

@@ -498,53 +498,57 @@ static long dechunk(struct v4lc_pjpg *p, const uint8_t *s, size_t n,
 	return (long)out;
 }
 
-int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
-		     uint32_t fourcc, uint8_t *dst, size_t dst_size, int w,
-		     int h, char *err, size_t err_len)
+/* What the header says: size, component ids, the chroma Huffman tables. */
+struct header {
+	int w, h;
+	int ids[3];
+	int tdc[2], tac[2]; /* DC and AC table of Cb, Cr */
+	size_t sos;         /* where the entropy-coded data starts */
+};
+
+/* The SOF0: Pixart's layout (8-bit, Y 2x1, Cb and Cr 1x1) only. */
+static int parse_sof(const uint8_t *f, size_t l, struct header *hd)
 {
-	size_t i = 2, need, sos = 0;
-	int jw = -1, jh = -1, rgb, bgr = 0, yvu = 0, ret = 0, first = -1,
-	    cur = -1, short_frame = 0, ids[3] = { 0, 0, 0 }, tdc[2] = { 1, 1 },
-	    tac[2] = { 1, 1 };
-	long len;
-	struct bits b;
-	int pred[3] = { 0, 0, 0 };
-	uint16_t qy[64], qc[64];
-	float coef[64];
-	uint8_t blk[4][64];
+	if (l != 17 || f[0] != 8 || f[5] != 3 || f[7] != 0x21 ||
+	    f[10] != 0x11 || f[13] != 0x11)
+		return -1;
+	hd->h = (f[1] << 8) | f[2];
+	hd->w = (f[3] << 8) | f[4];
+	for (int c = 0; c < 3; c++)
+		hd->ids[c] = f[6 + 3 * c];
+	return 0;
+}
 
-	switch (fourcc) {
-	case V4L2_PIX_FMT_RGB24:
-		rgb = 1;
-		break;
-	case V4L2_PIX_FMT_BGR24:
-		rgb = bgr = 1;
-		break;
-	case V4L2_PIX_FMT_YUV420:
-		rgb = 0;
-		break;
-	case V4L2_PIX_FMT_YVU420:
-		rgb = 0;
-		yvu = 1;
-		break;
-	default:
-		return fail(err, err_len, -EINVAL, "unsupported destination");
+/*
+ * The SOS: one scan of the three components in SOF order, luma with
+ * Huffman tables 0, chroma with 0 or 1.
+ */
+static int parse_sos(const uint8_t *f, size_t l, struct header *hd)
+{
+	if (hd->w < 0 || l != 12 || f[0] != 3)
+		return -1;
+	for (int c = 0; c < 3; c++)
+		if (f[1 + 2 * c] != hd->ids[c] || (f[2 + 2 * c] & 0xee) ||
+		    (!c && f[2]))
+			return -2;
+	for (int c = 0; c < 2; c++) {
+		hd->tdc[c] = f[4 + 2 * c] >> 4;
+		hd->tac[c] = f[4 + 2 * c] & 15;
 	}
-	if (!p || w <= 0 || h <= 0 || w % 16 || h % 8 || w > 65535 ||
-	    h > 65535)
-		return fail(err, err_len, -EINVAL,
-			    "Pixart JPEG size %dx%d is not a multiple of 16x8",
-			    w, h);
-	need = rgb ? (size_t)w * h * 3 : (size_t)w * h * 3 / 2;
-	if (!dst || dst_size < need)
-		return fail(err, err_len, -EFAULT, "destination too small");
-	if (!src || n < 4 || src[0] != 0xff || src[1] != 0xd8)
-		return fail(err, err_len, -EAGAIN, "not a JPEG frame");
+	return 0;
+}
 
-	/* Header: SOF0 with the Pixart layout, then SOS. */
-	while (!sos) {
+/* The marker segments up to the SOS. 0 or -EAGAIN. */
+static int parse_header(const uint8_t *src, size_t n, struct header *hd,
+			char *err, size_t err_len)
+{
+	size_t i = 2;
+
+	*hd = (struct header){ -1, -1, { 0, 0, 0 }, { 1, 1 }, { 1, 1 }, 0 };
+	while (!hd->sos) {
 		size_t l;
 		uint8_t m;
+		int r;
 
 		if (i + 4 > n)
 			return fail(err, err_len, -EAGAIN,
@@ -561,35 +565,17 @@ int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
 			return fail(err, err_len, -EAGAIN,
 				    "JPEG segment cut short");
 		if (m == 0xc0 || m == 0xc1) {
-			const uint8_t *f = src + i + 4;
-
-			if (l != 17 || f[0] != 8 || f[5] != 3 ||
-			    f[7] != 0x21 || f[10] != 0x11 || f[13] != 0x11)
+			if (parse_sof(src + i + 4, l, hd))
 				return fail(err, err_len, -EAGAIN,
 					    "not a Pixart 4:2:2 frame");
-			jh = (f[1] << 8) | f[2];
-			jw = (f[3] << 8) | f[4];
-			for (int c = 0; c < 3; c++)
-				ids[c] = f[6 + 3 * c];
 		} else if (m == 0xda) {
-			const uint8_t *f = src + i + 4;
-
-			/* One scan of the three components in SOF order,
-			 * luma with Huffman tables 0, chroma with 0 or 1. */
-			if (jw < 0 || l != 12 || f[0] != 3)
-				return fail(err, err_len, -EAGAIN,
-					    "unsupported JPEG scan");
-			for (int c = 0; c < 3; c++)
-				if (f[1 + 2 * c] != ids[c] ||
-				    (f[2 + 2 * c] & 0xee) || (!c && f[2]))
-					return fail(err, err_len, -EAGAIN,
-						    "JPEG scan does not match "
-						    "the frame");
-			for (int c = 0; c < 2; c++) {
-				tdc[c] = f[4 + 2 * c] >> 4;
-				tac[c] = f[4 + 2 * c] & 15;
-			}
-			sos = i + 2 + l;
+			r = parse_sos(src + i + 4, l, hd);
+			if (r)
+				return fail(err, err_len, -EAGAIN, "%s",
+					    r == -1 ? "unsupported JPEG scan"
+						    : "JPEG scan does not "
+						      "match the frame");
+			hd->sos = i + 2 + l;
 		} else if ((m >= 0xc2 && m <= 0xcf && m != 0xc4 && m != 0xcc) ||
 			   m == 0xd9) {
 			return fail(err, err_len, -EAGAIN,
@@ -597,98 +583,161 @@ int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
 		}
 		i += 2 + l;
 	}
-	if (jw < 0)
+	if (hd->w < 0)
 		return fail(err, err_len, -EAGAIN, "JPEG frame without SOF");
-	if (jw != w || jh != h)
-		return fail(err, err_len, -EIO,
-			    "JPEG size %dx%d does not match the format %dx%d",
-			    jw, jh, w, h);
+	return 0;
+}
 
-	len = dechunk(p, src + sos, n - sos, &short_frame, err, err_len);
-	if (len < 0)
-		return (int)len;
-	b.p = p->buf;
-	b.end = p->buf + len;
-	b.acc = 0;
-	b.n = 0;
-	b.extra = 0;
+/*
+ * One MCU (16x8) into planar 4:2:0: luma copied, the chroma of each 4:2:2
+ * row pair averaged.
+ */
+static void mcu_yuv(uint8_t blk[4][64], uint8_t *dst, int w, int h, int mx,
+		    int my, int yvu)
+{
+	size_t cw = (size_t)w / 2;
+	uint8_t *up = dst + (size_t)w * h, *vp = up + cw * (h / 2);
 
-	for (int my = 0; my < h; my += 8)
-		for (int mx = 0; mx < w; mx += 16) {
+	if (yvu) {
+		uint8_t *t = up;
+
+		up = vp;
+		vp = t;
+	}
+	for (int y = 0; y < 8; y++) {
+		memcpy(dst + (size_t)(my + y) * w + mx, blk[0] + y * 8, 8);
+		memcpy(dst + (size_t)(my + y) * w + mx + 8, blk[1] + y * 8, 8);
+	}
+	for (int y = 0; y < 4; y++)
+		for (int x = 0; x < 8; x++) {
+			size_t o = (size_t)(my / 2 + y) * cw + mx / 2 + x;
+
+			up[o] = (uint8_t)((blk[2][2 * y * 8 + x] +
+					   blk[2][(2 * y + 1) * 8 + x] + 1) >>
+					  1);
+			vp[o] = (uint8_t)((blk[3][2 * y * 8 + x] +
+					   blk[3][(2 * y + 1) * 8 + x] + 1) >>
+					  1);
+		}
+}
+
+/* The destination of a frame. */
+struct out {
+	uint8_t *dst;
+	int w, h;
+	int rgb, bgr, yvu;
+};
+
+/*
+ * The MCUs from the bit reader into the destination: 0, or -EPIPE where
+ * the data ends or breaks (dst keeps what was decoded; the rest is left
+ * as it is).
+ */
+static int decode_mcus(const struct v4lc_pjpg *p, const struct header *hd,
+		       struct bits *b, const struct out *o, char *err,
+		       size_t err_len)
+{
+	int first = -1, cur = -1, pred[3] = { 0, 0, 0 };
+	uint16_t q[2][64];
+	float coef[64];
+	uint8_t blk[4][64];
+
+	for (int my = 0; my < o->h; my += 8)
+		for (int mx = 0; mx < o->w; mx += 16) {
 			int marker, od;
 
-			if (b.n < b.extra) {
-				ret = fail(err, err_len, -EPIPE,
-					   "short Pixart JPEG frame");
-				goto grey;
-			}
-			marker = (int)getb(&b, 8);
+			if (b->n < b->extra)
+				return fail(err, err_len, -EPIPE,
+					    "short Pixart JPEG frame");
+			marker = (int)getb(b, 8);
 			if (first < 0)
 				first = marker;
-			else if ((marker ^ first) & 0x80) {
-				ret = fail(err, err_len, -EPIPE,
-					   "Pixart JPEG: chrominance table "
-					   "changed within the frame");
-				goto grey;
-			}
+			else if ((marker ^ first) & 0x80)
+				return fail(err, err_len, -EPIPE,
+					    "Pixart JPEG: chrominance table "
+					    "changed within the frame");
 			if (marker != cur) {
-				v4lc_pjpg_qtable(marker, 0, qy);
-				v4lc_pjpg_qtable(marker, 1, qc);
+				v4lc_pjpg_qtable(marker, 0, q[0]);
+				v4lc_pjpg_qtable(marker, 1, q[1]);
 				cur = marker;
 			}
 			for (int k = 0; k < 4; k++) {
 				int c = k < 2 ? 0 : k - 1;
 
-				if (decode_block(&b, &p->dc[c ? tdc[c - 1] : 0],
-						 &p->ac[c ? tac[c - 1] : 0],
-						 c ? qc : qy, &pred[c], coef,
-						 &od)) {
-					/* EPIPE like the original: the
-					 * frame is partly decoded. */
-					ret = fail(err, err_len, -EPIPE,
-						   "corrupt Pixart JPEG data "
-						   "at %dx%d",
-						   mx, my);
-					goto grey;
-				}
+				/* EPIPE like the original: the frame is
+				 * partly decoded. */
+				if (decode_block(b, &p->dc[c ? hd->tdc[c - 1] : 0],
+						 &p->ac[c ? hd->tac[c - 1] : 0],
+						 q[!!c], &pred[c], coef, &od))
+					return fail(err, err_len, -EPIPE,
+						    "corrupt Pixart JPEG data "
+						    "at %dx%d",
+						    mx, my);
 				idct(p, coef, od, blk[k]);
 			}
-			if (rgb) {
+			if (o->rgb)
 				mcu_rgb(p, blk,
-					dst + ((size_t)my * w + mx) * 3,
-					(size_t)w * 3, bgr);
-			} else {
-				uint8_t *yp = dst, *up, *vp;
-				size_t cw = (size_t)w / 2;
-
-				up = dst + (size_t)w * h;
-				vp = up + cw * (h / 2);
-				if (yvu) {
-					uint8_t *t = up;
-
-					up = vp;
-					vp = t;
-				}
-				for (int y = 0; y < 8; y++) {
-					memcpy(yp + (size_t)(my + y) * w + mx,
-					       blk[0] + y * 8, 8);
-					memcpy(yp + (size_t)(my + y) * w + mx +
-						       8,
-					       blk[1] + y * 8, 8);
-				}
-				for (int y = 0; y < 4; y++)
-					for (int x = 0; x < 8; x++) {
-						size_t o = (size_t)(my / 2 + y) *
-								   cw +
-							   mx / 2 + x;
-
-						up[o] = (uint8_t)((blk[2][2 * y * 8 + x] +
-								   blk[2][(2 * y + 1) * 8 + x] + 1) >> 1);
-						vp[o] = (uint8_t)((blk[3][2 * y * 8 + x] +
-								   blk[3][(2 * y + 1) * 8 + x] + 1) >> 1);
-					}
-			}
+					o->dst + ((size_t)my * o->w + mx) * 3,
+					(size_t)o->w * 3, o->bgr);
+			else
+				mcu_yuv(blk, o->dst, o->w, o->h, mx, my,
+					o->yvu);
 		}
+	return 0;
+}
+
+int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
+		     uint32_t fourcc, uint8_t *dst, size_t dst_size, int w,
+		     int h, char *err, size_t err_len)
+{
+	struct out o = { dst, w, h, 1, 0, 0 };
+	struct header hd;
+	struct bits b;
+	size_t need;
+	int short_frame = 0, ret;
+	long len;
+
+	switch (fourcc) {
+	case V4L2_PIX_FMT_RGB24:
+		break;
+	case V4L2_PIX_FMT_BGR24:
+		o.bgr = 1;
+		break;
+	case V4L2_PIX_FMT_YUV420:
+		o.rgb = 0;
+		break;
+	case V4L2_PIX_FMT_YVU420:
+		o.rgb = 0;
+		o.yvu = 1;
+		break;
+	default:
+		return fail(err, err_len, -EINVAL, "unsupported destination");
+	}
+	if (!p || w <= 0 || h <= 0 || w % 16 || h % 8 || w > 65535 ||
+	    h > 65535)
+		return fail(err, err_len, -EINVAL,
+			    "Pixart JPEG size %dx%d is not a multiple of 16x8",
+			    w, h);
+	need = o.rgb ? (size_t)w * h * 3 : (size_t)w * h * 3 / 2;
+	if (!dst || dst_size < need)
+		return fail(err, err_len, -EFAULT, "destination too small");
+	if (!src || n < 4 || src[0] != 0xff || src[1] != 0xd8)
+		return fail(err, err_len, -EAGAIN, "not a JPEG frame");
+	ret = parse_header(src, n, &hd, err, err_len);
+	if (ret)
+		return ret;
+	if (hd.w != w || hd.h != h)
+		return fail(err, err_len, -EIO,
+			    "JPEG size %dx%d does not match the format %dx%d",
+			    hd.w, hd.h, w, h);
+
+	len = dechunk(p, src + hd.sos, n - hd.sos, &short_frame, err, err_len);
+	if (len < 0)
+		return (int)len;
+	b = (struct bits){ p->buf, p->buf + len, 0, 0, 0 };
+	ret = decode_mcus(p, &hd, &b, &o, err, err_len);
+	if (ret)
+		return ret;
 	if (b.n < b.extra || short_frame)
 		return fail(err, err_len, -EPIPE, "short Pixart JPEG frame");
 	/* Like the original: the data must end with EOI right after the
@@ -698,8 +747,4 @@ int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
 		return fail(err, err_len, -EPIPE,
 			    "Pixart JPEG data does not end with EOI");
 	return 0;
-
-grey:
-	/* Nothing more to decode: the rest of dst is left as it is. */
-	return ret;
 }

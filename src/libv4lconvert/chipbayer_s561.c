@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * SPCA561 (S561) frames: adaptive compressed GBRG Bayer, written from a
- * clean-room description of the format (/work/notes/spec-s561.md).
+ * SPCA561 (S561) frames: adaptive compressed GBRG Bayer; the format is
+ * described in doc/formats/s561.md.
  *
  * Layout: a 20-byte header (ignored), rows 0 and 1 as plain bytes, then one
  * MSB-first bit stream for rows 2 .. height-1 in raster order, in blocks
@@ -219,49 +219,23 @@ static uint32_t s561_escape(int t, unsigned w16)
 	return 8 << 4;
 }
 
-/* Decode into dst (width x height); *flags (may be NULL): V4LC_S561_*. */
-static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
-			    int width, int height, unsigned *flags, char *err,
-			    size_t errlen)
+/*
+ * The coded pixels: the first ndec pixels of rows 2 .. height - 1 from the
+ * bit stream b. Returns ndec, or the index (from the start of row 2) of the
+ * pixel where an invalid code stopped, with *bad the number of bits that
+ * make it invalid. *oor: a value P - Q was outside -256 .. 511.
+ */
+static inline __attribute__((always_inline)) size_t
+s561_pixels(struct v4lc_bits *bp, uint8_t *dst, size_t w, int height,
+	    size_t ndec, unsigned *oor_out, unsigned *bad)
 {
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
-	size_t w = (size_t)width, npix, ndec, done = 0, start, x = 0;
-	uint16_t st[512];
-	struct v4lc_bits b;
-	unsigned oor = 0, k = 0, mode = 0, bad = 0, msh[2] = { 2, 3 };
-	int over = 0, y = 2;
+	struct v4lc_bits b = *bp;
+	uint16_t st[512]; /* per context: statistics H << 8 | A */
+	unsigned oor = 0, k = 0, mode, msh[2] = { 2, 3 };
+	size_t done = 0, x = 0;
 
-	pthread_once(&once, s561_init);
-	if (flags)
-		*flags = 0;
-	if (width <= 0 || height <= 0) {
-		if (err)
-			snprintf(err, errlen, "bad SPCA561 frame size");
-		return -EINVAL;
-	}
-	/* raw rows 0 and 1 */
-	for (int r = 0; r < 2 && r < height; r++) {
-		size_t at = 20 + (size_t)r * w, n = 0;
-
-		if (at < size)
-			n = size - at < w ? size - at : w;
-		memcpy(dst + (size_t)r * w, src + at, n);
-		if (n < w) {
-			memset(dst + (size_t)r * w + n, 0, w - n);
-			over = 1;
-		}
-	}
-	if (height <= 2)
-		goto end;
-
-	npix = (size_t)(height - 2) * w;
-	ndec = npix / 32 * 32;
-	start = 20 + 2 * w;
-	v4lc_bits_init(&b, start < size ? src + start : src,
-		       start < size ? size - start : 0);
 	memset(st, 0, sizeof(st));
-
-	for (; y < height && done < ndec; y++) {
+	for (int y = 2; y < height && done < ndec; y++) {
 		uint8_t *row = dst + (size_t)y * w;
 		const uint8_t *up = row - 2 * w;
 		size_t xend = ndec - done < w ? ndec - done : w;
@@ -269,13 +243,13 @@ static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
 		int l0 = 0, l1 = 0; /* the pixels at x - 2 and x - 1 */
 
 		for (x = 0; x < xend; x++) {
-			int U = up[x], L, UL, dL, dC, dR, P, s, o, km;
+			int U = up[x], L, UL, dL, dC, dR, P, v, o, km;
 			unsigned c, h, a, wrap, sh, st1;
 			uint32_t e;
 
 			if (b.cnt < 24)
 				v4lc_bits_refill(&b);
-			if (k == 0) {
+			if (k == 0) { /* a block's mode: 0, 10, 11 */
 				unsigned hd = v4lc_bits_peek(&b, 2);
 
 				mode = hd >> 1 ? hd - 1 : 0;
@@ -290,15 +264,17 @@ static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
 				UL = up[x - 2];
 				dL = s561_class[UL - L + 255];
 				dC = s561_class[U - UL + 255];
-				dR = x + 2 < w ? s561_class[up[x + 2] - U + 255] : 0;
+				dR = x + 2 < w ? s561_class[up[x + 2] - U + 255]
+					       : 0;
 			} else {
 				L = UL = U;
 				dL = dC = 0;
-				dR = x + 2 < w ? s561_class[up[x + 2] - U + 255] : 0;
+				dR = x + 2 < w ? s561_class[up[x + 2] - U + 255]
+					       : 0;
 			}
 			c = (unsigned)(dL << 6 | dC << 3 | dR);
 
-			/* the multiplier m = 1 << sh (rules 3 to 5: msh) */
+			/* the multiplier m = 1 << sh (rules 1 to 5) */
 			if (yeven && !(k & 3) && L + 2 * U <= 144 && dR < 5 &&
 			    dC < 5 && dL < 5)
 				sh = 0;
@@ -314,16 +290,17 @@ static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
 				e = s561_escape(s561_select[st1],
 						v4lc_bits_peek(&b, 16));
 				if (!(e & 15)) {
-					bad = (e >> 4) & 15;
-					goto invalid;
+					*bad = (e >> 4) & 15;
+					done += x;
+					goto out;
 				}
 			}
 			v4lc_bits_skip(&b, e & 15);
 			P = (3 * (U + L) - 2 * UL) / 4;
 			km = (int)(int16_t)(e >> 16) * (1 << sh);
-			s = P - ((km + (km < 0)) >> 1);
-			oor |= (unsigned)(s + 256) > 767u;
-			o = s < 0 ? 0 : s > 255 ? 255 : s;
+			v = P - ((km + (km < 0)) >> 1);
+			oor |= (unsigned)(v + 256) > 767u;
+			o = v < 0 ? 0 : v > 255 ? 255 : v;
 			row[x] = (uint8_t)o;
 			l0 = l1;
 			l1 = o;
@@ -335,30 +312,90 @@ static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
 			k = (k + 1) & 31;
 		}
 		done += xend;
-		if (xend < w)
-			break;
 	}
-	if (v4lc_bits_over(&b))
-		over = 1;
-	/* the pixels the stream does not code */
-	for (size_t i = 2 * w + ndec; i < (size_t)height * w; i++)
-		dst[i] = dst[i - 2 * w];
-	goto end;
+out:
+	*bp = b;
+	*oor_out = oor;
+	return done;
+}
 
-invalid:
+/* Rows 0 and 1, plain bytes after the header. 1 when the frame ends
+ * before them (the rest is zero). */
+static int s561_raw_rows(const uint8_t *src, size_t size, uint8_t *dst,
+			 size_t w, int height)
+{
+	int over = 0;
+
+	for (int r = 0; r < 2 && r < height; r++) {
+		size_t at = 20 + (size_t)r * w, n = 0;
+
+		if (at < size)
+			n = size - at < w ? size - at : w;
+		memcpy(dst + (size_t)r * w, src + at, n);
+		if (n < w) {
+			memset(dst + (size_t)r * w + n, 0, w - n);
+			over = 1;
+		}
+	}
+	return over;
+}
+
+/* Pixels from i on: copies of the pixel two rows above (same colour). */
+static void s561_fill(uint8_t *dst, size_t w, int height, size_t i)
+{
+	for (; i < (size_t)height * w; i++)
+		dst[i] = dst[i - 2 * w];
+}
+
+/* Decode into dst (width x height); *flags (may be NULL): V4LC_S561_*. */
+static int v4lc_s561_decode(const uint8_t *src, size_t size, uint8_t *dst,
+			    int width, int height, unsigned *flags, char *err,
+			    size_t errlen)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	size_t w = (size_t)width, ndec, start, stop;
+	struct v4lc_bits b;
+	unsigned oor = 0, bad = 0;
+	int over;
+
+	pthread_once(&once, s561_init);
 	if (flags)
-		*flags |= V4LC_S561_STOPPED | (oor ? V4LC_S561_CLAMPED : 0);
+		*flags = 0;
+	if (width <= 0 || height <= 0) {
+		if (err)
+			snprintf(err, errlen, "bad SPCA561 frame size");
+		return -EINVAL;
+	}
+	over = s561_raw_rows(src, size, dst, w, height);
+	if (height <= 2)
+		goto end;
+
+	ndec = (size_t)(height - 2) * w / 32 * 32;
+	start = 20 + 2 * w;
+	v4lc_bits_init(&b, start < size ? src + start : src,
+		       start < size ? size - start : 0);
+	stop = s561_pixels(&b, dst, w, height, ndec, &oor, &bad);
+	if (stop == ndec) {
+		over |= v4lc_bits_over(&b);
+		/* the pixels the stream does not code */
+		s561_fill(dst, w, height, 2 * w + ndec);
+		goto end;
+	}
+	if (flags)
+		*flags |= V4LC_S561_STOPPED;
 	if (v4lc_bits_used(&b) + bad <= (uint64_t)b.size * 8) {
+		if (flags && oor)
+			*flags |= V4LC_S561_CLAMPED;
 		if (err)
 			snprintf(err, errlen,
-				 "invalid code in SPCA561 frame at row %d", y);
+				 "invalid code in SPCA561 frame at row %d",
+				 2 + (int)(stop / w));
 		return -EAGAIN;
 	}
-	/* the zeros past the end made it invalid: a short frame */
+	/* the zeros past the end made it invalid: a short frame; the pixel
+	 * being decoded and every later one are filled */
 	over = 1;
-	/* the pixel being decoded and every later one */
-	for (size_t i = (size_t)y * w + x; i < (size_t)height * w; i++)
-		dst[i] = dst[i - 2 * w];
+	s561_fill(dst, w, height, 2 * w + stop);
 end:
 	if (flags && oor)
 		*flags |= V4LC_S561_CLAMPED;

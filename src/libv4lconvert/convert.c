@@ -25,13 +25,10 @@ static enum v4lc_transform flip_op(const struct v4lconvert_data *data)
 /* Byte offsets of Y0, U, Y1, V in a pair of a packed 4:2:2 format. */
 static void packed_offsets(uint32_t fourcc, int off[4])
 {
-	int k = fourcc == V4L2_PIX_FMT_YUYV   ? V4LC_YUYV
-		: fourcc == V4L2_PIX_FMT_YVYU ? V4LC_YVYU
-		: fourcc == V4L2_PIX_FMT_UYVY ? V4LC_UYVY
-					      : V4LC_VYUY;
+	const struct v4lc_format *f = v4lc_format_find(fourcc);
 
 	for (int i = 0; i < 4; i++)
-		off[i] = v4lc_yuv422_offsets[k][i];
+		off[i] = v4lc_yuv422_offsets[f->order][i];
 }
 
 /* Packed 4:2:2 to another order, same geometry: whole pairs, bytes moved. */
@@ -123,52 +120,55 @@ static int convert_packed(struct v4lconvert_data *data,
 	return (int)need;
 }
 
-LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
-				     const struct v4l2_format *src_fmt,
-				     const struct v4l2_format *dest_fmt,
-				     unsigned char *src, int src_size,
-				     unsigned char *dest, int dest_size)
+/* One frame's conversion: what it does, and its frames. */
+struct job {
+	const struct v4lc_format *fmt; /* of the source */
+	struct v4lc_frame in, out;
+	int flip, crop, proc, packed;
+	size_t need; /* bytes of out */
+	/* scratch: where the converted, flipped and halved frames go */
+	uint8_t *mid, *flipped, *half;
+};
+
+/* Whole frames only: a copy of the source. */
+static int copy_source(struct v4lconvert_data *data, const unsigned char *src,
+		       int src_size, unsigned char *dest, int dest_size)
 {
-	const struct v4l2_pix_format *sp = &src_fmt->fmt.pix;
-	const struct v4l2_pix_format *dp = &dest_fmt->fmt.pix;
-	const struct v4lc_source *source;
-	struct v4lc_frame in, out, mid;
-	size_t need, one = 0;
-	int ret, flip, do_crop, packed, proc;
+	if (dest_size < src_size)
+		return v4lc_error(data, EFAULT,
+				  "destination buffer too small (%d < %d)",
+				  dest_size, src_size);
+	memcpy(dest, src, (size_t)src_size);
+	return src_size;
+}
 
-	if (src_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
-	    dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE || src_size < 0 ||
-	    dest_size < 0)
-		return v4lc_error(data, EINVAL, "unsupported buffer type");
+/* What the frame goes through: flip, crop or border, processing. */
+static void plan_ops(struct v4lconvert_data *data,
+		     const struct v4l2_pix_format *sp,
+		     const struct v4l2_pix_format *dp, struct job *j)
+{
+	int emulated = v4lconvert_supported_dst_format(dp->pixelformat);
 
-	do_crop = dp->width != sp->width || dp->height != sp->height;
-	packed = v4lc_is_packed422(sp->pixelformat) &&
-		 v4lc_is_packed422(dp->pixelformat) && !do_crop;
-	/* shared control values may have changed (another program) */
-	v4lc_controls_refresh(data);
-	flip = v4lc_flips_active(data) &&
-	       (v4lconvert_supported_dst_format(dp->pixelformat) || packed);
-	proc = v4lc_proc_possible(data) &&
-	       (v4lconvert_supported_dst_format(dp->pixelformat) || packed) &&
-	       v4lc_proc_active(data);
-	if (packed && (flip || proc || sp->pixelformat != dp->pixelformat))
-		return convert_packed(data, sp, dp, src, src_size, dest,
-				      dest_size, flip, proc);
+	j->crop = dp->width != sp->width || dp->height != sp->height;
+	j->packed = v4lc_is_packed422(sp->pixelformat) &&
+		    v4lc_is_packed422(dp->pixelformat) && !j->crop;
+	j->flip = v4lc_flips_active(data) && (emulated || j->packed);
+	j->proc = v4lc_proc_possible(data) && (emulated || j->packed) &&
+		  v4lc_proc_active(data);
+}
 
-	/* Nothing to do but copy: the same format, or a native one. */
-	if (!v4lconvert_supported_dst_format(dp->pixelformat) ||
-	    (sp->pixelformat == dp->pixelformat && !flip && !do_crop &&
-	     !proc)) {
-		if (dest_size < src_size)
-			return v4lc_error(data, EFAULT,
-					  "destination buffer too small "
-					  "(%d < %d)", dest_size, src_size);
-		memcpy(dest, src, (size_t)src_size);
-		return src_size;
-	}
-
-	source = v4lc_source_find(sp->pixelformat);
-	if (!source)
+/*
+ * The source and destination frames of a conversion to one of the four
+ * destination formats: 0, or -1 with errno and the message set.
+ */
+static int validate(struct v4lconvert_data *data,
+		    const struct v4l2_pix_format *sp,
+		    const struct v4l2_pix_format *dp, unsigned char *src,
+		    int src_size, unsigned char *dest, int dest_size,
+		    struct job *j)
+{
+	j->fmt = v4lc_format_find(sp->pixelformat);
+	if (!j->fmt)
 		return v4lc_error(data, EINVAL, "unknown source format %.4s",
 				  (const char *)&sp->pixelformat);
 	/*
@@ -186,140 +186,227 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 				  "cannot make %ux%u from %ux%u", dp->width,
 				  dp->height, sp->width, sp->height);
 
-	out.fourcc = dp->pixelformat;
-	out.width = (int)dp->width;
-	out.height = (int)dp->height;
-	out.stride = stride_of(dp);
-	out.data = dest;
-	out.size = (size_t)dest_size;
-	need = v4lc_frame_bytes(out.fourcc, out.width, out.height, out.stride);
-	if (!need || need > (size_t)dest_size)
+	j->out = (struct v4lc_frame){ dp->pixelformat, (int)dp->width,
+				      (int)dp->height, stride_of(dp), dest,
+				      (size_t)dest_size };
+	j->need = v4lc_frame_bytes(j->out.fourcc, j->out.width, j->out.height,
+				   j->out.stride);
+	if (!j->need || j->need > (size_t)dest_size)
 		return v4lc_error(data, EFAULT,
 				  "destination buffer too small (%d < %zu)",
-				  dest_size, need);
-
-	in.fourcc = sp->pixelformat;
-	in.width = (int)sp->width;
-	in.height = (int)sp->height;
+				  dest_size, j->need);
 	/*
-	 * Formats the frame layer does not know get the device's bytesperline
-	 * as is (0 when absurd); their source converter treats 0 or less than
-	 * its row size as the minimal stride.
+	 * Formats the frame layer does not know get the device's
+	 * bytesperline as is (0 when absurd); their source converter treats
+	 * 0 or less than its row size as the minimal stride.
 	 */
-	in.stride = v4lc_frame_min_stride(in.fourcc, in.width)
-			    ? stride_of(sp)
-			    : (sp->bytesperline <= INT32_MAX ? (int)sp->bytesperline
-							     : 0);
-	in.data = src;
-	in.size = (size_t)src_size;
+	j->in = (struct v4lc_frame){
+		sp->pixelformat, (int)sp->width, (int)sp->height,
+		v4lc_frame_min_stride(sp->pixelformat, (int)sp->width)
+			? stride_of(sp)
+			: (sp->bytesperline <= INT32_MAX ? (int)sp->bytesperline
+							 : 0),
+		src, (size_t)src_size
+	};
 	data->colorimetry.colorspace = sp->colorspace;
 	data->colorimetry.ycbcr_enc = sp->ycbcr_enc;
 	data->colorimetry.quantization = sp->quantization;
+	return 0;
+}
 
-	/*
-	 * Convert into dest directly unless a flip or crop follows; then the
-	 * scratch holds the converted frame (and the flipped one after it).
-	 */
-	mid = out;
-	if (flip || do_crop) {
-		uint8_t *scratch;
+/* Bytes rounded up to whole cache lines: the frames in scratch start on
+ * one. */
+static size_t lines(size_t n)
+{
+	return (n + 63) & ~(size_t)63;
+}
 
-		one = v4lc_frame_bytes(out.fourcc, in.width, in.height, 0);
-		/* converted frame, flipped frame, halved frame */
-		scratch = v4lc_scratch(data, 2 * one + one / 4 + 64);
+/*
+ * Scratch for the frames between conversion and destination, only those
+ * this frame needs: the converted frame when a flip or crop follows (unless
+ * the source is read in place), the flipped one when a crop follows, the
+ * halved one when the crop halves first.
+ */
+static int plan_scratch(struct v4lconvert_data *data, struct job *j)
+{
+	int in_place = j->in.fourcc == j->out.fourcc && !j->proc;
+	int halve = j->crop && j->in.width >= 2 * j->out.width &&
+		    j->in.height >= 2 * j->out.height;
+	size_t one = v4lc_frame_bytes(j->out.fourcc, j->in.width, j->in.height,
+				      0);
+	size_t mid = (j->flip || j->crop) && !in_place ? lines(one) : 0;
+	size_t flipped = j->flip && j->crop ? lines(one) : 0;
+	size_t half = halve ? v4lc_frame_bytes(j->out.fourcc, j->in.width / 2,
+					       j->in.height / 2, 0)
+			    : 0;
+	uint8_t *p;
 
-		if (!one || !scratch)
-			return v4lc_error(data, ENOMEM, "out of memory");
-		mid.width = in.width;
-		mid.height = in.height;
-		mid.stride = 0;
-		mid.size = one;
-		mid.data = scratch;
+	j->mid = j->flipped = j->half = NULL;
+	if (!(j->flip || j->crop))
+		return 0;
+	if (!one || (halve && !half))
+		return v4lc_error(data, ENOMEM, "out of memory");
+	if (!(mid + flipped + half))
+		return 0;
+	p = v4lc_scratch(data, mid + flipped + half);
+	if (!p)
+		return v4lc_error(data, ENOMEM, "out of memory");
+	j->mid = mid ? p : NULL;
+	j->flipped = flipped ? p + mid : NULL;
+	j->half = halve ? p + mid + flipped : NULL;
+	return 0;
+}
+
+/*
+ * Processing on the raw samples of 8-bit Bayer, before demosaic (cheaper,
+ * and white balance before interpolation): j->in becomes a processed
+ * copy.
+ */
+static int proc_bayer(struct v4lconvert_data *data, struct job *j)
+{
+	struct v4lc_frame raw = j->in;
+	int st = j->in.stride >= j->in.width ? j->in.stride : j->in.width;
+	size_t have = (size_t)st * (size_t)(j->in.height - 1) +
+		      (size_t)j->in.width;
+	int ret;
+
+	if (!j->in.width || !j->in.height || have > j->in.size)
+		return v4lc_error(data, EPIPE, "short frame (%zu bytes)",
+				  j->in.size);
+	raw.stride = j->in.width;
+	raw.size = (size_t)j->in.width * (size_t)j->in.height;
+	raw.data = v4lc_proc_bayer_buffer(data, raw.size);
+	if (!raw.data)
+		return v4lc_error(data, ENOMEM, "out of memory");
+	j->in.stride = st;
+	ret = v4lc_proc_frame(data, &j->in, &raw);
+	if (ret < 0)
+		return v4lc_error(data, -ret, "processing");
+	j->in = raw;
+	j->proc = 0;
+	return 0;
+}
+
+/*
+ * The source into *mid: the destination itself unless a flip or crop
+ * follows, then scratch (or, for a source of the destination's format and
+ * nothing else to do to it, the source in place).
+ */
+static int convert(struct v4lconvert_data *data, struct job *j,
+		   struct v4lc_frame *mid)
+{
+	int ret;
+
+	*mid = j->out;
+	if (j->mid) {
+		*mid = (struct v4lc_frame){ j->out.fourcc, j->in.width,
+					    j->in.height, 0, j->mid, 0 };
+		mid->size = v4lc_frame_bytes(mid->fourcc, mid->width,
+					     mid->height, 0);
 	}
-	if (proc && v4lc_proc_bayer8(in.fourcc)) {
-		/*
-		 * Processing on the raw samples, before demosaic (cheaper, and
-		 * white balance before interpolation): a processed copy.
-		 */
-		struct v4lc_frame raw = in;
-		int st = in.stride >= in.width ? in.stride : in.width;
-		size_t have = (size_t)st * (size_t)(in.height - 1) +
-			      (size_t)in.width;
+	if (j->proc && v4lc_proc_bayer8(j->in.fourcc) &&
+	    (ret = proc_bayer(data, j)) < 0)
+		return ret;
+	if (j->in.fourcc == mid->fourcc) {
+		/* Only a flip or crop, or processing: the source as it is. */
+		size_t have = v4lc_frame_bytes(j->in.fourcc, j->in.width,
+					       j->in.height, j->in.stride);
 
-		if (!in.width || !in.height || have > in.size)
-			return v4lc_error(data, EPIPE, "short frame (%d bytes)",
-					  src_size);
-		raw.stride = in.width;
-		raw.size = (size_t)in.width * (size_t)in.height;
-		raw.data = v4lc_proc_bayer_buffer(data, raw.size);
-		if (!raw.data)
-			return v4lc_error(data, ENOMEM, "out of memory");
-		in.stride = st;
-		ret = v4lc_proc_frame(data, &in, &raw);
+		if (!have || have > j->in.size)
+			return v4lc_error(data, EPIPE, "short frame (%zu bytes)",
+					  j->in.size);
+		if (!j->proc) {
+			*mid = j->in;
+			return 0;
+		}
+		ret = v4lc_proc_frame(data, &j->in, mid);
+		return ret < 0 ? v4lc_error(data, -ret, "processing") : 0;
+	}
+	data->error[0] = '\0';
+	ret = v4lc_convert_source(data, j->fmt, &j->in, mid);
+	if (ret < 0) {
+		if (!data->error[0])
+			v4lc_error(data, -ret, "converting %.4s to %.4s",
+				   (const char *)&j->in.fourcc,
+				   (const char *)&j->out.fourcc);
+		errno = -ret;
+		return -1;
+	}
+	if (j->proc) {
+		/* on the converted frame, in place */
+		ret = v4lc_proc_frame(data, mid, mid);
 		if (ret < 0)
 			return v4lc_error(data, -ret, "processing");
-		in = raw;
-		proc = 0;
 	}
-	if (in.fourcc == mid.fourcc) {
-		/* Only a flip or crop: read the source in place. */
-		size_t have = v4lc_frame_bytes(in.fourcc, in.width, in.height,
-					       in.stride);
+	return 0;
+}
 
-		if (!have || have > in.size)
-			return v4lc_error(data, EPIPE, "short frame (%d bytes)",
-					  src_size);
-		if (proc) {
-			/* processing is the conversion: source to mid */
-			ret = v4lc_proc_frame(data, &in, &mid);
-			if (ret < 0)
-				return v4lc_error(data, -ret, "processing");
-			proc = 0;
-		} else {
-			mid = in;
-		}
-	} else {
-		data->error[0] = '\0';
-		ret = source->convert(data, &in, &mid);
-		if (ret < 0) {
-			if (!data->error[0])
-				v4lc_error(data, -ret, "converting %.4s to %.4s",
-					   (const char *)&in.fourcc,
-					   (const char *)&out.fourcc);
-			errno = -ret;
-			return -1;
-		}
-		if (proc) {
-			/* on the converted frame, in place */
-			ret = v4lc_proc_frame(data, &mid, &mid);
-			if (ret < 0)
-				return v4lc_error(data, -ret, "processing");
-		}
+/* *mid flipped: into the destination, or (a crop follows) scratch. */
+static int flip(struct v4lconvert_data *data, const struct job *j,
+		struct v4lc_frame *mid)
+{
+	struct v4lc_frame flipped = j->out;
+	int ret;
+
+	if (j->crop) {
+		flipped = *mid;
+		flipped.stride = 0;
+		flipped.data = j->flipped;
 	}
+	ret = v4lc_frame_transform(data->dsp, mid, &flipped, flip_op(data));
+	if (ret < 0)
+		return v4lc_error(data, -ret, "flipping the frame");
+	*mid = flipped;
+	return 0;
+}
 
-	if (flip) {
-		struct v4lc_frame flipped = out;
+/* *mid to the destination's size: halved first when it is twice as big. */
+static void fit(const struct job *j, struct v4lc_frame *mid)
+{
+	struct v4lc_frame out = j->out;
 
-		if (do_crop) {
-			flipped = mid;
-			flipped.stride = 0;
-			flipped.data = data->scratch + one;
-		}
-		ret = v4lc_frame_transform(data->dsp, &mid, &flipped,
-					   flip_op(data));
-		if (ret < 0)
-			return v4lc_error(data, -ret, "flipping the frame");
-		mid = flipped;
+	if (j->half) {
+		struct v4lc_frame half = *mid;
+
+		half.data = j->half;
+		v4lc_halve(mid, &half);
+		*mid = half;
 	}
-	if (do_crop) {
-		if (mid.width >= 2 * out.width && mid.height >= 2 * out.height) {
-			struct v4lc_frame half = mid;
+	v4lc_fit(mid, &out);
+}
 
-			half.data = data->scratch + 2 * one;
-			v4lc_halve(&mid, &half);
-			mid = half;
-		}
-		v4lc_fit(&mid, &out);
-	}
-	return (int)need;
+LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
+				     const struct v4l2_format *src_fmt,
+				     const struct v4l2_format *dest_fmt,
+				     unsigned char *src, int src_size,
+				     unsigned char *dest, int dest_size)
+{
+	const struct v4l2_pix_format *sp = &src_fmt->fmt.pix;
+	const struct v4l2_pix_format *dp = &dest_fmt->fmt.pix;
+	struct v4lc_frame mid;
+	struct job j;
+
+	if (src_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
+	    dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE || src_size < 0 ||
+	    dest_size < 0)
+		return v4lc_error(data, EINVAL, "unsupported buffer type");
+	/* shared control values may have changed (another program) */
+	v4lc_controls_refresh(data);
+	plan_ops(data, sp, dp, &j);
+	if (j.packed && (j.flip || j.proc || sp->pixelformat != dp->pixelformat))
+		return convert_packed(data, sp, dp, src, src_size, dest,
+				      dest_size, j.flip, j.proc);
+	/* Nothing to do but copy: the same format, or a native one. */
+	if (!v4lconvert_supported_dst_format(dp->pixelformat) ||
+	    (sp->pixelformat == dp->pixelformat && !j.flip && !j.crop &&
+	     !j.proc))
+		return copy_source(data, src, src_size, dest, dest_size);
+
+	if (validate(data, sp, dp, src, src_size, dest, dest_size, &j) ||
+	    plan_scratch(data, &j) || convert(data, &j, &mid) ||
+	    (j.flip && flip(data, &j, &mid)))
+		return -1;
+	if (j.crop)
+		fit(&j, &mid);
+	return (int)j.need;
 }

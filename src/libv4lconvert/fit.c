@@ -11,7 +11,9 @@
 
 static int is_rgb(uint32_t fourcc)
 {
-	return fourcc == V4L2_PIX_FMT_RGB24 || fourcc == V4L2_PIX_FMT_BGR24;
+	const struct v4lc_format *f = v4lc_format_find(fourcc);
+
+	return f && f->layout == V4LC_L_RGB24;
 }
 
 /* One plane: copy the centred window, black outside the source. */

@@ -37,8 +37,9 @@ int v4lc_flips_active(const struct v4lconvert_data *data)
 
 int v4lc_is_packed422(uint32_t fourcc)
 {
-	return fourcc == V4L2_PIX_FMT_YUYV || fourcc == V4L2_PIX_FMT_YVYU ||
-	       fourcc == V4L2_PIX_FMT_UYVY || fourcc == V4L2_PIX_FMT_VYUY;
+	const struct v4lc_format *f = v4lc_format_find(fourcc);
+
+	return f && f->layout == V4LC_L_PACKED422;
 }
 
 /* In dst-only mode, native packed 4:2:2 formats stay listed and served. */
@@ -61,15 +62,8 @@ LIBV4L_PUBLIC int v4lconvert_supported_dst_fmt_only(
 
 void v4lc_fixup(struct v4l2_pix_format *pix)
 {
-	size_t bytes;
-
-	if (!v4lconvert_supported_dst_format(pix->pixelformat))
-		return;
-	pix->bytesperline =
-		(uint32_t)v4lc_frame_min_stride(pix->pixelformat, (int)pix->width);
-	bytes = v4lc_frame_bytes(pix->pixelformat, (int)pix->width,
-				 (int)pix->height, (int)pix->bytesperline);
-	pix->sizeimage = bytes > UINT32_MAX ? 0 : (uint32_t)bytes;
+	if (v4lconvert_supported_dst_format(pix->pixelformat))
+		v4lc_fixup_packed(pix);
 }
 
 void v4lc_fixup_packed(struct v4l2_pix_format *pix)
@@ -167,7 +161,9 @@ LIBV4L_PUBLIC int v4lconvert_enum_fmt(struct v4lconvert_data *data,
 
 static int is_rgb(uint32_t fourcc)
 {
-	return fourcc == V4L2_PIX_FMT_RGB24 || fourcc == V4L2_PIX_FMT_BGR24;
+	const struct v4lc_format *f = v4lc_format_find(fourcc);
+
+	return f && f->layout == V4LC_L_RGB24;
 }
 
 /*
@@ -176,13 +172,11 @@ static int is_rgb(uint32_t fourcc)
  * are penalised; compressed ones are not (the camera compresses to fit).
  */
 static int rank(const struct v4lconvert_data *data,
-		const struct v4lc_source *src, uint32_t dst, uint32_t width,
+		const struct v4lc_format *src, uint32_t dst, uint32_t width,
 		uint32_t height)
 {
 	int r = is_rgb(dst) ? src->rank_rgb : src->rank_yuv;
-	int compressed = src->fourcc == V4L2_PIX_FMT_MJPEG ||
-			 src->fourcc == V4L2_PIX_FMT_JPEG;
-
+	int compressed = src->layout == V4LC_L_JPEG;
 	uint64_t frame = v4lc_frame_bytes(src->fourcc, (int)width, (int)height, 0);
 
 	if (!frame)
@@ -288,54 +282,160 @@ static int fake_size(struct v4lconvert_data *data, int fmt_index,
 	return 0;
 }
 
+/*
+ * A packed 4:2:2 request while flipping: 1 when the device has that format
+ * (native_packed); else *packed says whether another packed order of the
+ * device serves it (reordered and flipped).
+ */
+static int packed_request(struct v4lconvert_data *data,
+			  const struct v4l2_format *dest_fmt, int *packed)
+{
+	uint32_t dst = dest_fmt->fmt.pix.pixelformat;
+	int i;
+
+	*packed = 0;
+	if (dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
+	    !v4lc_is_packed422(dst) || !v4lconvert_supported_dst_fmt_only(data))
+		return 0;
+	i = v4lc_native_index(data, dst);
+	if (i >= 0 && packed_native(data, i))
+		return 1;
+	for (i = 0; i < data->n_native; i++)
+		*packed |= packed_native(data, i);
+	return 0;
+}
+
+/*
+ * A native packed 4:2:2 format while flipping: the device answers, the
+ * format is kept (convert flips it into our own buffers, so tightly packed
+ * whatever bytesperline the application left in the struct: mplayer reuses
+ * one for several formats and ignores the answer); the driver picks its
+ * own stride for the source.
+ */
+static int native_packed(struct v4lconvert_data *data,
+			 struct v4l2_format *dest_fmt,
+			 struct v4l2_format *src_fmt)
+{
+	struct v4l2_format dev_fmt = *dest_fmt;
+	uint32_t dst = dest_fmt->fmt.pix.pixelformat;
+	int ret;
+
+	dev_fmt.fmt.pix.bytesperline = 0;
+	dev_fmt.fmt.pix.sizeimage = 0;
+	ret = v4lc_dev_ioctl(data, VIDIOC_TRY_FMT, &dev_fmt);
+	if (ret)
+		return ret;
+	if (src_fmt)
+		*src_fmt = dev_fmt;
+	*dest_fmt = dev_fmt;
+	if (dev_fmt.fmt.pix.pixelformat == dst)
+		v4lc_fixup_packed(&dest_fmt->fmt.pix);
+	return 0;
+}
+
+/* The best native format for a request. */
+struct choice {
+	struct v4l2_format fmt;
+	uint64_t dist; /* from the requested size */
+	int rank, index;
+};
+
+/*
+ * The native format (of the packed ones only, if `packed`) whose size is
+ * closest to the request, the cheaper one between equals: 0, or -1 when
+ * none serves.
+ */
+static int best_native(struct v4lconvert_data *data,
+		       const struct v4l2_pix_format *want, uint32_t dst,
+		       int packed, struct choice *best)
+{
+	int found = 0;
+
+	for (int i = 0; i < data->n_native; i++) {
+		const struct v4lc_format *src;
+		struct v4l2_format f;
+		uint64_t dist;
+		int r;
+
+		if (!v4lc_fmtset_has(&data->convertible, i) ||
+		    (packed && !packed_native(data, i)))
+			continue;
+		src = v4lc_format_find(data->native[i].pixelformat);
+		memset(&f, 0, sizeof(f));
+		f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+		f.fmt.pix = *want;
+		f.fmt.pix.pixelformat = src->fourcc;
+		f.fmt.pix.bytesperline = 0;
+		f.fmt.pix.sizeimage = 0;
+		if (native_size(data, i, &f) || f.fmt.pix.pixelformat != src->fourcc)
+			continue;
+		dist = size_distance(&f.fmt.pix, want->width, want->height);
+		r = rank(data, src, dst, f.fmt.pix.width, f.fmt.pix.height);
+		if (!found || dist < best->dist ||
+		    (dist == best->dist && r < best->rank)) {
+			best->fmt = f;
+			best->dist = dist;
+			best->rank = r;
+			best->index = i;
+			found = 1;
+		}
+	}
+	return found ? 0 : -1;
+}
+
+/* The request answered from the chosen native format (faked sizes: see
+ * fake_size). */
+static void answer(struct v4lconvert_data *data, struct v4l2_pix_format *want,
+		   uint32_t dst, struct choice *best)
+{
+	struct v4l2_format fake;
+	int faked = 0;
+
+	if (best->dist) {
+		struct v4l2_format req = best->fmt;
+
+		req.fmt.pix.width = want->width;
+		req.fmt.pix.height = want->height;
+		faked = fake_size(data, best->index, &req, &fake);
+	}
+	if (faked) {
+		uint32_t w = want->width, h = want->height;
+
+		*want = fake.fmt.pix;
+		want->width = w;
+		want->height = h;
+		want->pixelformat = dst;
+		v4lc_fixup(want);
+		best->fmt = fake;
+		return;
+	}
+	*want = best->fmt.fmt.pix;
+	want->pixelformat = dst;
+	if (dst != best->fmt.fmt.pix.pixelformat) {
+		/* Emulated sizes are rounded as the original does: applications
+		 * (GStreamer among them) rely on width % 8 == 0. */
+		if (want->width >= 8)
+			want->width &= ~7u;
+		if (want->height >= 2)
+			want->height &= ~1u;
+		v4lc_fixup(want);
+	} else if (v4lconvert_supported_dst_fmt_only(data)) {
+		/* the native format flipped or processed into our buffers */
+		v4lc_fixup(want);
+	}
+}
+
 LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 					struct v4l2_format *dest_fmt,
 					struct v4l2_format *src_fmt)
 {
 	struct v4l2_pix_format *want = &dest_fmt->fmt.pix;
 	uint32_t dst = want->pixelformat;
-	struct v4l2_format best, fake;
-	uint64_t best_dist = UINT64_MAX;
-	int best_rank = 0, best_index = 0, found = 0, faked = 0, packed = 0;
-	int native = 0;
+	struct choice best = { .dist = UINT64_MAX };
+	int packed;
 
-	if (dest_fmt->type == V4L2_BUF_TYPE_VIDEO_CAPTURE &&
-	    v4lc_is_packed422(dst) && v4lconvert_supported_dst_fmt_only(data)) {
-		int i = v4lc_native_index(data, dst);
-
-		/* Native packed 4:2:2 while flipping: the device answers, the
-		 * format is kept (convert flips it). */
-		if (i >= 0 && packed_native(data, i)) {
-			native = 1;
-		} else {
-			/* Another packed order of the device: reordered (and
-			 * flipped). */
-			for (i = 0; i < data->n_native; i++)
-				packed |= packed_native(data, i);
-		}
-	}
-	if (native) {
-		/*
-		 * Flipped into our own buffers, so tightly packed whatever
-		 * bytesperline the application left in the struct (mplayer
-		 * reuses one for several formats and ignores the answer); the
-		 * driver picks its own stride for the source.
-		 */
-		struct v4l2_format dev_fmt = *dest_fmt;
-		int ret;
-
-		dev_fmt.fmt.pix.bytesperline = 0;
-		dev_fmt.fmt.pix.sizeimage = 0;
-		ret = v4lc_dev_ioctl(data, VIDIOC_TRY_FMT, &dev_fmt);
-		if (ret)
-			return ret;
-		if (src_fmt)
-			*src_fmt = dev_fmt;
-		*dest_fmt = dev_fmt;
-		if (dev_fmt.fmt.pix.pixelformat == dst)
-			v4lc_fixup_packed(&dest_fmt->fmt.pix);
-		return 0;
-	}
+	if (packed_request(data, dest_fmt, &packed))
+		return native_packed(data, dest_fmt, src_fmt);
 	if (dest_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
 	    (!v4lconvert_supported_dst_format(dst) &&
 	     !v4lconvert_supported_dst_fmt_only(data)) ||
@@ -349,85 +449,21 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 	}
 	if (!v4lconvert_supported_dst_format(dst) && !packed)
 		dst = V4L2_PIX_FMT_RGB24;
-
-	for (int i = 0; i < data->n_native; i++) {
-		const struct v4lc_source *src;
-		struct v4l2_format f;
-		uint64_t dist;
-		int r;
-
-		if (!v4lc_fmtset_has(&data->convertible, i) ||
-		    (packed && !packed_native(data, i)))
-			continue;
-		src = v4lc_source_find(data->native[i].pixelformat);
-		memset(&f, 0, sizeof(f));
-		f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-		f.fmt.pix = *want;
-		f.fmt.pix.pixelformat = src->fourcc;
-		f.fmt.pix.bytesperline = 0;
-		f.fmt.pix.sizeimage = 0;
-		if (native_size(data, i, &f) || f.fmt.pix.pixelformat != src->fourcc)
-			continue;
-		dist = size_distance(&f.fmt.pix, want->width, want->height);
-		r = rank(data, src, dst, f.fmt.pix.width, f.fmt.pix.height);
-		if (!found || dist < best_dist ||
-		    (dist == best_dist && r < best_rank)) {
-			best = f;
-			best_dist = dist;
-			best_rank = r;
-			best_index = i;
-			found = 1;
-		}
-	}
-	if (!found) {
+	if (best_native(data, want, dst, packed, &best)) {
 		errno = EINVAL;
 		return -1;
 	}
-
 	if (packed) {
 		/* Same size and layout as the packed source, another order;
 		 * the device's padding is not kept. */
-		*want = best.fmt.pix;
+		*want = best.fmt.fmt.pix;
 		want->pixelformat = dst;
 		v4lc_fixup_packed(want);
-		if (src_fmt)
-			*src_fmt = best;
-		return 0;
-	}
-	if (best_dist) {
-		struct v4l2_format req = best;
-
-		req.fmt.pix.width = want->width;
-		req.fmt.pix.height = want->height;
-		faked = fake_size(data, best_index, &req, &fake);
-	}
-	if (faked) {
-		uint32_t w = want->width, h = want->height;
-
-		*want = fake.fmt.pix;
-		want->width = w;
-		want->height = h;
-		want->pixelformat = dst;
-		v4lc_fixup(want);
-		best = fake;
 	} else {
-		*want = best.fmt.pix;
-		want->pixelformat = dst;
-	}
-	if (!faked && dst != best.fmt.pix.pixelformat) {
-		/* Emulated sizes are rounded as the original does: applications
-		 * (GStreamer among them) rely on width % 8 == 0. */
-		if (want->width >= 8)
-			want->width &= ~7u;
-		if (want->height >= 2)
-			want->height &= ~1u;
-		v4lc_fixup(want);
-	} else if (!faked && v4lconvert_supported_dst_fmt_only(data)) {
-		/* the native format flipped or processed into our buffers */
-		v4lc_fixup(want);
+		answer(data, want, dst, &best);
 	}
 	if (src_fmt)
-		*src_fmt = best;
+		*src_fmt = best.fmt;
 	return 0;
 }
 

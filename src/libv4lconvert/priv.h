@@ -9,8 +9,10 @@
 #include "libv4l-plugin.h"
 #include "libv4lconvert.h"
 
+#include "core/format.h"
 #include "core/frame.h"
 #include "dispatch/dsp.h"
+#include "sources.h"
 
 #define V4LC_MAX_NATIVE_FORMATS 256 /* vivid alone has 83 */
 #define V4LC_MAX_FRAMESIZES 64
@@ -31,24 +33,6 @@ enum {
 struct v4lc_jpeg;
 struct v4lc_proc;
 struct v4lc_ctrl_shm;
-
-/*
- * A source format the library can convert from. `convert` turns a whole
- * frame into one of the four destination formats (RGB3, BGR3, YU12, YV12),
- * same width and height, and returns 0 or a negative errno.
- */
-struct v4lc_source {
-	uint32_t fourcc;
-	/* Cost of converting to an RGB / a YUV 4:2:0 destination (lower wins). */
-	uint8_t rank_rgb, rank_yuv;
-	/* Device-specific: applications cannot decode it themselves. */
-	uint8_t needs_conversion;
-	int (*convert)(struct v4lconvert_data *data, const struct v4lc_frame *src,
-		       struct v4lc_frame *dst);
-};
-
-/* The source format table, and a lookup into it (NULL when unknown). */
-const struct v4lc_source *v4lc_source_find(uint32_t fourcc);
 
 /* A set of native format indices. */
 struct v4lc_fmtset {

@@ -68,14 +68,14 @@ void v4lc_probe_device(struct v4lconvert_data *data)
 
 	for (uint32_t i = 0; i < V4LC_MAX_NATIVE_FORMATS; i++) {
 		struct v4l2_fmtdesc *d = &data->native[data->n_native];
-		const struct v4lc_source *src;
+		const struct v4lc_format *src;
 
 		memset(d, 0, sizeof(*d));
 		d->index = i;
 		d->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 		if (v4lc_dev_ioctl(data, VIDIOC_ENUM_FMT, d))
 			break;
-		src = v4lc_source_find(d->pixelformat);
+		src = v4lc_format_find(d->pixelformat);
 		if (src) {
 			v4lc_fmtset_add(&data->convertible, data->n_native);
 			known++;

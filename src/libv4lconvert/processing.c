@@ -107,8 +107,9 @@ int v4lc_proc_active(struct v4lconvert_data *data)
 
 int v4lc_proc_bayer8(uint32_t fourcc)
 {
-	return fourcc == V4L2_PIX_FMT_SBGGR8 || fourcc == V4L2_PIX_FMT_SGBRG8 ||
-	       fourcc == V4L2_PIX_FMT_SGRBG8 || fourcc == V4L2_PIX_FMT_SRGGB8;
+	const struct v4lc_format *f = v4lc_format_find(fourcc);
+
+	return f && f->layout == V4LC_L_BAYER8;
 }
 
 void v4lc_proc_free(struct v4lconvert_data *data)
@@ -119,51 +120,48 @@ void v4lc_proc_free(struct v4lconvert_data *data)
 	data->proc = NULL;
 }
 
-/* Colour (0 R, 1 G, 2 B) at row parity y, column parity x of a Bayer order. */
-static int bayer_colour(uint32_t fourcc, int y, int x)
+/*
+ * Colour (0 R, 1 G, 2 B) at row parity y, column parity x of a Bayer
+ * format (its CFA order, enum v4lc_bayer_order).
+ */
+static int bayer_colour(const struct v4lc_format *f, int y, int x)
 {
-	static const uint8_t tab[4][2][2] = {
+	static const uint8_t tab[V4LC_BAYER_ORDERS][2][2] = {
 		{ { 2, 1 }, { 1, 0 } }, /* BGGR */
 		{ { 1, 2 }, { 0, 1 } }, /* GBRG */
 		{ { 1, 0 }, { 2, 1 } }, /* GRBG */
 		{ { 0, 1 }, { 1, 2 } }, /* RGGB */
 	};
-	int o = fourcc == V4L2_PIX_FMT_SBGGR8	? 0
-		: fourcc == V4L2_PIX_FMT_SGBRG8 ? 1
-		: fourcc == V4L2_PIX_FMT_SGRBG8 ? 2
-						: 3;
 
-	return tab[o][y & 1][x & 1];
+	return tab[f->order][y & 1][x & 1];
 }
 
 /* Byte offsets of Y0, U, Y1, V in a pair of a packed 4:2:2 format. */
-static void packed_pos(uint32_t fourcc, int pos[4])
+static void packed_pos(const struct v4lc_format *f, int pos[4])
 {
-	static const int tab[4][4] = {
-		{ 0, 1, 2, 3 }, { 0, 3, 2, 1 }, { 1, 0, 3, 2 }, { 1, 2, 3, 0 },
-	};
-	int k = fourcc == V4L2_PIX_FMT_YUYV   ? 0
-		: fourcc == V4L2_PIX_FMT_YVYU ? 1
-		: fourcc == V4L2_PIX_FMT_UYVY ? 2
-					      : 3;
-
-	memcpy(pos, tab[k], sizeof(tab[k]));
+	for (int i = 0; i < 4; i++)
+		pos[i] = v4lc_yuv422_offsets[f->order][i];
 }
 
-static int domain_of(uint32_t fourcc)
+static int domain_of(const struct v4lc_format *f)
 {
-	if (fourcc == V4L2_PIX_FMT_RGB24 || fourcc == V4L2_PIX_FMT_BGR24 ||
-	    v4lc_proc_bayer8(fourcc))
+	switch (f ? f->layout : V4LC_L_NONE) {
+	case V4LC_L_RGB24:
+	case V4LC_L_BAYER8:
 		return DOM_RGB;
-	if (fourcc == V4L2_PIX_FMT_YUV420 || fourcc == V4L2_PIX_FMT_YVU420 ||
-	    v4lc_is_packed422(fourcc))
+	case V4LC_L_PLANAR420:
+	case V4LC_L_PACKED422:
 		return DOM_YUV;
-	return DOM_NONE;
+	default:
+		return DOM_NONE;
+	}
 }
 
-static int stride_or_min(const struct v4lc_frame *f)
+static int stride_or_min(const struct v4lc_format *fmt,
+			 const struct v4lc_frame *f)
 {
-	return f->stride ? f->stride : v4lc_frame_min_stride(f->fourcc, f->width);
+	return f->stride ? f->stride
+			 : (int)v4lc_format_min_stride(fmt, f->width);
 }
 
 static int mean16(uint64_t sum, uint64_t count)
@@ -171,101 +169,160 @@ static int mean16(uint64_t sum, uint64_t count)
 	return count ? (int)((sum * 16 + count / 2) / count) : 0;
 }
 
+/* Sums of a frame's samples, per channel, and of its centre's luma. */
+struct acc {
+	uint64_t sum[3], cnt[3];
+	uint64_t csum, ccnt;
+};
+
+/* One measured row; the centre's columns x0 .. x1 - 1 when `centre`. */
+struct mrow {
+	const uint8_t *row;
+	int y, w, x0, x1, centre;
+};
+
+static void measure_bayer(const struct v4lc_proc_dsp *k,
+			  const struct v4lc_format *fmt, const struct mrow *m,
+			  struct acc *a)
+{
+	uint32_t s[4];
+	int c0 = bayer_colour(fmt, m->y, 0), c1 = bayer_colour(fmt, m->y, 1);
+
+	k->sum4(m->row, m->w, s);
+	a->sum[c0] += s[0] + s[2];
+	a->cnt[c0] += (m->w + 1) / 2;
+	a->sum[c1] += s[1] + s[3];
+	a->cnt[c1] += m->w / 2;
+	if (m->centre) {
+		/* luma ~ (R + 2G + B) / 4 over a 2x2 cell: the mean of the raw
+		 * samples */
+		k->sum4(m->row + m->x0, m->x1 - m->x0, s);
+		a->csum += (uint64_t)s[0] + s[1] + s[2] + s[3];
+		a->ccnt += (uint64_t)(m->x1 - m->x0);
+	}
+}
+
+static void measure_rgb(const struct v4lc_proc_dsp *k,
+			const struct v4lc_format *fmt, const struct mrow *m,
+			struct acc *a)
+{
+	uint32_t s[4];
+	int r = fmt->order == V4LC_RGB24 ? 0 : 2;
+
+	k->sum3(m->row, m->w, s);
+	a->sum[0] += s[r];
+	a->sum[1] += s[1];
+	a->sum[2] += s[2 - r];
+	for (int c = 0; c < 3; c++)
+		a->cnt[c] += (uint64_t)m->w;
+	if (m->centre) {
+		k->sum3(m->row + 3 * m->x0, m->x1 - m->x0, s);
+		a->csum += (uint64_t)s[0] + 2 * (uint64_t)s[1] + s[2];
+		a->ccnt += 4 * (uint64_t)(m->x1 - m->x0);
+	}
+}
+
+static void measure_packed(const struct v4lc_proc_dsp *k,
+			   const struct v4lc_format *fmt, const struct mrow *m,
+			   struct acc *a)
+{
+	uint32_t s[4];
+	int pos[4], pairs = (m->w + 1) / 2, c0 = m->x0 / 2,
+		    c1 = (m->x1 + 1) / 2;
+
+	packed_pos(fmt, pos);
+	k->sum4(m->row, 4 * pairs, s);
+	a->sum[0] += (uint64_t)s[pos[0]] + s[pos[2]];
+	a->sum[1] += s[pos[1]];
+	a->sum[2] += s[pos[3]];
+	a->cnt[0] += 2 * (uint64_t)pairs;
+	a->cnt[1] += (uint64_t)pairs;
+	a->cnt[2] += (uint64_t)pairs;
+	if (m->centre && c1 > c0) {
+		k->sum4(m->row + 4 * c0, 4 * (c1 - c0), s);
+		a->csum += (uint64_t)s[pos[0]] + s[pos[2]];
+		a->ccnt += 2 * (uint64_t)(c1 - c0);
+	}
+}
+
+/* Planar 4:2:0: the luma rows here, the chroma planes by measure_chroma. */
+static void measure_luma(const struct v4lc_proc_dsp *k, const struct mrow *m,
+			 struct acc *a)
+{
+	uint32_t s[4];
+
+	k->sum4(m->row, m->w, s);
+	a->sum[0] += (uint64_t)s[0] + s[1] + s[2] + s[3];
+	a->cnt[0] += (uint64_t)m->w;
+	if (m->centre) {
+		k->sum4(m->row + m->x0, m->x1 - m->x0, s);
+		a->csum += (uint64_t)s[0] + s[1] + s[2] + s[3];
+		a->ccnt += (uint64_t)(m->x1 - m->x0);
+	}
+}
+
+static void measure_chroma(const struct v4lc_proc_dsp *k,
+			   const struct v4lc_format *fmt,
+			   const struct v4lc_frame *f, int stride,
+			   struct acc *a)
+{
+	int w = f->width, h = f->height;
+	int cs = (stride + 1) / 2, cw = (w + 1) / 2, ch = (h + 1) / 2;
+	const uint8_t *p = f->data + (size_t)stride * h;
+	int u = fmt->swap_uv ? 2 : 1;
+	uint32_t s[4];
+
+	for (int plane = 0; plane < 2; plane++) {
+		int c = plane == 0 ? u : 3 - u;
+
+		for (int y = 0; y < ch; y += 2) {
+			k->sum4(p + (size_t)y * cs, cw, s);
+			a->sum[c] += (uint64_t)s[0] + s[1] + s[2] + s[3];
+			a->cnt[c] += (uint64_t)cw;
+		}
+		p += (size_t)cs * ch;
+	}
+}
+
 /*
  * Statistics from rows y with y % 4 < 2 (half the rows, both Bayer row
  * parities). Centre: rows and columns from 1/4 to 3/4.
  */
-static void measure(struct v4lconvert_data *data, const struct v4lc_frame *f,
+static void measure(struct v4lconvert_data *data,
+		    const struct v4lc_format *fmt, const struct v4lc_frame *f,
 		    struct stats *st)
 {
 	const struct v4lc_proc_dsp *k = &data->dsp->proc;
-	uint64_t sum[3] = { 0, 0, 0 }, cnt[3] = { 0, 0, 0 };
-	uint64_t csum = 0, ccnt = 0;
-	int w = f->width, h = f->height, stride = stride_or_min(f);
-	int x0 = w / 4, x1 = w - w / 4, y0 = h / 4, y1 = h - h / 4;
-	uint32_t s[4];
+	struct acc a = { { 0, 0, 0 }, { 0, 0, 0 }, 0, 0 };
+	int w = f->width, h = f->height, stride = stride_or_min(fmt, f);
+	struct mrow m = { NULL, 0, w, w / 4, w - w / 4, 0 };
 
 	for (int y = 0; y < h; y++) {
-		const uint8_t *row = f->data + (size_t)y * stride;
-		int centre = y >= y0 && y < y1;
-
 		if ((y & 3) >= 2)
 			continue;
-		if (v4lc_proc_bayer8(f->fourcc)) {
-			k->sum4(row, w, s);
-			sum[bayer_colour(f->fourcc, y, 0)] += s[0] + s[2];
-			cnt[bayer_colour(f->fourcc, y, 0)] += (w + 1) / 2;
-			sum[bayer_colour(f->fourcc, y, 1)] += s[1] + s[3];
-			cnt[bayer_colour(f->fourcc, y, 1)] += w / 2;
-			if (centre) {
-				/* luma ~ (R + 2G + B) / 4 over a 2x2 cell: the
-				 * mean of the raw samples */
-				k->sum4(row + x0, x1 - x0, s);
-				csum += (uint64_t)s[0] + s[1] + s[2] + s[3];
-				ccnt += (uint64_t)(x1 - x0);
-			}
-		} else if (f->fourcc == V4L2_PIX_FMT_RGB24 ||
-			   f->fourcc == V4L2_PIX_FMT_BGR24) {
-			int r = f->fourcc == V4L2_PIX_FMT_RGB24 ? 0 : 2;
-
-			k->sum3(row, w, s);
-			sum[0] += s[r];
-			sum[1] += s[1];
-			sum[2] += s[2 - r];
-			for (int c = 0; c < 3; c++)
-				cnt[c] += (uint64_t)w;
-			if (centre) {
-				k->sum3(row + 3 * x0, x1 - x0, s);
-				csum += (uint64_t)s[0] + 2 * (uint64_t)s[1] + s[2];
-				ccnt += 4 * (uint64_t)(x1 - x0);
-			}
-		} else if (v4lc_is_packed422(f->fourcc)) {
-			int pos[4], pairs = (w + 1) / 2, c0 = x0 / 2,
-				    c1 = (x1 + 1) / 2;
-
-			packed_pos(f->fourcc, pos);
-			k->sum4(row, 4 * pairs, s);
-			sum[0] += (uint64_t)s[pos[0]] + s[pos[2]];
-			sum[1] += s[pos[1]];
-			sum[2] += s[pos[3]];
-			cnt[0] += 2 * (uint64_t)pairs;
-			cnt[1] += (uint64_t)pairs;
-			cnt[2] += (uint64_t)pairs;
-			if (centre && c1 > c0) {
-				k->sum4(row + 4 * c0, 4 * (c1 - c0), s);
-				csum += (uint64_t)s[pos[0]] + s[pos[2]];
-				ccnt += 2 * (uint64_t)(c1 - c0);
-			}
-		} else { /* planar 4:2:0: luma here, chroma below */
-			k->sum4(row, w, s);
-			sum[0] += (uint64_t)s[0] + s[1] + s[2] + s[3];
-			cnt[0] += (uint64_t)w;
-			if (centre) {
-				k->sum4(row + x0, x1 - x0, s);
-				csum += (uint64_t)s[0] + s[1] + s[2] + s[3];
-				ccnt += (uint64_t)(x1 - x0);
-			}
+		m.row = f->data + (size_t)y * stride;
+		m.y = y;
+		m.centre = y >= h / 4 && y < h - h / 4;
+		switch (fmt->layout) {
+		case V4LC_L_BAYER8:
+			measure_bayer(k, fmt, &m, &a);
+			break;
+		case V4LC_L_RGB24:
+			measure_rgb(k, fmt, &m, &a);
+			break;
+		case V4LC_L_PACKED422:
+			measure_packed(k, fmt, &m, &a);
+			break;
+		default:
+			measure_luma(k, &m, &a);
+			break;
 		}
 	}
-	if (f->fourcc == V4L2_PIX_FMT_YUV420 || f->fourcc == V4L2_PIX_FMT_YVU420) {
-		int cs = (stride + 1) / 2, cw = (w + 1) / 2, ch = (h + 1) / 2;
-		const uint8_t *p = f->data + (size_t)stride * h;
-		int u = f->fourcc == V4L2_PIX_FMT_YUV420 ? 1 : 2;
-
-		for (int plane = 0; plane < 2; plane++) {
-			int c = plane == 0 ? u : 3 - u;
-
-			for (int y = 0; y < ch; y += 2) {
-				k->sum4(p + (size_t)y * cs, cw, s);
-				sum[c] += (uint64_t)s[0] + s[1] + s[2] + s[3];
-				cnt[c] += (uint64_t)cw;
-			}
-			p += (size_t)cs * ch;
-		}
-	}
+	if (fmt->layout == V4LC_L_PLANAR420)
+		measure_chroma(k, fmt, f, stride, &a);
 	for (int c = 0; c < 3; c++)
-		st->mean[c] = mean16(sum[c], cnt[c]);
-	st->centre_luma = mean16(csum, ccnt);
+		st->mean[c] = mean16(a.sum[c], a.cnt[c]);
+	st->centre_luma = mean16(a.csum, a.ccnt);
 }
 
 /* Move a smoothed mean towards a measurement; 1 while still moving. */
@@ -492,22 +549,17 @@ static int autogain(struct v4lconvert_data *data, int luma16)
 /* ---- applying the tables ---------------------------------------------- */
 
 /* Rows of bytes of each plane of a frame (same format and size). */
-static void copy_frame(const struct v4lc_frame *in, struct v4lc_frame *out)
+static void copy_frame(const struct v4lc_format *fmt,
+		       const struct v4lc_frame *in, struct v4lc_frame *out)
 {
-	int ss = stride_or_min(in), ds = stride_or_min(out), w = in->width;
-	int h = in->height, row;
+	int ss = stride_or_min(fmt, in), ds = stride_or_min(fmt, out);
+	int w = in->width, h = in->height;
+	size_t row = v4lc_format_min_stride(fmt, w);
 
-	row = v4lc_proc_bayer8(in->fourcc)	   ? w
-	      : v4lc_is_packed422(in->fourcc) ? 4 * ((w + 1) / 2)
-	      : in->fourcc == V4L2_PIX_FMT_RGB24 ||
-			      in->fourcc == V4L2_PIX_FMT_BGR24
-		      ? 3 * w
-		      : w;
 	for (int y = 0; y < h; y++)
 		memcpy(out->data + (size_t)y * ds, in->data + (size_t)y * ss,
-		       (size_t)row);
-	if (in->fourcc == V4L2_PIX_FMT_YUV420 ||
-	    in->fourcc == V4L2_PIX_FMT_YVU420) {
+		       row);
+	if (fmt->layout == V4LC_L_PLANAR420) {
 		int scs = (ss + 1) / 2, dcs = (ds + 1) / 2;
 		int cw = (w + 1) / 2, ch = (h + 1) / 2;
 
@@ -518,35 +570,34 @@ static void copy_frame(const struct v4lc_frame *in, struct v4lc_frame *out)
 	}
 }
 
-static void apply(struct v4lconvert_data *data, const struct v4lc_frame *in,
-		  struct v4lc_frame *out)
+static void apply(struct v4lconvert_data *data, const struct v4lc_format *fmt,
+		  const struct v4lc_frame *in, struct v4lc_frame *out)
 {
 	const struct v4lc_proc_dsp *k = &data->dsp->proc;
 	struct v4lc_proc *p = data->proc;
 	int w = in->width, h = in->height;
-	int ss = stride_or_min(in), ds = stride_or_min(out);
+	int ss = stride_or_min(fmt, in), ds = stride_or_min(fmt, out);
 	uint8_t t[4][256];
 
 	if (p->identity) {
 		/* e.g. a balanced picture without gamma: a copy at most */
 		if (in->data != out->data)
-			copy_frame(in, out);
+			copy_frame(fmt, in, out);
 		return;
 	}
-	if (v4lc_proc_bayer8(in->fourcc)) {
+	if (fmt->layout == V4LC_L_BAYER8) {
 		uint8_t rows[2][4][256];
 
 		for (int y = 0; y < 2; y++)
 			for (int x = 0; x < 4; x++)
 				memcpy(rows[y][x],
-				       p->lut[bayer_colour(in->fourcc, y, x)], 256);
+				       p->lut[bayer_colour(fmt, y, x)], 256);
 		for (int y = 0; y < h; y++)
 			k->lut4(in->data + (size_t)y * ss,
 				out->data + (size_t)y * ds, w,
 				(const uint8_t(*)[256])rows[y & 1]);
-	} else if (in->fourcc == V4L2_PIX_FMT_RGB24 ||
-		   in->fourcc == V4L2_PIX_FMT_BGR24) {
-		int r = in->fourcc == V4L2_PIX_FMT_RGB24 ? 0 : 2;
+	} else if (fmt->layout == V4LC_L_RGB24) {
+		int r = fmt->order == V4LC_RGB24 ? 0 : 2;
 
 		memcpy(t[0], p->lut[r], 256);
 		memcpy(t[1], p->lut[1], 256);
@@ -555,10 +606,10 @@ static void apply(struct v4lconvert_data *data, const struct v4lc_frame *in,
 			k->lut3(in->data + (size_t)y * ss,
 				out->data + (size_t)y * ds, w,
 				(const uint8_t(*)[256])t);
-	} else if (v4lc_is_packed422(in->fourcc)) {
+	} else if (fmt->layout == V4LC_L_PACKED422) {
 		int pos[4];
 
-		packed_pos(in->fourcc, pos);
+		packed_pos(fmt, pos);
 		memcpy(t[pos[0]], p->lut[0], 256);
 		memcpy(t[pos[1]], p->lut[1], 256);
 		memcpy(t[pos[2]], p->lut[0], 256);
@@ -568,7 +619,7 @@ static void apply(struct v4lconvert_data *data, const struct v4lc_frame *in,
 				out->data + (size_t)y * ds, 4 * ((w + 1) / 2),
 				(const uint8_t(*)[256])t);
 	} else { /* YU12 / YV12 */
-		int u = in->fourcc == V4L2_PIX_FMT_YUV420 ? 1 : 2;
+		int u = fmt->swap_uv ? 2 : 1;
 		int scs = (ss + 1) / 2, dcs = (ds + 1) / 2;
 		int cw = (w + 1) / 2, ch = (h + 1) / 2;
 		const uint8_t *sp = in->data + (size_t)ss * h;
@@ -597,22 +648,26 @@ static void apply(struct v4lconvert_data *data, const struct v4lc_frame *in,
 int v4lc_proc_frame(struct v4lconvert_data *data, const struct v4lc_frame *in,
 		    struct v4lc_frame *out)
 {
+	const struct v4lc_format *fmt = v4lc_format_find(in->fourcc);
 	struct v4lc_proc *p = data->proc;
-	int domain = domain_of(in->fourcc), changed = 0;
+	int domain = domain_of(fmt), changed = 0;
 	size_t need_in, need_out;
 
 	if (domain == DOM_NONE || in->fourcc != out->fourcc ||
 	    in->width != out->width || in->height != out->height ||
 	    in->width <= 0 || in->height <= 0)
 		return -EINVAL;
-	need_in = v4lc_proc_bayer8(in->fourcc)
-			  ? (size_t)stride_or_min(in) * (in->height - 1) + in->width
+	/* Bayer: the last row need not be padded to the stride. */
+	need_in = fmt->layout == V4LC_L_BAYER8
+			  ? (size_t)stride_or_min(fmt, in) * (in->height - 1) +
+				    in->width
 			  : v4lc_frame_bytes(in->fourcc, in->width, in->height,
 					     in->stride);
-	need_out = v4lc_proc_bayer8(in->fourcc)
-			   ? (size_t)stride_or_min(out) * (out->height - 1) + out->width
-			   : v4lc_frame_bytes(out->fourcc, out->width, out->height,
-					      out->stride);
+	need_out = fmt->layout == V4LC_L_BAYER8
+			   ? (size_t)stride_or_min(fmt, out) * (out->height - 1) +
+				     out->width
+			   : v4lc_frame_bytes(out->fourcc, out->width,
+					      out->height, out->stride);
 	if (!need_in || !need_out || need_in > in->size || need_out > out->size)
 		return -EFAULT;
 	if (!p) {
@@ -630,7 +685,7 @@ int v4lc_proc_frame(struct v4lconvert_data *data, const struct v4lc_frame *in,
 		struct stats st;
 		int next;
 
-		measure(data, in, &st);
+		measure(data, fmt, in, &st);
 		next = build_tables(data, domain, &st);
 		if (on(data, V4LC_FAKE_AUTOGAIN) &&
 		    v4lc_fake_get(data, V4LC_FAKE_AUTOGAIN)) {
@@ -643,7 +698,7 @@ int v4lc_proc_frame(struct v4lconvert_data *data, const struct v4lc_frame *in,
 		p->next_update = p->frame + (unsigned)next;
 	}
 	p->frame++;
-	apply(data, in, out);
+	apply(data, fmt, in, out);
 	return 0;
 }
 

@@ -19,64 +19,6 @@
 
 #include "src_rows.h"
 
-enum bayer_kind { B8, P10, LE16 };
-
-struct bayer_fmt {
-	enum v4lc_bayer_order order;
-	enum bayer_kind kind;
-	int shift;
-};
-
-static int bayer_fmt(uint32_t fourcc, struct bayer_fmt *f)
-{
-	static const struct {
-		uint32_t fourcc;
-		uint8_t order, kind, shift;
-	} fmts[] = {
-		{ V4L2_PIX_FMT_SBGGR8, V4LC_BGGR, B8, 0 },
-		{ V4L2_PIX_FMT_SGBRG8, V4LC_GBRG, B8, 0 },
-		{ V4L2_PIX_FMT_SGRBG8, V4LC_GRBG, B8, 0 },
-		{ V4L2_PIX_FMT_SRGGB8, V4LC_RGGB, B8, 0 },
-		{ V4L2_PIX_FMT_SBGGR10P, V4LC_BGGR, P10, 0 },
-		{ V4L2_PIX_FMT_SGBRG10P, V4LC_GBRG, P10, 0 },
-		{ V4L2_PIX_FMT_SGRBG10P, V4LC_GRBG, P10, 0 },
-		{ V4L2_PIX_FMT_SRGGB10P, V4LC_RGGB, P10, 0 },
-		{ V4L2_PIX_FMT_SBGGR10, V4LC_BGGR, LE16, 2 },
-		{ V4L2_PIX_FMT_SGBRG10, V4LC_GBRG, LE16, 2 },
-		{ V4L2_PIX_FMT_SGRBG10, V4LC_GRBG, LE16, 2 },
-		{ V4L2_PIX_FMT_SRGGB10, V4LC_RGGB, LE16, 2 },
-		{ V4L2_PIX_FMT_SBGGR12, V4LC_BGGR, LE16, 4 },
-		{ V4L2_PIX_FMT_SGBRG12, V4LC_GBRG, LE16, 4 },
-		{ V4L2_PIX_FMT_SGRBG12, V4LC_GRBG, LE16, 4 },
-		{ V4L2_PIX_FMT_SRGGB12, V4LC_RGGB, LE16, 4 },
-		{ V4L2_PIX_FMT_SBGGR16, V4LC_BGGR, LE16, 8 },
-		{ V4L2_PIX_FMT_SGBRG16, V4LC_GBRG, LE16, 8 },
-		{ V4L2_PIX_FMT_SGRBG16, V4LC_GRBG, LE16, 8 },
-		{ V4L2_PIX_FMT_SRGGB16, V4LC_RGGB, LE16, 8 },
-	};
-
-	for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++)
-		if (fmts[i].fourcc == fourcc) {
-			f->order = (enum v4lc_bayer_order)fmts[i].order;
-			f->kind = (enum bayer_kind)fmts[i].kind;
-			f->shift = fmts[i].shift;
-			return 0;
-		}
-	return -1;
-}
-
-static size_t bayer_row_bytes(enum bayer_kind kind, int width)
-{
-	switch (kind) {
-	case B8:
-		return (size_t)width;
-	case P10:
-		return ((size_t)width * 5 + 3) / 4;
-	default:
-		return (size_t)width * 2;
-	}
-}
-
 /* Row j mirrored into 0 .. h - 1 (clamped when h == 1). */
 static inline int mirror_row(int j, int h)
 {
@@ -91,7 +33,7 @@ static inline int mirror_row(int j, int h)
 struct bayer_rows {
 	const struct v4lc_dsp *dsp;
 	const struct v4lc_src_rows *r;
-	const struct bayer_fmt *f;
+	const struct v4lc_format *f;
 	uint8_t *ring; /* 4 rows of width bytes (deep formats) */
 	int tag[4];    /* source row held by each ring slot, -1 = none */
 	/*
@@ -109,11 +51,11 @@ static const uint8_t *bayer_row(struct bayer_rows *b, int y)
 	uint8_t *out;
 	int slot = y & 3;
 
-	if (b->f->kind == B8)
+	if (b->f->layout == V4LC_L_BAYER8)
 		return s;
 	out = b->ring + (size_t)slot * (size_t)b->r->width;
 	if (b->tag[slot] != y) {
-		if (b->f->kind == P10)
+		if (b->f->layout == V4LC_L_BAYER10P)
 			b->dsp->bayer.unpack10p(s, out, b->r->width);
 		else
 			b->dsp->grey.le16(s, out, b->r->width, b->f->shift);
@@ -163,114 +105,81 @@ static void demosaic_row(struct bayer_rows *b, int y, int rgb_order,
 							      dst, b->r->width);
 }
 
-static int convert_bayer(struct v4lconvert_data *data,
-			 const struct v4lc_frame *src, struct v4lc_frame *dst)
+/* YU12/YV12: two rows at a time, through the fused kernel or RGB24 rows. */
+static void bayer_to_yuv(struct v4lconvert_data *data, struct bayer_rows *b,
+			 uint8_t *rgb0)
+{
+	const struct v4lc_src_rows *r = b->r;
+	v4lc_rgb2yuv_fn *k = data->dsp->rgb2yuv.to_yuv420[V4LC_RGB24];
+	v4lc_bayer_yuv_fn *fused = data->dsp->bayer.to_yuv420[b->f->order];
+	uint8_t *rgb1 = rgb0 + 3 * (size_t)r->width;
+	struct v4lc_rgb2yuv m;
+
+	v4lc_rgb2yuv_init(&m, &data->colorimetry);
+	for (int y = 0; y < r->height; y += 2) {
+		int pair = y + 1 < r->height;
+		uint8_t *y0 = r->dst + (size_t)y * r->dstride;
+		uint8_t *u = r->u + (size_t)(y / 2) * r->cstride;
+		uint8_t *v = r->v + (size_t)(y / 2) * r->cstride;
+
+		if (pair && fused) {
+			/* Slots y & 3 of four consecutive rows differ. */
+			const uint8_t *rows[4] = {
+				bayer_row(b, mirror_row(y - 1, r->height)),
+				bayer_row(b, y),
+				bayer_row(b, y + 1),
+				bayer_row(b, mirror_row(y + 2, r->height)),
+			};
+
+			fused(rows, y0, y0 + r->dstride, u, v, r->width, &m);
+			continue;
+		}
+		demosaic_row(b, y, V4LC_RGB24, rgb0);
+		if (pair)
+			demosaic_row(b, y + 1, V4LC_RGB24, rgb1);
+		k(rgb0, pair ? rgb1 : rgb0, y0, pair ? y0 + r->dstride : y0, u,
+		  v, r->width, &m);
+	}
+}
+
+int v4lc_conv_bayer(struct v4lconvert_data *data, const struct v4lc_format *f,
+		    const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
 	struct v4lc_src_rows r;
-	struct bayer_fmt f;
 	struct bayer_rows b;
 	size_t w, ring, need;
 	uint8_t *buf = NULL;
 	int ret;
 
-	if (bayer_fmt(src->fourcc, &f) || src->width <= 0)
-		return -EINVAL;
-	ret = v4lc_src_rows_init(data, src, dst,
-				 bayer_row_bytes(f.kind, src->width), &r);
+	ret = v4lc_src_rows_init(data, f, src, dst, &r);
 	if (ret < 0)
 		return ret;
 
 	w = (size_t)r.width;
-	ring = f.kind == B8 ? 0 : 4 * w;
+	ring = f->layout == V4LC_L_BAYER8 ? 0 : 4 * w;
 	/* planar ring: even plane (w + 1) / 2 + 1, odd plane w / 2 + 2 */
 	b.pstride = 0;
 	b.podd = (w + 1) / 2 + 1;
 	for (int o = 0; o < V4LC_RGB_ORDERS; o++)
-		if (data->dsp->bayer.planar[f.order][0][o] ||
-		    data->dsp->bayer.planar[f.order][1][o])
+		if (data->dsp->bayer.planar[f->order][0][o] ||
+		    data->dsp->bayer.planar[f->order][1][o])
 			b.pstride = (b.podd + w / 2 + 2 + 63) & ~(size_t)63;
 	need = ring + 4 * b.pstride + (r.yuv ? 6 * w : 0);
 	if (need && !(buf = v4lc_rows_scratch(data, need)))
 		return -ENOMEM;
 	b.dsp = data->dsp;
 	b.r = &r;
-	b.f = &f;
+	b.f = f;
 	b.ring = buf;
 	b.pring = b.pstride ? buf + ring : NULL;
 	for (int i = 0; i < 4; i++)
 		b.tag[i] = b.ptag[i] = -1;
-	ring += 4 * b.pstride;
 
-	if (!r.yuv) {
-		for (int y = 0; y < r.height; y++)
-			demosaic_row(&b, y, r.rgb_order,
-				     r.dst + (size_t)y * r.dstride);
+	if (r.yuv) {
+		bayer_to_yuv(data, &b, buf + ring + 4 * b.pstride);
 		return 0;
 	}
-
-	{
-		v4lc_rgb2yuv_fn *k = data->dsp->rgb2yuv.to_yuv420[V4LC_RGB24];
-		uint8_t *rgb0 = buf + ring, *rgb1 = rgb0 + 3 * w;
-		struct v4lc_rgb2yuv m;
-
-		v4lc_bayer_yuv_fn *fused = data->dsp->bayer.to_yuv420[f.order];
-
-		v4lc_rgb2yuv_init(&m, &data->colorimetry);
-		for (int y = 0; y < r.height; y += 2) {
-			int pair = y + 1 < r.height;
-			uint8_t *y0 = r.dst + (size_t)y * r.dstride;
-
-			if (pair && fused) {
-				/* Slots y & 3 of four consecutive rows differ. */
-				const uint8_t *rows[4] = {
-					bayer_row(&b, mirror_row(y - 1, r.height)),
-					bayer_row(&b, y),
-					bayer_row(&b, y + 1),
-					bayer_row(&b, mirror_row(y + 2, r.height)),
-				};
-
-				fused(rows, y0, y0 + r.dstride,
-				      r.u + (size_t)(y / 2) * r.cstride,
-				      r.v + (size_t)(y / 2) * r.cstride, r.width,
-				      &m);
-				continue;
-			}
-			demosaic_row(&b, y, V4LC_RGB24, rgb0);
-			if (pair)
-				demosaic_row(&b, y + 1, V4LC_RGB24, rgb1);
-			k(rgb0, pair ? rgb1 : rgb0, y0, pair ? y0 + r.dstride : y0,
-			  r.u + (size_t)(y / 2) * r.cstride,
-			  r.v + (size_t)(y / 2) * r.cstride, r.width, &m);
-		}
-	}
+	for (int y = 0; y < r.height; y++)
+		demosaic_row(&b, y, r.rgb_order, r.dst + (size_t)y * r.dstride);
 	return 0;
 }
-
-/*
- * Bayer ranks 8 like the original; the deeper formats 9 (more bytes on the
- * bus for the same picture). They need conversion: applications rarely
- * handle them.
- */
-const struct v4lc_source v4lc_sources_bayer[] = {
-	{ V4L2_PIX_FMT_SBGGR8, 8, 8, 0, convert_bayer },
-	{ V4L2_PIX_FMT_SGBRG8, 8, 8, 0, convert_bayer },
-	{ V4L2_PIX_FMT_SGRBG8, 8, 8, 0, convert_bayer },
-	{ V4L2_PIX_FMT_SRGGB8, 8, 8, 0, convert_bayer },
-	{ V4L2_PIX_FMT_SBGGR10P, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SGBRG10P, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SGRBG10P, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SRGGB10P, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SBGGR10, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SGBRG10, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SGRBG10, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SRGGB10, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SBGGR12, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SGBRG12, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SGRBG12, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SRGGB12, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SBGGR16, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SGBRG16, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SGRBG16, 9, 9, 1, convert_bayer },
-	{ V4L2_PIX_FMT_SRGGB16, 9, 9, 1, convert_bayer },
-	{ 0, 0, 0, 0, NULL },
-};

@@ -15,26 +15,13 @@
 #include "priv.h"
 #include "quirks.h"
 
-#ifndef V4L2_PIX_FMT_JL2005BCD
-#define V4L2_PIX_FMT_JL2005BCD v4l2_fourcc('J', 'L', '2', '0')
-#endif
-#ifndef V4L2_PIX_FMT_SE401
-#define V4L2_PIX_FMT_SE401 v4l2_fourcc('S', '4', '0', '1')
-#endif
-#ifndef V4L2_PIX_FMT_PJPG
-#define V4L2_PIX_FMT_PJPG v4l2_fourcc('P', 'J', 'P', 'G')
-#endif
-#ifndef V4L2_PIX_FMT_JPGL
-#define V4L2_PIX_FMT_JPGL v4l2_fourcc('J', 'P', 'G', 'L')
-#endif
-
 /*
  * PJPG. Decoded straight into dst when its layout is minimal; otherwise
  * (padded rows, or a pac7302 whose JPEG is rotated: ROT90_JPEG, the header
  * then gives height x width) into row scratch first.
  */
-static int convert_pjpg(struct v4lconvert_data *data,
-			const struct v4lc_frame *src, struct v4lc_frame *dst)
+int v4lc_conv_pjpg(struct v4lconvert_data *data, const struct v4lc_format *f,
+		   const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
 	int rot = !!(data->quirks & V4LC_QUIRK_ROT90_JPEG);
 	int w = rot ? dst->height : dst->width;
@@ -47,6 +34,7 @@ static int convert_pjpg(struct v4lconvert_data *data,
 	char err[160];
 	int ret, r2;
 
+	(void)f;
 	if (!need) {
 		v4lc_error(data, EINVAL, "bad PJPG geometry");
 		return -EINVAL;
@@ -85,19 +73,16 @@ static int convert_pjpg(struct v4lconvert_data *data,
  * v4lc_decoded_scratch: the Bayer converter uses the row scratch), which
  * then goes through the SRGGB8 source converter.
  */
-static int convert_jl2005(struct v4lconvert_data *data,
-			  const struct v4lc_frame *src, struct v4lc_frame *dst)
+int v4lc_conv_jl2005(struct v4lconvert_data *data,
+		     const struct v4lc_format *f, const struct v4lc_frame *src,
+		     struct v4lc_frame *dst)
 {
-	const struct v4lc_source *bay = v4lc_source_find(V4L2_PIX_FMT_SRGGB8);
 	struct v4lc_frame mosaic = { V4L2_PIX_FMT_SRGGB8, src->width,
 				     src->height, src->width, NULL, 0 };
 	char err[160];
 	int ret;
 
-	if (!bay) {
-		v4lc_error(data, EINVAL, "no Bayer converter");
-		return -EINVAL;
-	}
+	(void)f;
 	if (src->width <= 0 || src->height <= 0) {
 		v4lc_error(data, EINVAL, "bad JL2005 geometry");
 		return -EINVAL;
@@ -113,7 +98,8 @@ static int convert_jl2005(struct v4lconvert_data *data,
 	if (ret < 0)
 		v4lc_error(data, -ret, "decompressing JL2005 frame: %s", err);
 	else
-		ret = bay->convert(data, &mosaic, dst);
+		ret = v4lc_conv_bayer(data, v4lc_format_find(mosaic.fourcc),
+				      &mosaic, dst);
 	return ret;
 }
 
@@ -121,8 +107,9 @@ static int convert_jl2005(struct v4lconvert_data *data,
  * SE401: decoded to RGB24, straight into dst when that is a minimal RGB24
  * frame, else into row scratch and then converted like an RGB24 source.
  */
-static int convert_se401(struct v4lconvert_data *data,
-			 const struct v4lc_frame *src, struct v4lc_frame *dst)
+int v4lc_conv_se401(struct v4lconvert_data *data,
+		    const struct v4lc_format *f, const struct v4lc_frame *src,
+		    struct v4lc_frame *dst)
 {
 	int direct = dst->fourcc == V4L2_PIX_FMT_RGB24 &&
 		     (!dst->stride || dst->stride == 3 * dst->width);
@@ -131,6 +118,7 @@ static int convert_se401(struct v4lconvert_data *data,
 	char err[160];
 	int ret;
 
+	(void)f;
 	rgb.size = v4lc_frame_bytes(V4L2_PIX_FMT_RGB24, src->width,
 				    src->height, 0);
 	if (!rgb.size) {
@@ -166,8 +154,8 @@ static int convert_se401(struct v4lconvert_data *data,
  * short frame is decoded whole (missing bits read as zero) and reported
  * as -EPIPE.
  */
-static int convert_jpgl(struct v4lconvert_data *data,
-			const struct v4lc_frame *src, struct v4lc_frame *dst)
+int v4lc_conv_jpgl(struct v4lconvert_data *data, const struct v4lc_format *f,
+		   const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
 	size_t need = v4lc_frame_bytes(dst->fourcc, dst->width, dst->height, 0);
 	int direct = !dst->stride ||
@@ -175,9 +163,12 @@ static int convert_jpgl(struct v4lconvert_data *data,
 							  dst->width);
 	struct v4lc_frame tmp = { dst->fourcc, dst->width, dst->height, 0,
 				  NULL, need };
+	uint8_t *work;
+	size_t wsize;
 	char err[160];
 	int ret, r2;
 
+	(void)f;
 	if (!need) {
 		v4lc_error(data, EINVAL, "bad JPGL geometry");
 		return -EINVAL;
@@ -190,9 +181,17 @@ static int convert_jpgl(struct v4lconvert_data *data,
 	/* lines past 4 * (height / 4) are not decoded: zero, not stale */
 	if (!direct && dst->height % 4)
 		memset(tmp.data, 0, need);
+	/* the decoder's block row in the decoded-frame scratch (free here);
+	 * a width it refuses needs none */
+	wsize = v4lc_jpgl_work_size(dst->width);
+	work = wsize ? v4lc_decoded_scratch(data, wsize) : NULL;
+	if (wsize && !work) {
+		v4lc_error(data, ENOMEM, "out of memory");
+		return -ENOMEM;
+	}
 	ret = v4lc_jpgl_decode(src->data, src->size, dst->fourcc, tmp.data,
 			       direct ? dst->size : need, dst->width,
-			       dst->height, err, sizeof(err));
+			       dst->height, work, err, sizeof(err));
 	if (ret < 0 && ret != -EPIPE) {
 		v4lc_error(data, -ret, "decompressing JPEG-Lite: %s", err);
 		return ret;
@@ -209,12 +208,3 @@ static int convert_jpgl(struct v4lconvert_data *data,
 		v4lc_error(data, -ret, "decompressing JPEG-Lite: %s", err);
 	return ret;
 }
-
-/* Ranks: decoders, like JPEG (7); compressed Bayer 9. */
-const struct v4lc_source v4lc_sources_chipjpeg[] = {
-	{ V4L2_PIX_FMT_PJPG, 7, 7, 1, convert_pjpg },
-	{ V4L2_PIX_FMT_JL2005BCD, 9, 9, 1, convert_jl2005 },
-	{ V4L2_PIX_FMT_SE401, 7, 7, 1, convert_se401 },
-	{ V4L2_PIX_FMT_JPGL, 7, 7, 1, convert_jpgl },
-	{ 0, 0, 0, 0, NULL },
-};

@@ -27,13 +27,6 @@
 #include "jpeg/ov51x.h"
 #include "priv.h"
 
-#ifndef V4L2_PIX_FMT_OV511
-#define V4L2_PIX_FMT_OV511 v4l2_fourcc('O', '5', '1', '1')
-#endif
-#ifndef V4L2_PIX_FMT_OV518
-#define V4L2_PIX_FMT_OV518 v4l2_fourcc('O', '5', '1', '8')
-#endif
-
 static void swap_planes(uint8_t *a, uint8_t *b, size_t n)
 {
 	uint8_t t[4096];
@@ -50,10 +43,10 @@ static void swap_planes(uint8_t *a, uint8_t *b, size_t n)
 	}
 }
 
-static int convert_ov51x(struct v4lconvert_data *data,
-			 const struct v4lc_frame *src, struct v4lc_frame *dst)
+int v4lc_conv_ov51x(struct v4lconvert_data *data, const struct v4lc_format *f,
+		    const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
-	int is518 = src->fourcc == V4L2_PIX_FMT_OV518;
+	int is518 = f->fourcc == V4L2_PIX_FMT_OV518;
 	int w = src->width, h = src->height;
 	size_t size = v4lc_ov51x_out_size(w, h);
 	int planar = dst->fourcc == V4L2_PIX_FMT_YUV420 ||
@@ -62,7 +55,7 @@ static int convert_ov51x(struct v4lconvert_data *data,
 	int direct = planar && (!dst->stride || dst->stride == w) &&
 		     dst->size >= size;
 	struct v4lc_frame yuv = { V4L2_PIX_FMT_YUV420, w, h, 0, NULL, size };
-	uint8_t *out;
+	uint8_t *out, *work;
 	int ret;
 
 	if (w <= 0 || h <= 0 || (w | h) & 1) {
@@ -79,16 +72,20 @@ static int convert_ov51x(struct v4lconvert_data *data,
 		v4lc_error(data, EAGAIN, "OV511 frame of %zu bytes", src->size);
 		return -EAGAIN;
 	}
+	/* The decoded frame in the decoded scratch, the decoder's copy of
+	 * the frame in the row buffers (nothing else uses them here). */
 	out = direct ? dst->data : v4lc_decoded_scratch(data, size);
-	if (!out) {
+	work = v4lc_rows_scratch(data, v4lc_ov51x_work_size(src->size));
+	if (!out || !work) {
 		v4lc_error(data, ENOMEM, "out of memory");
 		return -ENOMEM;
 	}
 	if (is518)
 		ret = v4lc_ov518_decode(src->data, src->size, out, w, h,
-					direct && yvu, NULL);
+					direct && yvu, work, NULL);
 	else
-		ret = v4lc_ov511_decode(src->data, src->size, out, w, h, NULL);
+		ret = v4lc_ov511_decode(src->data, src->size, out, w, h, work,
+					NULL);
 	if (ret < 0) {
 		if (ret == -EAGAIN)
 			v4lc_error(data, EAGAIN, "decompressing %s frame",
@@ -112,10 +109,3 @@ static int convert_ov51x(struct v4lconvert_data *data,
 			   is518 ? "OV518" : "OV511");
 	return ret;
 }
-
-/* Ranks: decoders, like JPEG (7/7, as in the original's table). */
-const struct v4lc_source v4lc_sources_chipov[] = {
-	{ V4L2_PIX_FMT_OV511, 7, 7, 1, convert_ov51x },
-	{ V4L2_PIX_FMT_OV518, 7, 7, 1, convert_ov51x },
-	{ 0, 0, 0, 0, NULL },
-};

@@ -42,8 +42,6 @@
 
 #include "priv.h"
 
-enum chip_layout { S501, S505, S508, CITV, KONI, S920 };
-
 /* Destination planes of a band of rows (u, v in YUV order). */
 struct planes {
 	uint8_t *y, *u, *v;
@@ -94,140 +92,168 @@ static void stream_copy(const struct stream *s, size_t k, uint8_t *dst,
 	}
 }
 
-/* Rows r0 .. r1 - 1 (even bounds) of the frame into p (row r0 at p->y). */
-static void decode_rows(const struct v4lc_dsp *dsp, enum chip_layout l,
-			const uint8_t *s, int w, int h, int r0, int r1,
-			const struct planes *p)
+/* S501, S505, S508, CITV: groups of two pixel rows, 3 * w bytes each. */
+static void decode_groups(const struct v4lc_dsp *dsp, int l, const uint8_t *s,
+			  int w, int r0, int r1, const struct planes *p)
 {
 	size_t W = (size_t)w, c = W / 2;
+	/* offsets of Y1, U, V in a group (Y0 at 0) */
+	size_t oy1 = l == V4LC_S501 ? W + c : l == V4LC_S505 ? W : 2 * W;
+	size_t ou = l == V4LC_S505 ? 2 * W : W;
+	size_t ov = l == V4LC_S508 ? W + c : 2 * W + c;
 
-	switch (l) {
-	case S501:
-	case S505:
-	case S508:
-	case CITV: {
-		/* offsets of Y0, Y1, U, V in a group */
-		size_t oy1 = l == S501 ? W + c : l == S505 ? W : 2 * W;
-		size_t ou = l == S505 ? 2 * W : W;
-		size_t ov = l == S501 ? 2 * W + c : l == S505 ? 2 * W + c : W + c;
+	for (int r = r0; r < r1; r += 2) {
+		const uint8_t *g = s + (size_t)(r / 2) * 3 * W;
+		uint8_t *y0 = p->y + (size_t)(r - r0) * p->ys;
+		uint8_t *y1 = y0 + p->ys;
+		uint8_t *u = p->u + (size_t)((r - r0) / 2) * p->cs;
+		uint8_t *v = p->v + (size_t)((r - r0) / 2) * p->cs;
 
-		for (int r = r0; r < r1; r += 2) {
-			const uint8_t *g = s + (size_t)(r / 2) * 3 * W;
-			uint8_t *y0 = p->y + (size_t)(r - r0) * p->ys;
-			uint8_t *y1 = y0 + p->ys;
-			uint8_t *u = p->u + (size_t)((r - r0) / 2) * p->cs;
-			uint8_t *v = p->v + (size_t)((r - r0) / 2) * p->cs;
-
-			if (l == CITV) {
-				memcpy(y0, g, W);
-				dsp->yuv422.to_yuv420[V4LC_VYUY](g + W, g + W, y1,
-								 y1, u, v, w);
-				continue;
-			}
-			copy_signed(g, y0, w);
-			copy_signed(g + oy1, y1, w);
-			copy_signed(g + ou, u, (int)c);
-			copy_signed(g + ov, v, (int)c);
+		if (l == V4LC_CITV) {
+			memcpy(y0, g, W);
+			dsp->yuv422.to_yuv420[V4LC_VYUY](g + W, g + W, y1, y1, u,
+							 v, w);
+			continue;
 		}
-		return;
-	}
-	case KONI: {
-		size_t total = W * (size_t)h, full = total / 256;
-		size_t rest = total - full * 256;
-		struct stream ys = { s, 256, 384, 0, 0, full };
-		struct stream us = { s, 64, 384, 256, rest, full };
-		struct stream vs = { s, 64, 384, 320, rest + rest / 4, full };
-
-		if (p->ys == W && p->cs == c && r0 == 0 && r1 == h) {
-			/* the whole frame into contiguous planes */
-			for (size_t b = 0; b < full; b++) {
-				memcpy(p->y + 256 * b, s + 384 * b, 256);
-				memcpy(p->u + 64 * b, s + 384 * b + 256, 64);
-				memcpy(p->v + 64 * b, s + 384 * b + 320, 64);
-			}
-			memcpy(p->y + 256 * full, s + 384 * full, rest);
-			memcpy(p->u + 64 * full, s + 384 * full + rest, rest / 4);
-			memcpy(p->v + 64 * full, s + 384 * full + rest + rest / 4,
-			       rest / 4);
-			return;
-		}
-		if (p->ys == W && p->cs == c) { /* contiguous planes: one run each */
-			size_t n = (size_t)(r1 - r0) * W;
-
-			stream_copy(&ys, (size_t)r0 * W, p->y, n);
-			stream_copy(&us, (size_t)r0 / 2 * c, p->u, n / 4);
-			stream_copy(&vs, (size_t)r0 / 2 * c, p->v, n / 4);
-			return;
-		}
-		for (int r = r0; r < r1; r++)
-			stream_copy(&ys, (size_t)r * W,
-				    p->y + (size_t)(r - r0) * p->ys, W);
-		for (int r = r0 / 2; r < r1 / 2; r++) {
-			stream_copy(&us, (size_t)r * c,
-				    p->u + (size_t)(r - r0 / 2) * p->cs, c);
-			stream_copy(&vs, (size_t)r * c,
-				    p->v + (size_t)(r - r0 / 2) * p->cs, c);
-		}
-		return;
-	}
-	case S920: {
-		size_t bw = W / 16;
-
-		for (int r = r0; r < r1; r += 8) {
-			const uint8_t *b = s + (size_t)(r / 8) * bw * 192;
-			uint8_t *yo = p->y + (size_t)(r - r0) * p->ys;
-			uint8_t *uo = p->u + (size_t)((r - r0) / 2) * p->cs;
-			uint8_t *vo = p->v + (size_t)((r - r0) / 2) * p->cs;
-
-			for (size_t x = 0; x < bw; x++, b += 192) {
-				for (int k = 0; k < 8; k++) {
-					uint8_t *d = yo + (size_t)k * p->ys + 16 * x;
-
-					memcpy(d, b + 8 * k, 8);
-					memcpy(d + 8, b + 64 + 8 * k, 8);
-				}
-				for (int k = 0; k < 4; k++) {
-					memcpy(uo + (size_t)k * p->cs + 8 * x,
-					       b + 128 + 8 * k, 8);
-					memcpy(vo + (size_t)k * p->cs + 8 * x,
-					       b + 160 + 8 * k, 8);
-				}
-			}
-		}
-		return;
-	}
+		copy_signed(g, y0, w);
+		copy_signed(g + oy1, y1, w);
+		copy_signed(g + ou, u, (int)c);
+		copy_signed(g + ov, v, (int)c);
 	}
 }
 
-static int layout_of(uint32_t fourcc, enum chip_layout *l)
+/* KONI: the three planes as streams of 384-byte blocks. */
+static void decode_koni(const uint8_t *s, int w, int h, int r0, int r1,
+			const struct planes *p)
 {
-	switch (fourcc) {
-	case V4L2_PIX_FMT_SPCA501: *l = S501; return 0;
-	case V4L2_PIX_FMT_SPCA505: *l = S505; return 0;
-	case V4L2_PIX_FMT_SPCA508: *l = S508; return 0;
-	case V4L2_PIX_FMT_CIT_YYVYUY: *l = CITV; return 0;
-	case V4L2_PIX_FMT_KONICA420: *l = KONI; return 0;
-	case V4L2_PIX_FMT_SN9C20X_I420: *l = S920; return 0;
-	default: return -1;
+	size_t W = (size_t)w, c = W / 2;
+	size_t total = W * (size_t)h, full = total / 256;
+	size_t rest = total - full * 256;
+	struct stream ys = { s, 256, 384, 0, 0, full };
+	struct stream us = { s, 64, 384, 256, rest, full };
+	struct stream vs = { s, 64, 384, 320, rest + rest / 4, full };
+
+	if (p->ys == W && p->cs == c && r0 == 0 && r1 == h) {
+		/* the whole frame into contiguous planes */
+		for (size_t b = 0; b < full; b++) {
+			memcpy(p->y + 256 * b, s + 384 * b, 256);
+			memcpy(p->u + 64 * b, s + 384 * b + 256, 64);
+			memcpy(p->v + 64 * b, s + 384 * b + 320, 64);
+		}
+		memcpy(p->y + 256 * full, s + 384 * full, rest);
+		memcpy(p->u + 64 * full, s + 384 * full + rest, rest / 4);
+		memcpy(p->v + 64 * full, s + 384 * full + rest + rest / 4,
+		       rest / 4);
+		return;
 	}
+	if (p->ys == W && p->cs == c) { /* contiguous planes: one run each */
+		size_t n = (size_t)(r1 - r0) * W;
+
+		stream_copy(&ys, (size_t)r0 * W, p->y, n);
+		stream_copy(&us, (size_t)r0 / 2 * c, p->u, n / 4);
+		stream_copy(&vs, (size_t)r0 / 2 * c, p->v, n / 4);
+		return;
+	}
+	for (int r = r0; r < r1; r++)
+		stream_copy(&ys, (size_t)r * W, p->y + (size_t)(r - r0) * p->ys,
+			    W);
+	for (int r = r0 / 2; r < r1 / 2; r++) {
+		stream_copy(&us, (size_t)r * c,
+			    p->u + (size_t)(r - r0 / 2) * p->cs, c);
+		stream_copy(&vs, (size_t)r * c,
+			    p->v + (size_t)(r - r0 / 2) * p->cs, c);
+	}
+}
+
+/* S920: blocks of 16 x 8 pixels, 192 bytes each. */
+static void decode_s920(const uint8_t *s, int w, int r0, int r1,
+			const struct planes *p)
+{
+	size_t bw = (size_t)w / 16;
+
+	for (int r = r0; r < r1; r += 8) {
+		const uint8_t *b = s + (size_t)(r / 8) * bw * 192;
+		uint8_t *yo = p->y + (size_t)(r - r0) * p->ys;
+		uint8_t *uo = p->u + (size_t)((r - r0) / 2) * p->cs;
+		uint8_t *vo = p->v + (size_t)((r - r0) / 2) * p->cs;
+
+		for (size_t x = 0; x < bw; x++, b += 192) {
+			for (int k = 0; k < 8; k++) {
+				uint8_t *d = yo + (size_t)k * p->ys + 16 * x;
+
+				memcpy(d, b + 8 * k, 8);
+				memcpy(d + 8, b + 64 + 8 * k, 8);
+			}
+			for (int k = 0; k < 4; k++) {
+				memcpy(uo + (size_t)k * p->cs + 8 * x,
+				       b + 128 + 8 * k, 8);
+				memcpy(vo + (size_t)k * p->cs + 8 * x,
+				       b + 160 + 8 * k, 8);
+			}
+		}
+	}
+}
+
+/* Rows r0 .. r1 - 1 (even bounds) of the frame into p (row r0 at p->y). */
+static void decode_rows(const struct v4lc_dsp *dsp, int l, const uint8_t *s,
+			int w, int h, int r0, int r1, const struct planes *p)
+{
+	if (l == V4LC_KONI)
+		decode_koni(s, w, h, r0, r1, p);
+	else if (l == V4LC_S920)
+		decode_s920(s, w, r0, r1, p);
+	else
+		decode_groups(dsp, l, s, w, r0, r1, p);
 }
 
 /* Rows per band of the RGB path (a multiple of 8 for S920's blocks). */
 #define BAND 16
 
-static int convert_chipyuv(struct v4lconvert_data *data,
-			   const struct v4lc_frame *src, struct v4lc_frame *dst)
+/* RGB output: bands of rows decoded into row scratch, then converted. */
+static int chipyuv_rgb(struct v4lconvert_data *data, int l,
+		       const struct v4lc_frame *src, const struct v4lc_dst *d)
 {
-	const struct v4lc_dsp *dsp = data->dsp;
-	enum chip_layout l;
 	int w = src->width, h = src->height;
-	size_t need, dneed, ds;
+	size_t W = (size_t)w, c = W / 2;
+	uint8_t *buf = v4lc_rows_scratch(data, BAND * W + BAND * c);
+	v4lc_planar_rgb_fn *fn = data->dsp->yuv420.planar[d->rgb_order];
+	struct v4lc_yuv2rgb k;
 	struct planes p;
 
-	if (layout_of(src->fourcc, &l) || w <= 0 || h <= 0 || !src->data ||
-	    dst->width != w || dst->height != h || !dst->data)
+	if (!buf)
+		return -ENOMEM;
+	v4lc_yuv2rgb_init(&k, &data->colorimetry);
+	p.y = buf;
+	p.ys = W;
+	p.u = buf + BAND * W;
+	p.v = p.u + BAND / 2 * c;
+	p.cs = c;
+	for (int r0 = 0; r0 < h; r0 += BAND) {
+		int r1 = h - r0 < BAND ? h : r0 + BAND;
+
+		decode_rows(data->dsp, l, src->data, w, h, r0, r1, &p);
+		for (int r = r0; r < r1; r++) {
+			size_t i = (size_t)(r - r0);
+
+			fn(p.y + i * W, p.u + i / 2 * c, p.v + i / 2 * c,
+			   d->y + (size_t)r * d->ys, w, &k);
+		}
+	}
+	return 0;
+}
+
+int v4lc_conv_chipyuv(struct v4lconvert_data *data,
+		      const struct v4lc_format *f,
+		      const struct v4lc_frame *src, struct v4lc_frame *dst)
+{
+	int w = src->width, h = src->height, l = f->order, ret;
+	struct v4lc_dst d;
+	size_t need;
+
+	if (w <= 0 || h <= 0 || !src->data || dst->width != w ||
+	    dst->height != h || !dst->data)
 		return -EINVAL;
-	if ((w | h) & 1 || (l == S920 && (w % 16 || h % 8))) {
+	if ((w | h) & 1 || (l == V4LC_S920 && (w % 16 || h % 8))) {
 		v4lc_error(data, EINVAL, "%.4s: unsupported size %dx%d",
 			   (const char *)&src->fourcc, w, h);
 		return -EINVAL;
@@ -240,59 +266,16 @@ static int convert_chipyuv(struct v4lconvert_data *data,
 			   src->size, need);
 		return -EPIPE;
 	}
-	dneed = v4lc_frame_bytes(dst->fourcc, w, h, dst->stride);
-	if (!dneed)
-		return -EINVAL;
-	if (dneed > dst->size)
-		return -EFAULT;
-	ds = dst->stride > 0 ? (size_t)dst->stride
-			     : (size_t)v4lc_frame_min_stride(dst->fourcc, w);
+	ret = v4lc_dst_init(dst, &d);
+	if (ret < 0)
+		return ret;
+	if (d.yuv) {
+		struct planes p = { d.y, d.u, d.v, d.ys, d.cs };
 
-	if (dst->fourcc == V4L2_PIX_FMT_YUV420 ||
-	    dst->fourcc == V4L2_PIX_FMT_YVU420) {
-		uint8_t *p1 = dst->data + ds * (size_t)h, *p2;
-
-		p.y = dst->data;
-		p.ys = ds;
-		p.cs = ds / 2 + (ds & 1);
-		p2 = p1 + p.cs * (size_t)(h / 2);
-		p.u = dst->fourcc == V4L2_PIX_FMT_YUV420 ? p1 : p2;
-		p.v = dst->fourcc == V4L2_PIX_FMT_YUV420 ? p2 : p1;
-		decode_rows(dsp, l, src->data, w, h, 0, h, &p);
+		decode_rows(data->dsp, l, src->data, w, h, 0, h, &p);
 		return 0;
 	}
-	if (dst->fourcc != V4L2_PIX_FMT_RGB24 && dst->fourcc != V4L2_PIX_FMT_BGR24)
-		return -EINVAL;
-	{
-		size_t W = (size_t)w, c = W / 2;
-		uint8_t *buf = v4lc_rows_scratch(data, BAND * W + BAND * c);
-		v4lc_planar_rgb_fn *fn =
-			dsp->yuv420.planar[dst->fourcc == V4L2_PIX_FMT_RGB24
-						   ? V4LC_RGB24
-						   : V4LC_BGR24];
-		struct v4lc_yuv2rgb k;
-
-		if (!buf)
-			return -ENOMEM;
-		v4lc_yuv2rgb_init(&k, &data->colorimetry);
-		p.y = buf;
-		p.ys = W;
-		p.u = buf + BAND * W;
-		p.v = p.u + BAND / 2 * c;
-		p.cs = c;
-		for (int r0 = 0; r0 < h; r0 += BAND) {
-			int r1 = h - r0 < BAND ? h : r0 + BAND;
-
-			decode_rows(dsp, l, src->data, w, h, r0, r1, &p);
-			for (int r = r0; r < r1; r++) {
-				size_t i = (size_t)(r - r0);
-
-				fn(p.y + i * W, p.u + i / 2 * c, p.v + i / 2 * c,
-				   dst->data + (size_t)r * ds, w, &k);
-			}
-		}
-	}
-	return 0;
+	return chipyuv_rgb(data, l, src, &d);
 }
 
 /*
@@ -432,16 +415,49 @@ static const char *cpia_lines(const struct v4lc_dsp *dsp, const uint8_t *s,
 	return NULL;
 }
 
-static int convert_cpia(struct v4lconvert_data *data,
-			const struct v4lc_frame *src, struct v4lc_frame *dst)
+/* The decoded picture (YU12 at work, w x h) into the destination. */
+static void cpia_output(struct v4lconvert_data *data, const uint8_t *work,
+			int w, int h, const struct v4lc_dst *d)
 {
-	const struct v4lc_dsp *dsp = data->dsp;
+	size_t W = (size_t)w, np = W * (size_t)h, c = W / 2;
+	const uint8_t *wu = work + np, *wv = wu + np / 4;
+
+	if (!d->yuv) {
+		v4lc_planar_rgb_fn *fn = data->dsp->yuv420.planar[d->rgb_order];
+		struct v4lc_yuv2rgb k;
+
+		v4lc_yuv2rgb_init(&k, &data->colorimetry);
+		for (int y = 0; y < h; y++)
+			fn(work + (size_t)y * W, wu + (size_t)(y / 2) * c,
+			   wv + (size_t)(y / 2) * c, d->y + (size_t)y * d->ys, w,
+			   &k);
+		return;
+	}
+	if (d->ys == W) {
+		memcpy(d->y, work, np);
+		memcpy(d->u, wu, np / 4);
+		memcpy(d->v, wv, np / 4);
+		return;
+	}
+	for (int y = 0; y < h; y++)
+		memcpy(d->y + (size_t)y * d->ys, work + (size_t)y * W, W);
+	for (int y = 0; y < h / 2; y++) {
+		memcpy(d->u + (size_t)y * d->cs, wu + (size_t)y * c, c);
+		memcpy(d->v + (size_t)y * d->cs, wv + (size_t)y * c, c);
+	}
+}
+
+int v4lc_conv_cpia(struct v4lconvert_data *data, const struct v4lc_format *f,
+		   const struct v4lc_frame *src, struct v4lc_frame *dst)
+{
 	const uint8_t *s = src->data;
-	int w = src->width, h = src->height;
-	size_t W, np, dneed, ds;
-	uint8_t *work, *wu, *wv;
+	int w = src->width, h = src->height, ret;
+	size_t np;
+	uint8_t *work;
+	struct v4lc_dst d;
 	const char *err;
 
+	(void)f;
 	if (w <= 0 || h <= 0 || !s || dst->width != w || dst->height != h ||
 	    !dst->data)
 		return -EINVAL;
@@ -449,81 +465,27 @@ static int convert_cpia(struct v4lconvert_data *data,
 		v4lc_error(data, EINVAL, "CPIA: unsupported size %dx%d", w, h);
 		return -EINVAL;
 	}
-	dneed = v4lc_frame_bytes(dst->fourcc, w, h, dst->stride);
-	if (!dneed)
-		return -EINVAL;
-	if (dneed > dst->size)
-		return -EFAULT;
-	if (dst->fourcc != V4L2_PIX_FMT_YUV420 && dst->fourcc != V4L2_PIX_FMT_YVU420 &&
-	    dst->fourcc != V4L2_PIX_FMT_RGB24 && dst->fourcc != V4L2_PIX_FMT_BGR24)
-		return -EINVAL;
+	ret = v4lc_dst_init(dst, &d);
+	if (ret < 0)
+		return ret;
 	if (src->size < CPIA_HEADER || s[0] != 0x19 || s[1] != 0x68 ||
 	    s[17] != 0 || s[18] != 0 || s[28] > 1 || s[29] != 0 ||
-	    ((int)s[25] - (int)s[24]) * 8 != w || ((int)s[27] - (int)s[26]) * 4 != h) {
+	    ((int)s[25] - (int)s[24]) * 8 != w ||
+	    ((int)s[27] - (int)s[26]) * 4 != h) {
 		v4lc_error(data, EAGAIN, "CPIA: invalid or unsupported header");
 		return -EAGAIN;
 	}
-	W = (size_t)w;
-	np = W * (size_t)h;
+	np = (size_t)w * (size_t)h;
 	work = cpia_begin(data, np + np / 2);
 	if (!work)
 		return -ENOMEM;
-	wu = work + np;
-	wv = wu + np / 4;
-	err = cpia_lines(dsp, s, src->size, w, h, s[28], work, wu, wv);
+	err = cpia_lines(data->dsp, s, src->size, w, h, s[28], work,
+			 work + np, work + np + np / 4);
 	if (err) {
 		v4lc_error(data, EAGAIN, "CPIA: %s", err);
 		return -EAGAIN;
 	}
 	((struct cpia_prev *)data->prev_frame)->cur ^= 1;
-
-	ds = dst->stride > 0 ? (size_t)dst->stride
-			     : (size_t)v4lc_frame_min_stride(dst->fourcc, w);
-	if (dst->fourcc == V4L2_PIX_FMT_YUV420 || dst->fourcc == V4L2_PIX_FMT_YVU420) {
-		size_t cs = ds / 2 + (ds & 1), c = W / 2;
-		uint8_t *p1 = dst->data + ds * (size_t)h, *p2 = p1 + cs * (size_t)(h / 2);
-		uint8_t *du = dst->fourcc == V4L2_PIX_FMT_YUV420 ? p1 : p2;
-		uint8_t *dv = dst->fourcc == V4L2_PIX_FMT_YUV420 ? p2 : p1;
-
-		if (ds == W) {
-			memcpy(dst->data, work, np);
-			memcpy(du, wu, np / 4);
-			memcpy(dv, wv, np / 4);
-			return 0;
-		}
-		for (int y = 0; y < h; y++)
-			memcpy(dst->data + (size_t)y * ds, work + (size_t)y * W, W);
-		for (int y = 0; y < h / 2; y++) {
-			memcpy(du + (size_t)y * cs, wu + (size_t)y * c, c);
-			memcpy(dv + (size_t)y * cs, wv + (size_t)y * c, c);
-		}
-		return 0;
-	}
-	{
-		v4lc_planar_rgb_fn *fn =
-			dsp->yuv420.planar[dst->fourcc == V4L2_PIX_FMT_RGB24
-						   ? V4LC_RGB24
-						   : V4LC_BGR24];
-		struct v4lc_yuv2rgb k;
-
-		v4lc_yuv2rgb_init(&k, &data->colorimetry);
-		for (int y = 0; y < h; y++)
-			fn(work + (size_t)y * W, wu + (size_t)(y / 2) * (W / 2),
-			   wv + (size_t)(y / 2) * (W / 2), dst->data + (size_t)y * ds,
-			   w, &k);
-	}
+	cpia_output(data, work, w, h, &d);
 	return 0;
 }
-
-/* Ranks as for M420: a cheap repack to YUV 4:2:0, needing conversion. */
-const struct v4lc_source v4lc_sources_chipyuv[] = {
-	{ V4L2_PIX_FMT_SPCA501, 3, 2, 1, convert_chipyuv },
-	{ V4L2_PIX_FMT_SPCA505, 3, 2, 1, convert_chipyuv },
-	{ V4L2_PIX_FMT_SPCA508, 3, 2, 1, convert_chipyuv },
-	{ V4L2_PIX_FMT_CIT_YYVYUY, 3, 2, 1, convert_chipyuv },
-	{ V4L2_PIX_FMT_KONICA420, 3, 2, 1, convert_chipyuv },
-	{ V4L2_PIX_FMT_SN9C20X_I420, 3, 2, 1, convert_chipyuv },
-	/* a (simple) decoder */
-	{ V4L2_PIX_FMT_CPIA1, 4, 3, 1, convert_cpia },
-	{ 0, 0, 0, 0, NULL },
-};

@@ -101,19 +101,16 @@ static void hsv_chunk(const void *ctx, const uint8_t *row, int x0, int n,
 	hsv_to_rgb(row + (size_t)x0 * c->bpp, rgb, n, c->bpp, c->enc256, 0);
 }
 
-static int convert_hsv(struct v4lconvert_data *data,
-		       const struct v4lc_frame *src, struct v4lc_frame *dst)
+int v4lc_conv_hsv(struct v4lconvert_data *data, const struct v4lc_format *f,
+		  const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
 	struct v4lc_src_rows r;
 	struct hsv_ctx c;
 	int ret;
 
-	c.bpp = src->fourcc == V4L2_PIX_FMT_HSV32 ? 4 : 3;
+	c.bpp = f->layout == V4LC_L_HSV32 ? 4 : 3;
 	c.enc256 = data->colorimetry.ycbcr_enc == V4L2_HSV_ENC_256;
-	if (src->width <= 0)
-		return -EINVAL;
-	ret = v4lc_src_rows_init(data, src, dst, (size_t)src->width * c.bpp,
-				 &r);
+	ret = v4lc_src_rows_init(data, f, src, dst, &r);
 	if (ret < 0)
 		return ret;
 	if (r.yuv) {
@@ -130,10 +127,3 @@ static int convert_hsv(struct v4lconvert_data *data,
 			   c.enc256, r.rgb_order == V4LC_BGR24);
 	return 0;
 }
-
-/* Rank 4: a per-pixel colour model conversion, after packed RGB and YUV. */
-const struct v4lc_source v4lc_sources_hsv[] = {
-	{ V4L2_PIX_FMT_HSV24, 4, 4, 0, convert_hsv },
-	{ V4L2_PIX_FMT_HSV32, 4, 4, 0, convert_hsv },
-	{ 0, 0, 0, 0, NULL },
-};

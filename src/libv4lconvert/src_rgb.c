@@ -6,41 +6,6 @@
  */
 #include "src_rows.h"
 
-/* Bytes per pixel and the kernel of a source fourcc; 0 when unknown. */
-static int rgb_source_kernel(const struct v4lc_dsp *dsp, uint32_t fourcc,
-			     int order, v4lc_row_copy_fn **fn)
-{
-	int layout;
-
-	switch (fourcc) {
-	case V4L2_PIX_FMT_RGB565:
-		*fn = dsp->rgbpack.rgb565[order];
-		return 2;
-	case V4L2_PIX_FMT_BGR32:
-	case V4L2_PIX_FMT_ABGR32:
-	case V4L2_PIX_FMT_XBGR32:
-		layout = V4LC_BGRX32;
-		break;
-	case V4L2_PIX_FMT_RGB32:
-	case V4L2_PIX_FMT_ARGB32:
-	case V4L2_PIX_FMT_XRGB32:
-		layout = V4LC_XRGB32;
-		break;
-	case V4L2_PIX_FMT_BGRA32:
-	case V4L2_PIX_FMT_BGRX32:
-		layout = V4LC_XBGR32;
-		break;
-	case V4L2_PIX_FMT_RGBA32:
-	case V4L2_PIX_FMT_RGBX32:
-		layout = V4LC_RGBX32;
-		break;
-	default:
-		return 0;
-	}
-	*fn = dsp->rgbpack.rgb32[layout][order];
-	return 4;
-}
-
 struct rgb_ctx {
 	v4lc_row_copy_fn *fn;
 	int bpp;
@@ -54,22 +19,23 @@ static void rgb_chunk(const void *ctx, const uint8_t *row, int x0, int n,
 	c->fn(row + (size_t)x0 * c->bpp, rgb, n);
 }
 
-static int convert_rgb(struct v4lconvert_data *data,
-		       const struct v4lc_frame *src, struct v4lc_frame *dst)
+int v4lc_conv_rgb(struct v4lconvert_data *data, const struct v4lc_format *f,
+		  const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
+	/* The kernel for the RGB order; YUV output takes RGB24 order. */
+	int order = dst->fourcc == V4L2_PIX_FMT_BGR24 ? V4LC_BGR24 : V4LC_RGB24;
 	struct v4lc_src_rows r;
 	struct rgb_ctx c;
 	int ret;
 
-	/* The kernel for the RGB order; YUV output takes RGB24 order. */
-	c.bpp = rgb_source_kernel(data->dsp, src->fourcc,
-				  dst->fourcc == V4L2_PIX_FMT_BGR24 ? V4LC_BGR24
-								    : V4LC_RGB24,
-				  &c.fn);
-	if (!c.bpp || src->width <= 0)
-		return -EINVAL;
-	ret = v4lc_src_rows_init(data, src, dst, (size_t)src->width * c.bpp,
-				 &r);
+	if (f->layout == V4LC_L_RGB565) {
+		c.fn = data->dsp->rgbpack.rgb565[order];
+		c.bpp = 2;
+	} else {
+		c.fn = data->dsp->rgbpack.rgb32[f->order][order];
+		c.bpp = 4;
+	}
+	ret = v4lc_src_rows_init(data, f, src, dst, &r);
 	if (ret < 0)
 		return ret;
 	if (r.yuv) {
@@ -81,18 +47,3 @@ static int convert_rgb(struct v4lconvert_data *data,
 		     r.width);
 	return 0;
 }
-
-const struct v4lc_source v4lc_sources_rgb[] = {
-	{ V4L2_PIX_FMT_RGB565, 2, 4, 0, convert_rgb },
-	{ V4L2_PIX_FMT_BGR32, 2, 4, 0, convert_rgb },
-	{ V4L2_PIX_FMT_ABGR32, 2, 4, 0, convert_rgb },
-	{ V4L2_PIX_FMT_XBGR32, 2, 4, 0, convert_rgb },
-	{ V4L2_PIX_FMT_RGB32, 2, 4, 0, convert_rgb },
-	{ V4L2_PIX_FMT_ARGB32, 2, 4, 0, convert_rgb },
-	{ V4L2_PIX_FMT_XRGB32, 2, 4, 0, convert_rgb },
-	{ V4L2_PIX_FMT_BGRA32, 2, 4, 0, convert_rgb },
-	{ V4L2_PIX_FMT_BGRX32, 2, 4, 0, convert_rgb },
-	{ V4L2_PIX_FMT_RGBA32, 2, 4, 0, convert_rgb },
-	{ V4L2_PIX_FMT_RGBX32, 2, 4, 0, convert_rgb },
-	{ 0, 0, 0, 0, NULL },
-};

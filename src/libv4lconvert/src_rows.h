@@ -30,71 +30,47 @@ struct v4lc_src_rows {
 };
 
 /*
- * Validate a frame whose rows hold `row_bytes` bytes (the minimal stride):
- * the source stride is src->stride when that is at least row_bytes, else
- * row_bytes; a source smaller than stride * height is a short frame.
- * Returns 0, -EINVAL (bad geometry or destination) or -EPIPE.
+ * Validate a frame of a row layout of the format table: the source stride
+ * is src->stride when that is at least a row (v4lc_format_stride), a
+ * source smaller than stride * height is a short frame. Returns 0,
+ * -EINVAL (bad geometry or destination), -EFAULT (destination too small)
+ * or -EPIPE.
  */
 static inline int v4lc_src_rows_init(struct v4lconvert_data *data,
+				     const struct v4lc_format *f,
 				     const struct v4lc_frame *src,
 				     const struct v4lc_frame *dst,
-				     size_t row_bytes, struct v4lc_src_rows *r)
+				     struct v4lc_src_rows *r)
 {
-	size_t need, dneed;
+	struct v4lc_planes p;
+	struct v4lc_dst d;
+	int ret;
 
-	if (src->width <= 0 || src->height <= 0 || !row_bytes ||
-	    dst->width != src->width || dst->height != src->height)
+	if (src->width <= 0 || src->height <= 0 || dst->width != src->width ||
+	    dst->height != src->height ||
+	    v4lc_format_planes(f, src->width, src->height,
+			       v4lc_format_stride(f, src->width, src->stride),
+			       &p))
 		return -EINVAL;
-	r->stride = src->stride > 0 && (size_t)src->stride >= row_bytes
-			    ? (size_t)src->stride
-			    : row_bytes;
-	if (__builtin_mul_overflow(r->stride, (size_t)src->height, &need))
-		return -EINVAL;
-	if (need > src->size) {
+	if (p.total > src->size) {
 		v4lc_error(data, EPIPE, "short frame: %zu of %zu bytes",
-			   src->size, need);
+			   src->size, p.total);
 		return -EPIPE;
 	}
-	dneed = v4lc_frame_bytes(dst->fourcc, dst->width, dst->height,
-				 dst->stride);
-	if (!dneed)
-		return -EINVAL;
-	if (dneed > dst->size)
-		return -EFAULT;
-
+	ret = v4lc_dst_init(dst, &d);
+	if (ret < 0)
+		return ret;
 	r->src = src->data;
+	r->stride = p.stride;
 	r->width = src->width;
 	r->height = src->height;
-	r->dst = dst->data;
-	r->dstride = dst->stride > 0 ? (size_t)dst->stride
-				     : (size_t)v4lc_frame_min_stride(
-					       dst->fourcc, dst->width);
-	switch (dst->fourcc) {
-	case V4L2_PIX_FMT_RGB24:
-	case V4L2_PIX_FMT_BGR24:
-		r->yuv = 0;
-		r->rgb_order = dst->fourcc == V4L2_PIX_FMT_RGB24 ? V4LC_RGB24
-								 : V4LC_BGR24;
-		r->u = r->v = NULL;
-		r->cstride = 0;
-		break;
-	case V4L2_PIX_FMT_YUV420:
-	case V4L2_PIX_FMT_YVU420: {
-		uint8_t *p1 = r->dst + r->dstride * (size_t)r->height;
-		size_t crows = (size_t)(r->height / 2 + (r->height & 1));
-		uint8_t *p2;
-
-		r->cstride = r->dstride / 2 + (r->dstride & 1);
-		p2 = p1 + r->cstride * crows;
-		r->yuv = 1;
-		r->rgb_order = V4LC_RGB24;
-		r->u = dst->fourcc == V4L2_PIX_FMT_YUV420 ? p1 : p2;
-		r->v = dst->fourcc == V4L2_PIX_FMT_YUV420 ? p2 : p1;
-		break;
-	}
-	default:
-		return -EINVAL;
-	}
+	r->dst = d.y;
+	r->dstride = d.ys;
+	r->u = d.u;
+	r->v = d.v;
+	r->cstride = d.cs;
+	r->yuv = d.yuv;
+	r->rgb_order = d.rgb_order;
 	return 0;
 }
 

@@ -38,7 +38,7 @@ static struct v4l2_format pixfmt(uint32_t fourcc, uint32_t w, uint32_t h)
 /* flags: bit 0 hflip, bit 1 vflip (LIBV4LCONTROL_FLAGS) */
 static struct v4lconvert_data *create(struct fakedev *dev, int flags)
 {
-	char v[8];
+	char v[12];
 
 	snprintf(v, sizeof(v), "%d", flags);
 	setenv("LIBV4LCONTROL_FLAGS", v, 1);

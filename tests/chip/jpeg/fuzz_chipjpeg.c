@@ -60,10 +60,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 		(void)v4lc_se401_decode(d + 2, n - 2, dst, w, h, err,
 					sizeof(err));
 		break;
-	default:
-		(void)v4lc_jpgl_decode(d + 2, n - 2, fmts[(d[0] >> 2) & 3], dst,
-				       dn, w, h, err, sizeof(err));
+	default: {
+		uint8_t *work = malloc(v4lc_jpgl_work_size(w));
+
+		if (work)
+			(void)v4lc_jpgl_decode(d + 2, n - 2,
+					       fmts[(d[0] >> 2) & 3], dst, dn,
+					       w, h, work, err, sizeof(err));
+		free(work);
 		break;
+	}
 	}
 	free(dst);
 	return 0;

@@ -25,7 +25,7 @@
 
 #include "../../common/origlib.h"
 #include "../../jpeg/jpegtest.h"
-#include "jpeg/jpgl.h"
+#include "jpgltest.h"
 #include "vcam/chipenc_jpgl.h"
 #include "../../common/check.h"
 
@@ -431,7 +431,7 @@ static void check_frame(const char *what, const uint8_t *frm, size_t n,
 
 		memset(ours, 0xa5, dn);
 		memset(want, 0xa5, dn);
-		r = v4lc_jpgl_decode(frm, n, fccs[f], ours, sz, w, h, err,
+		r = jpgl_decode(frm, n, fccs[f], ours, sz, w, h, err,
 				     sizeof(err));
 		bits = model_out(frm, n, w, h, fccs[f], want);
 		CHECK(r == (bits > 16 * (uint64_t)(n / 2) ? -EPIPE : 0),
@@ -507,7 +507,7 @@ static void encoder_frames(int use_orig)
 				uint8_t *dec = jt_xmalloc(3 * (size_t)w * h);
 				char err[100];
 
-				v4lc_jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, dec,
+				jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, dec,
 						 3 * (size_t)w * h, w, h, err,
 						 sizeof(err));
 				if (w % 16 == 0)
@@ -684,11 +684,11 @@ static void truncated(int use_orig)
 	char err[200];
 	int r, epipe = 0;
 
-	r = v4lc_jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, full, dn, w, h, err,
+	r = jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, full, dn, w, h, err,
 			     sizeof(err));
 	CHECK(r == 0, "whole frame: %d (%s)", r, err);
 	for (size_t k = 1; k <= 8; k++) {
-		r = v4lc_jpgl_decode(frm, n - k, V4L2_PIX_FMT_RGB24, cut, dn, w,
+		r = jpgl_decode(frm, n - k, V4L2_PIX_FMT_RGB24, cut, dn, w,
 				     h, err, sizeof(err));
 		/* the encoder pads to a word: the last byte may be padding */
 		epipe += r == -EPIPE;
@@ -696,10 +696,10 @@ static void truncated(int use_orig)
 		      "cut by %zu bytes: %d", k, r);
 	}
 	CHECK(epipe >= 7, "only %d of 8 truncations reported", epipe);
-	r = v4lc_jpgl_decode(frm, 0, V4L2_PIX_FMT_RGB24, cut, dn, w, h, err,
+	r = jpgl_decode(frm, 0, V4L2_PIX_FMT_RGB24, cut, dn, w, h, err,
 			     sizeof(err));
 	CHECK(r == -EPIPE, "empty frame: %d", r);
-	r = v4lc_jpgl_decode(NULL, 0, V4L2_PIX_FMT_RGB24, cut, dn, w, h, err,
+	r = jpgl_decode(NULL, 0, V4L2_PIX_FMT_RGB24, cut, dn, w, h, err,
 			     sizeof(err));
 	CHECK(r == -EPIPE, "NULL frame: %d", r);
 	/* an empty frame is grey 130 (all zero bits) */
@@ -711,16 +711,16 @@ static void truncated(int use_orig)
 	check_frame("truncated half", frm, n / 2, w, h, use_orig, 1);
 	check_frame("truncated to 0", frm, 0, w, h, use_orig, 1);
 	/* geometry */
-	CHECK(v4lc_jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn, 174, 144,
+	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn, 174, 144,
 			       err, sizeof(err)) == -EINVAL,
 	      "width 174 accepted");
-	CHECK(v4lc_jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn, 176, 3,
+	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn, 176, 3,
 			       err, sizeof(err)) == -EINVAL,
 	      "height 3 accepted");
-	CHECK(v4lc_jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn - 1, 176,
+	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn - 1, 176,
 			       144, err, sizeof(err)) == -EFAULT,
 	      "small destination accepted");
-	CHECK(v4lc_jpgl_decode(frm, n, V4L2_PIX_FMT_YUYV, cut, dn, 176, 144,
+	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_YUYV, cut, dn, 176, 144,
 			       err, sizeof(err)) == -EINVAL,
 	      "YUYV destination accepted");
 	free(img);
@@ -774,7 +774,7 @@ static void bench(int use_orig)
 		double t0 = now();
 
 		for (int k = 0; k < REPS; k++)
-			v4lc_jpgl_decode(src, n, V4L2_PIX_FMT_RGB24, dst, dn, w,
+			jpgl_decode(src, n, V4L2_PIX_FMT_RGB24, dst, dn, w,
 					 h, err, sizeof(err));
 		t[0][r] = now() - t0;
 		t0 = now();

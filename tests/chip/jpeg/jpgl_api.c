@@ -20,7 +20,7 @@
 #include "../../common/fakedev.h"
 #include "../../common/origlib.h"
 #include "../../jpeg/jpegtest.h"
-#include "jpeg/jpgl.h"
+#include "jpgltest.h"
 #include "vcam/chipenc_jpgl.h"
 #include "../../common/check.h"
 
@@ -116,7 +116,7 @@ static void one(const char *what, const uint8_t *frm, size_t n, int w,
 		memset(a, 0xa5, big);
 		memset(b, 0xa5, big);
 		r = conv(ours, 0, frm, n, w, h, fmts[f], 0, a, need, &e);
-		rd = v4lc_jpgl_decode(frm, n, fmts[f], c, big, w, h, err,
+		rd = jpgl_decode(frm, n, fmts[f], c, big, w, h, err,
 				      sizeof(err));
 		CHECK(rd == 0 || rd == -EPIPE, "%s: decoder %d", what, rd);
 		CHECK(rd == 0 ? r == (int)need : r == -1 && e == EPIPE,

@@ -58,8 +58,8 @@ static int compare(const char *what, int is518, int w, int h, int yvu,
 	int r, o, same;
 
 	memset(ours, 0x5a, cap);
-	r = is518 ? v4lc_ov518_decode(f, n, ours, w, h, yvu, &notes)
-		  : v4lc_ov511_decode(f, n, ours, w, h, &notes);
+	r = is518 ? ot_ov518(f, n, ours, w, h, yvu, &notes)
+		  : ot_ov511(f, n, ours, w, h, &notes);
 	if (notes & V4LC_OV51X_UNDEFINED) {
 		skipped++;
 		free(ours);

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 					{ 640, 480 }, { 24, 20 } };
 	int w, h, r;
 	size_t on;
-	uint8_t *out;
+	uint8_t *out, *work;
 	unsigned notes;
 
 	if (n < 2)
@@ -32,15 +32,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 	h = sizes[d[1] % 8][1];
 	on = v4lc_ov51x_out_size(w, h);
 	out = malloc(on);
-	if (!out)
+	work = malloc(v4lc_ov51x_work_size(n - 2));
+	if (!out || !work) {
+		free(out);
+		free(work);
 		return 0;
+	}
 	if (d[0] & 1)
 		r = v4lc_ov518_decode(d + 2, n - 2, out, w, h, (d[0] >> 1) & 1,
-				      &notes);
+				      work, &notes);
 	else
-		r = v4lc_ov511_decode(d + 2, n - 2, out, w, h, &notes);
-	if (r && r != -EAGAIN && r != -ENOMEM)
+		r = v4lc_ov511_decode(d + 2, n - 2, out, w, h, work, &notes);
+	if (r && r != -EAGAIN)
 		abort();
+	free(work);
 	free(out);
 	return 0;
 }

@@ -66,8 +66,8 @@ static int manifest(void)
 		/* the helper's output buffer starts zero: so does ours */
 		memset(out, 0xa5, size);
 		r = !strcmp(fcc, "O518")
-			    ? v4lc_ov518_decode(in, n, out, w, h, yvu, NULL)
-			    : v4lc_ov511_decode(in, n, out, w, h, NULL);
+			    ? ot_ov518(in, n, out, w, h, yvu, NULL)
+			    : ot_ov511(in, n, out, w, h, NULL);
 		if (hash[0]) {
 			CHECK(r == 0, "%s: rejected (%d)", name, r);
 			ot_sha256(out, size, got);
@@ -94,7 +94,7 @@ static void facts(void)
 	/* OV518 16x8: 8 zero bytes, 200 bytes 0x01 */
 	memset(in, 0, 8);
 	memset(in + 8, 1, 200);
-	r = v4lc_ov518_decode(in, 208, out, 16, 8, 0, NULL);
+	r = ot_ov518(in, 208, out, 16, 8, 0, NULL);
 	CHECK(r == 0, "O518 16x8 0x01: %d", r);
 	ot_sha256(out, 192, got);
 	CHECK(!strcmp(got, "91902709040d7584698bc064793e8e0d90b6809ea3b1fc107a4c06b632c7996a"),
@@ -106,15 +106,15 @@ static void facts(void)
 		uint8_t yvu[192];
 
 		CHECK(!memcmp(out, first, 16), "O518 16x8 0x01: first bytes");
-		r = v4lc_ov518_decode(in, 208, yvu, 16, 8, 1, NULL);
+		r = ot_ov518(in, 208, yvu, 16, 8, 1, NULL);
 		CHECK(r == 0 && !memcmp(yvu, out, 128) &&
 			      !memcmp(yvu + 128, out + 160, 32) &&
 			      !memcmp(yvu + 160, out + 128, 32),
 		      "O518 16x8 0x01 yvu: planes not swapped");
 	}
-	CHECK(v4lc_ov518_decode(in, 8 + 63, out, 16, 8, 0, NULL) == -EAGAIN,
+	CHECK(ot_ov518(in, 8 + 63, out, 16, 8, 0, NULL) == -EAGAIN,
 	      "O518 L = 63 accepted");
-	CHECK(v4lc_ov518_decode(in, 8 + 64, out, 16, 8, 0, NULL) == -EAGAIN,
+	CHECK(ot_ov518(in, 8 + 64, out, 16, 8, 0, NULL) == -EAGAIN,
 	      "O518 L = 64 accepted");
 	/* OV511 32x16 raw: 0..255 three times */
 	memset(in, 0, 8);
@@ -122,13 +122,13 @@ static void facts(void)
 	for (int i = 0; i < 768; i++)
 		in[9 + i] = (uint8_t)i;
 	memset(in + 9 + 768, 0, 11);
-	r = v4lc_ov511_decode(in, 9 + 768 + 11, out, 32, 16, NULL);
+	r = ot_ov511(in, 9 + 768 + 11, out, 32, 16, NULL);
 	ot_sha256(out, 768, got);
 	CHECK(r == 0 && !strcmp(got, "47d496b5e35f0642009a09ff2ec9e344ae6009b67ac5c3d290812f1824b10f97"),
 	      "O511 32x16 raw: %d, sha256 %s", r, got);
 	CHECK(out[0] == 0x80 && out[1] == 0x81, "O511 raw: Y row 0");
 	memset(out, 0x55, 768);
-	r = v4lc_ov511_decode(in, 0, out, 32, 16, NULL);
+	r = ot_ov511(in, 0, out, 32, 16, NULL);
 	{
 		int zero = 1;
 
@@ -136,13 +136,13 @@ static void facts(void)
 			zero &= out[i] == 0;
 		CHECK(r == 0 && zero, "O511 empty frame: %d, not all zero", r);
 	}
-	CHECK(v4lc_ov511_decode(NULL, 0, out, 32, 16, NULL) == 0,
+	CHECK(ot_ov511(NULL, 0, out, 32, 16, NULL) == 0,
 	      "O511 no frame at all rejected");
-	CHECK(v4lc_ov518_decode(NULL, 0, out, 32, 16, 0, NULL) == -EAGAIN,
+	CHECK(ot_ov518(NULL, 0, out, 32, 16, 0, NULL) == -EAGAIN,
 	      "O518 no frame at all accepted");
-	CHECK(v4lc_ov511_decode(in, 100, out, 0, 16, NULL) == -EINVAL,
+	CHECK(ot_ov511(in, 100, out, 0, 16, NULL) == -EINVAL,
 	      "O511 w = 0 accepted");
-	CHECK(v4lc_ov518_decode(in, 100, out, 16, 0, 0, NULL) == -EINVAL,
+	CHECK(ot_ov518(in, 100, out, 16, 0, 0, NULL) == -EINVAL,
 	      "O518 h = 0 accepted");
 	CHECK(!v4lc_ov51x_out_size(800, 600), "800x600 accepted (> 500000)");
 	CHECK(v4lc_ov51x_out_size(640, 480) == 460800, "640x480 size");

@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The source formats: one descriptor per V4L2 fourcc the library converts
+ * from, in one table (V4LC_FORMAT_TABLE below). Everything that depends on
+ * a source format reads it from here: the plane geometry of the frame layer
+ * (core/frame.c, core/transform.c), the minimal strides and frame sizes,
+ * the source converters of libv4lconvert (its sources.c expands the
+ * converter column) and the costs format negotiation compares. Adding a
+ * format is one row, plus a converter when none of the existing ones
+ * serves its layout.
+ */
+#ifndef V4LC_CORE_FORMAT_H
+#define V4LC_CORE_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <linux/videodev2.h>
+
+#include "dispatch/dsp.h"
+
+/* JPEG-Lite (nw80x) is missing from older kernel headers. */
+#ifndef V4L2_PIX_FMT_JPGL
+#define V4L2_PIX_FMT_JPGL v4l2_fourcc('J', 'P', 'G', 'L')
+#endif
+
+/*
+ * How the bytes of a frame are laid out, and what `order`, `swap_uv` and
+ * `shift` of a descriptor mean for it. "stride" is the first plane's bytes
+ * per line; every layout with rows has a minimal stride (the bytes one row
+ * of pixels takes, v4lc_format_min_stride).
+ */
+enum v4lc_layout {
+	V4LC_L_NONE,
+	/* The frame layer's formats (core/frame.h), first. */
+	V4LC_L_PACKED422, /* Y0 U Y1 V pairs in `order` (v4lc_yuv422_order) */
+	V4LC_L_PLANAR420, /* Y plane, U and V planes of stride (stride + 1)
+			   * / 2 and (height + 1) / 2 rows; swap_uv: V first */
+	V4LC_L_SEMI420,   /* Y plane, interleaved U,V plane of `stride` and
+			   * (height + 1) / 2 rows; swap_uv: V,U pairs */
+	V4LC_L_RGB24,     /* 3 bytes a pixel in `order` (v4lc_rgb_order) */
+	/* Rows of one kind of sample: a frame is stride * height bytes. */
+	V4LC_L_BAYER8,    /* 8-bit Bayer, CFA `order` (v4lc_bayer_order) */
+	V4LC_L_BAYER10P,  /* MIPI RAW10: 4 pixels in 5 bytes, CFA `order` */
+	V4LC_L_BAYER16,   /* little-endian 16-bit words >> shift, CFA `order` */
+	V4LC_L_GREY8,     /* one byte a pixel */
+	V4LC_L_GREY16,    /* little-endian 16-bit words >> shift */
+	V4LC_L_GREY16BE,  /* big-endian 16-bit words >> shift */
+	V4LC_L_Y10BPACK,  /* 10-bit samples packed MSB first, the top 8 kept */
+	V4LC_L_RGB565,    /* 16-bit little-endian R5 G6 B5 */
+	V4LC_L_RGB32,     /* 4 bytes a pixel in `order` (v4lc_rgb32_layout) */
+	V4LC_L_HSV24,     /* H S V */
+	V4LC_L_HSV32,     /* X H S V */
+	/* Further YUV layouts (libv4lconvert's src_yuv.c describes them). */
+	V4LC_L_SEMI422,   /* NV16; swap_uv: NV61 */
+	V4LC_L_PLANAR422, /* YUV422P */
+	V4LC_L_M420,      /* two Y lines, one U,V line, repeated */
+	V4LC_L_HM12,      /* NV12 in 16x16 tiles; bytesperline ignored */
+	V4LC_L_SEMI444,   /* NV24; swap_uv: NV42 */
+	/* Device-specific: the converter knows the frame. */
+	V4LC_L_CHIPYUV,   /* fixed 4:2:0 layouts of `order` (v4lc_chip_yuv) */
+	V4LC_L_JPEG,      /* MJPEG, JPEG: compressed by the camera to fit
+			   * the bus, so never penalised for its bandwidth */
+	V4LC_L_CODED,     /* other compressed or chip-specific formats */
+};
+
+/* The fixed YUV 4:2:0 layouts of old webcam chips (V4LC_L_CHIPYUV). */
+enum v4lc_chip_yuv {
+	V4LC_S501, /* SPCA501 */
+	V4LC_S505, /* SPCA505 */
+	V4LC_S508, /* SPCA508 */
+	V4LC_CITV, /* Xirlink C-It */
+	V4LC_KONI, /* Konica */
+	V4LC_S920, /* SN9C20X I420 */
+};
+
+struct v4lc_format {
+	uint32_t fourcc;
+	uint8_t layout;  /* enum v4lc_layout */
+	uint8_t order;   /* component order, per layout (see above) */
+	uint8_t swap_uv; /* chroma stored V before U */
+	uint8_t shift;   /* deep samples: the right shift to 8 bits */
+	/*
+	 * Cost of converting to an RGB / a YUV 4:2:0 destination (lower
+	 * wins): cheap repacks first, then colour conversions, then
+	 * decoders; grey last so that it is never chosen over colour.
+	 */
+	uint8_t rank_rgb, rank_yuv;
+	/* Device-specific: applications cannot decode it themselves. */
+	uint8_t needs_conversion;
+};
+
+/*
+ * X(fourcc, layout, order, swap_uv, shift, rank_rgb, rank_yuv,
+ *   needs_conversion, converter): fourcc is V4L2_PIX_FMT_<fourcc>, layout
+ * V4LC_L_<layout>, converter the source converter v4lc_conv_<converter>
+ * of libv4lconvert (declared in src/libv4lconvert/sources.h). The ranks
+ * follow the original library's where it has the format.
+ */
+#define V4LC_FORMAT_TABLE(X)                                                 \
+	/* The frame layer converts these directly. */                       \
+	X(RGB24,        RGB24,     V4LC_RGB24, 0, 0, 1, 3, 0, frame)         \
+	X(BGR24,        RGB24,     V4LC_BGR24, 0, 0, 1, 3, 0, frame)         \
+	X(YUV420,       PLANAR420, 0,          0, 0, 3, 1, 0, frame)         \
+	X(YVU420,       PLANAR420, 0,          1, 0, 3, 1, 0, frame)         \
+	X(NV12,         SEMI420,   0,          0, 0, 3, 2, 0, frame)         \
+	X(NV21,         SEMI420,   0,          1, 0, 3, 2, 0, frame)         \
+	X(YUYV,         PACKED422, V4LC_YUYV,  0, 0, 3, 2, 0, frame)         \
+	X(YVYU,         PACKED422, V4LC_YVYU,  0, 0, 3, 2, 0, frame)         \
+	X(UYVY,         PACKED422, V4LC_UYVY,  0, 0, 3, 2, 0, frame)         \
+	X(VYUY,         PACKED422, V4LC_VYUY,  0, 0, 3, 2, 0, frame)         \
+	X(MJPEG,        JPEG,      0,          0, 0, 7, 7, 0, jpeg)          \
+	X(JPEG,         JPEG,      0,          0, 0, 7, 7, 0, jpeg)          \
+	/* Bayer: 8 like the original; deeper 9 (more bytes on the bus). */  \
+	X(SBGGR8,       BAYER8,    V4LC_BGGR,  0, 0, 8, 8, 0, bayer)         \
+	X(SGBRG8,       BAYER8,    V4LC_GBRG,  0, 0, 8, 8, 0, bayer)         \
+	X(SGRBG8,       BAYER8,    V4LC_GRBG,  0, 0, 8, 8, 0, bayer)         \
+	X(SRGGB8,       BAYER8,    V4LC_RGGB,  0, 0, 8, 8, 0, bayer)         \
+	X(SBGGR10P,     BAYER10P,  V4LC_BGGR,  0, 0, 9, 9, 1, bayer)         \
+	X(SGBRG10P,     BAYER10P,  V4LC_GBRG,  0, 0, 9, 9, 1, bayer)         \
+	X(SGRBG10P,     BAYER10P,  V4LC_GRBG,  0, 0, 9, 9, 1, bayer)         \
+	X(SRGGB10P,     BAYER10P,  V4LC_RGGB,  0, 0, 9, 9, 1, bayer)         \
+	X(SBGGR10,      BAYER16,   V4LC_BGGR,  0, 2, 9, 9, 1, bayer)         \
+	X(SGBRG10,      BAYER16,   V4LC_GBRG,  0, 2, 9, 9, 1, bayer)         \
+	X(SGRBG10,      BAYER16,   V4LC_GRBG,  0, 2, 9, 9, 1, bayer)         \
+	X(SRGGB10,      BAYER16,   V4LC_RGGB,  0, 2, 9, 9, 1, bayer)         \
+	X(SBGGR12,      BAYER16,   V4LC_BGGR,  0, 4, 9, 9, 1, bayer)         \
+	X(SGBRG12,      BAYER16,   V4LC_GBRG,  0, 4, 9, 9, 1, bayer)         \
+	X(SGRBG12,      BAYER16,   V4LC_GRBG,  0, 4, 9, 9, 1, bayer)         \
+	X(SRGGB12,      BAYER16,   V4LC_RGGB,  0, 4, 9, 9, 1, bayer)         \
+	X(SBGGR16,      BAYER16,   V4LC_BGGR,  0, 8, 9, 9, 1, bayer)         \
+	X(SGBRG16,      BAYER16,   V4LC_GBRG,  0, 8, 9, 9, 1, bayer)         \
+	X(SGRBG16,      BAYER16,   V4LC_GRBG,  0, 8, 9, 9, 1, bayer)         \
+	X(SRGGB16,      BAYER16,   V4LC_RGGB,  0, 8, 9, 9, 1, bayer)         \
+	/* Packed RGB; the alpha or padding byte is ignored. */              \
+	X(RGB565,       RGB565,    0,          0, 0, 2, 4, 0, rgb)           \
+	X(BGR32,        RGB32,     V4LC_BGRX32, 0, 0, 2, 4, 0, rgb)          \
+	X(ABGR32,       RGB32,     V4LC_BGRX32, 0, 0, 2, 4, 0, rgb)          \
+	X(XBGR32,       RGB32,     V4LC_BGRX32, 0, 0, 2, 4, 0, rgb)          \
+	X(RGB32,        RGB32,     V4LC_XRGB32, 0, 0, 2, 4, 0, rgb)          \
+	X(ARGB32,       RGB32,     V4LC_XRGB32, 0, 0, 2, 4, 0, rgb)          \
+	X(XRGB32,       RGB32,     V4LC_XRGB32, 0, 0, 2, 4, 0, rgb)          \
+	X(BGRA32,       RGB32,     V4LC_XBGR32, 0, 0, 2, 4, 0, rgb)          \
+	X(BGRX32,       RGB32,     V4LC_XBGR32, 0, 0, 2, 4, 0, rgb)          \
+	X(RGBA32,       RGB32,     V4LC_RGBX32, 0, 0, 2, 4, 0, rgb)          \
+	X(RGBX32,       RGB32,     V4LC_RGBX32, 0, 0, 2, 4, 0, rgb)          \
+	/* Grey: Y4 and Y6 are taken as MSB-aligned bytes, like GREY. */     \
+	X(GREY,         GREY8,     0,          0, 0, 20, 20, 0, grey)        \
+	X(Y4,           GREY8,     0,          0, 0, 20, 20, 0, grey)        \
+	X(Y6,           GREY8,     0,          0, 0, 20, 20, 0, grey)        \
+	X(Y10,          GREY16,    0,          0, 2, 20, 20, 0, grey)        \
+	X(Y10BPACK,     Y10BPACK,  0,          0, 0, 20, 20, 0, grey)        \
+	X(Y12,          GREY16,    0,          0, 4, 20, 20, 0, grey)        \
+	X(Y16,          GREY16,    0,          0, 8, 20, 20, 0, grey)        \
+	X(Y16_BE,       GREY16BE,  0,          0, 8, 20, 20, 0, grey)        \
+	/* YUV layouts: like packed 4:2:2; the device-specific ones need   \
+	 * conversion. */                                                    \
+	X(NV16,         SEMI422,   0,          0, 0, 3, 2, 1, yuv)           \
+	X(NV61,         SEMI422,   0,          1, 0, 3, 2, 1, yuv)           \
+	X(YUV422P,      PLANAR422, 0,          0, 0, 3, 2, 0, yuv)           \
+	X(M420,         M420,      0,          0, 0, 3, 2, 1, yuv)           \
+	X(NV12_16L16,   HM12,      0,          0, 0, 3, 2, 1, yuv)           \
+	X(NV24,         SEMI444,   0,          0, 0, 3, 2, 0, yuv)           \
+	X(NV42,         SEMI444,   0,          1, 0, 3, 2, 0, yuv)           \
+	/* HSV: a per-pixel colour model conversion. */                      \
+	X(HSV24,        HSV24,     0,          0, 0, 4, 4, 0, hsv)           \
+	X(HSV32,        HSV32,     0,          0, 0, 4, 4, 0, hsv)           \
+	/* Chip YUV 4:2:0: a cheap repack, like M420; CPiA1 a decoder. */    \
+	X(SPCA501,      CHIPYUV,   V4LC_S501,  0, 0, 3, 2, 1, chipyuv)       \
+	X(SPCA505,      CHIPYUV,   V4LC_S505,  0, 0, 3, 2, 1, chipyuv)       \
+	X(SPCA508,      CHIPYUV,   V4LC_S508,  0, 0, 3, 2, 1, chipyuv)       \
+	X(CIT_YYVYUY,   CHIPYUV,   V4LC_CITV,  0, 0, 3, 2, 1, chipyuv)       \
+	X(KONICA420,    CHIPYUV,   V4LC_KONI,  0, 0, 3, 2, 1, chipyuv)       \
+	X(SN9C20X_I420, CHIPYUV,   V4LC_S920,  0, 0, 3, 2, 1, chipyuv)       \
+	X(CPIA1,        CODED,     0,          0, 0, 4, 3, 1, cpia)          \
+	/* Compressed Bayer of webcam chips: 9 like the original. */         \
+	X(SN9C10X,      CODED,     0,          0, 0, 9, 9, 1, s910)          \
+	X(PAC207,       CODED,     0,          0, 0, 9, 9, 1, p207)          \
+	X(MR97310A,     CODED,     0,          0, 0, 9, 9, 1, m310)          \
+	X(SN9C2028,     CODED,     0,          0, 0, 9, 9, 1, sonx)          \
+	X(SQ905C,       CODED,     0,          0, 0, 9, 9, 1, 905c)          \
+	X(STV0680,      CODED,     0,          0, 0, 9, 9, 1, s680)          \
+	X(SPCA561,      CODED,     0,          0, 0, 9, 9, 1, s561)          \
+	/* JPEG-family chip formats: decoders like JPEG; JL2005 9. */        \
+	X(PJPG,         CODED,     0,          0, 0, 7, 7, 1, pjpg)          \
+	X(JL2005BCD,    CODED,     0,          0, 0, 9, 9, 1, jl2005)        \
+	X(SE401,        CODED,     0,          0, 0, 7, 7, 1, se401)         \
+	X(JPGL,         CODED,     0,          0, 0, 7, 7, 1, jpgl)          \
+	/* OmniVision: decoders, 7 as in the original's table. */            \
+	X(OV511,        CODED,     0,          0, 0, 7, 7, 1, ov51x)         \
+	X(OV518,        CODED,     0,          0, 0, 7, 7, 1, ov51x)
+
+/* The table, in V4LC_FORMAT_TABLE's order, and its length. */
+extern const struct v4lc_format v4lc_formats[];
+extern const size_t v4lc_n_formats;
+
+/* The descriptor of a fourcc, or NULL when the library does not know it. */
+const struct v4lc_format *v4lc_format_find(uint32_t fourcc);
+
+/* Is the layout one of the frame layer's (core/frame.h)? */
+static inline int v4lc_layout_is_frame(int layout)
+{
+	return layout >= V4LC_L_PACKED422 && layout <= V4LC_L_RGB24;
+}
+
+/*
+ * Bytes one row of width pixels takes in the first plane (the minimal
+ * stride), or 0 when the layout has no rows (device-specific and
+ * compressed formats), width <= 0, or the row would exceed INT_MAX bytes.
+ */
+size_t v4lc_format_min_stride(const struct v4lc_format *f, int width);
+
+/*
+ * The stride a converter reads with: `stride` when it is at least the
+ * minimal stride, else the minimal stride (0 or less than a row, as some
+ * drivers report, means minimal); HM12 ignores bytesperline.
+ */
+size_t v4lc_format_stride(const struct v4lc_format *f, int width, long stride);
+
+/* Plane geometry of a frame. */
+struct v4lc_planes {
+	size_t stride;  /* first plane */
+	size_t cstride; /* chroma plane(s); 0 when there are none */
+	size_t luma;    /* bytes of the first plane: where chroma starts */
+	size_t chroma;  /* bytes of one chroma plane (of the U,V plane) */
+	size_t total;   /* bytes of the frame */
+};
+
+/*
+ * The planes of a width x height frame with the given stride (at least the
+ * minimal one). Returns 0, or -EINVAL for a layout without rows, bad or
+ * overflowing geometry, or an HM12 size that is not whole tiles.
+ */
+int v4lc_format_planes(const struct v4lc_format *f, int width, int height,
+		       size_t stride, struct v4lc_planes *p);
+
+/*
+ * v4lc_format_planes with the frame layer's strict stride rule: `stride`
+ * 0 means minimal, anything below the minimal stride (or negative) is
+ * -EINVAL.
+ */
+int v4lc_format_geometry(const struct v4lc_format *f, int width, int height,
+			 int stride, struct v4lc_planes *p);
+
+#endif
