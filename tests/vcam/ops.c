@@ -455,6 +455,53 @@ static void test_formats(void)
 	}
 }
 
+/*
+ * TRY_FMT with absurd sizes: the nearest offered size (320x240, 640x480,
+ * 1280x720 here) by the exact squared distance, which for 32-bit sizes
+ * does not fit in a long. 3037001000 wide is the case where a wrapped
+ * 64-bit square would make 320x240 look nearest; 100000 overflows a
+ * 32-bit long.
+ */
+static void test_absurd_sizes(void)
+{
+	static const uint32_t req[][4] = {
+		/* asked w, h -> got w, h */
+		{ 0xffffffffu, 0xffffffffu, 1280, 720 },
+		{ 0xffffffffu, 0, 1280, 720 },
+		{ 0, 0xffffffffu, 1280, 720 },
+		{ 3037001000u, 0, 1280, 720 },
+		{ 3037001000u, 3037001000u, 1280, 720 },
+		{ 0x80000000u, 0x80000000u, 1280, 720 },
+		{ 100000, 100000, 1280, 720 },
+		{ 0, 0, 320, 240 },
+		{ 1, 0xffffffffu, 1280, 720 },
+	};
+	struct cam c;
+
+	if (open_cam(&c, "YUYV")) {
+		CHECK(!"open YUYV");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
+		struct v4l2_format f;
+
+		memset(&f, 0, sizeof(f));
+		f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+		f.fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
+		f.fmt.pix.width = req[i][0];
+		f.fmt.pix.height = req[i][1];
+		CHECK(xio(&c, VIDIOC_TRY_FMT, &f) == 0);
+		if (f.fmt.pix.width != req[i][2] ||
+		    f.fmt.pix.height != req[i][3]) {
+			fprintf(stderr, "TRY_FMT %ux%u gave %ux%u\n",
+				req[i][0], req[i][1], f.fmt.pix.width,
+				f.fmt.pix.height);
+			CHECK(!"nearest size");
+		}
+	}
+	close_cam(&c);
+}
+
 /* ---- Frames against independent expectations. ---- */
 
 /* The 75% bars at the centre of bar b (top area), by definition. */
@@ -1121,6 +1168,7 @@ int main(void)
 	test_claim();
 	test_caps();
 	test_formats();
+	test_absurd_sizes();
 	test_pattern();
 	for (size_t i = 0; i < NFMTS; i++) {
 		test_streaming(&fmts[i], 320, 240);
