@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <pthread.h>
 #include <linux/videodev2.h>
 #include <stdio.h>
@@ -292,26 +291,62 @@ static int format_index(const struct vcam *c, uint32_t fourcc)
 }
 
 
+/*
+ * The squared distance between two sizes, exactly: each difference is
+ * below 2^32, so each square fits in 64 bits but their sum needs 65: it is
+ * kept as (carry, low 64 bits), compared in that order.
+ */
+struct dist2 {
+	unsigned hi;
+	uint64_t lo;
+};
+
+static struct dist2 size_dist2(uint32_t w0, uint32_t h0, uint32_t w1,
+			       uint32_t h1)
+{
+	uint64_t dw = w0 > w1 ? w0 - w1 : w1 - w0;
+	uint64_t dh = h0 > h1 ? h0 - h1 : h1 - h0;
+	struct dist2 d;
+
+	d.lo = dw * dw + dh * dh;
+	d.hi = d.lo < dw * dw;
+	return d;
+}
+
+static int dist2_less(struct dist2 a, struct dist2 b)
+{
+	return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
+}
+
+/* Index of the offered size of format fi nearest to w x h (the first of
+ * equally near ones). */
+static int nearest_size(const struct vcam *c, int fi, uint32_t w, uint32_t h)
+{
+	struct dist2 best = { 0, 0 };
+	int bi = 0;
+
+	for (int i = 0; i < c->nsizes[fi]; i++) {
+		struct dist2 d = size_dist2((uint32_t)c->sizes[fi][i][0],
+					    (uint32_t)c->sizes[fi][i][1], w, h);
+
+		if (i == 0 || dist2_less(d, best)) {
+			best = d;
+			bi = i;
+		}
+	}
+	return bi;
+}
+
 /* Fill pix for the nearest supported size and an offered format. */
 static void fix_format(const struct vcam *c, struct v4l2_pix_format *pix)
 {
-	long best = LONG_MAX;
-	int bi = 0, fi = format_index(c, pix->pixelformat);
+	int bi, fi = format_index(c, pix->pixelformat);
 
 	if (fi < 0) {
 		fi = 0;
 		pix->pixelformat = c->formats[0]->fourcc;
 	}
-	for (int i = 0; i < c->nsizes[fi]; i++) {
-		long dw = (long)c->sizes[fi][i][0] - (long)pix->width;
-		long dh = (long)c->sizes[fi][i][1] - (long)pix->height;
-		long d = dw * dw + dh * dh;
-
-		if (d < best) {
-			best = d;
-			bi = i;
-		}
-	}
+	bi = nearest_size(c, fi, pix->width, pix->height);
 	pix->width = (uint32_t)c->sizes[fi][bi][0];
 	pix->height = (uint32_t)c->sizes[fi][bi][1];
 	pix->field = V4L2_FIELD_NONE;
