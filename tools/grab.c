@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * v4l2-grab: stream frames through libv4l2 and write them as images, from
- * a V4L2 device when one is given, from the built-in virtual camera
- * otherwise. libv4l2 converts whatever the camera sends (MJPEG by default on
+ * a V4L2 device when one is given, from the virtual camera otherwise (the
+ * plugin module libv4l-vcam.so in libv4l2's plugin directory; from the
+ * build tree, LIBV4L2_PLUGIN_DIR=build/src/vcam names that directory). libv4l2 converts whatever the camera sends (MJPEG by default on
  * the virtual camera) into the format asked for.
  *
  *   v4l2-grab [--device /dev/videoN] [--camera SPEC] [--format FOURCC]
@@ -68,7 +69,7 @@ static int open_camera(const struct opts *o)
 				strerror(errno));
 		return fd;
 	}
-	/* The virtual camera: a memfd whose name libv4l2's built-in plugin
+	/* The virtual camera: a memfd whose name the camera's plugin
 	 * recognises. */
 	snprintf(name, sizeof(name), "libv4l-vcam:%s", o->camera);
 	fd = memfd_create(name, MFD_CLOEXEC);

@@ -6,8 +6,8 @@
  *   lv2_share_ops   the frame server's client (src/server/client.c), tried
  *                   first: it claims a capture device that is shared
  *                   through v4l2-frameserver (LIBV4L2_SHARE);
- *   v4lc_vcam_ops   the virtual camera (src/vcam/vcam.h), built in;
- *   plugins         the .so files of LIBV4L2_PLUGIN_DIR;
+ *   plugins         the .so files of LIBV4L2_PLUGIN_DIR (the virtual
+ *                   camera, src/vcam, is one: libv4l-vcam.so);
  *   lv2_sys_ops     the system calls, when nothing else claimed the fd.
  * The share client keeps a shared device's buffers in a memfd of its own
  * (the application's fd is its frame socket, which cannot be mapped), so

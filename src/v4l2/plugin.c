@@ -1,24 +1,30 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The backend of a device being opened (backend.h): the frame server's
- * client first, then the virtual camera when linked in, then every .so
- * file in LIBV4L2_PLUGIN_DIR (a compiled-in directory, never from the
- * environment) exporting the data symbol `libv4l2_plugin`. The first whose
- * init(fd) returns non-NULL claims the device; otherwise the plain system
- * calls are used.
+ * client first, then every .so file in the plugin directory exporting the
+ * data symbol `libv4l2_plugin` (the virtual camera, src/vcam, is one:
+ * libv4l-vcam.so), in name order. The first whose init(fd) returns
+ * non-NULL claims the device; otherwise the plain system calls are used.
+ *
+ * The plugin directory is compiled in (LIBV4L2_PLUGIN_DIR, under the
+ * installation's libdir). The environment variable of the same name
+ * replaces it (it is not searched in addition: a program run from the
+ * build tree then sees exactly the build's plugins, and an empty
+ * directory turns plugins off). A setuid or otherwise secure program
+ * ignores the variable (secure_getenv): code is loaded only from the
+ * compiled-in directory there.
  */
 #include <dlfcn.h>
 #include <glob.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "priv.h"
 
 #ifndef LIBV4L2_PLUGIN_DIR
 #define LIBV4L2_PLUGIN_DIR "/usr/lib/libv4l/plugins"
 #endif
-
-/* The virtual camera (src/vcam), when it is linked into this library. */
-extern const struct libv4l_dev_ops v4lc_vcam_ops __attribute__((weak));
 
 #ifdef LV2_TEST_HOOKS
 #include "testhook.h"
@@ -51,6 +57,29 @@ static int try_builtin(struct lv2_dev *dev, const struct libv4l_dev_ops *ops)
 	return 1;
 }
 
+/*
+ * The .so files of the plugin directory (its name's glob characters
+ * escaped). 0, or glob's error.
+ */
+static int plugin_glob(glob_t *g)
+{
+	const char *dir = secure_getenv("LIBV4L2_PLUGIN_DIR");
+	char pattern[4096];
+	size_t n = 0;
+
+	if (!dir || !*dir)
+		dir = LIBV4L2_PLUGIN_DIR;
+	for (; *dir && n + 2 < sizeof(pattern) - 5; dir++) {
+		if (strchr("*?[\\", *dir))
+			pattern[n++] = '\\';
+		pattern[n++] = *dir;
+	}
+	if (*dir)
+		return GLOB_NOMATCH; /* longer than any path */
+	memcpy(pattern + n, "/*.so", 6);
+	return glob(pattern, 0, NULL, g);
+}
+
 void lv2_plugin_attach(struct lv2_dev *dev)
 {
 	glob_t g;
@@ -64,10 +93,8 @@ void lv2_plugin_attach(struct lv2_dev *dev)
 #endif
 	if (try_builtin(dev, &lv2_share_ops))
 		return;
-	if (&v4lc_vcam_ops && try_builtin(dev, &v4lc_vcam_ops))
-		return;
 
-	if (glob(LIBV4L2_PLUGIN_DIR "/*.so", 0, NULL, &g) != 0)
+	if (plugin_glob(&g) != 0)
 		return;
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		void *h = dlopen(g.gl_pathv[i], RTLD_LAZY | RTLD_LOCAL);

@@ -1,214 +1,305 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Chip YUV 4:2:0 encoders (see chipenc.h).
+ * The chip formats' entries (chipenc.h): per family the sizes its encoder
+ * takes, its largest frame, and the call of the encoder with the settings
+ * a camera of the format would use.
  */
 #include "vcam/chipenc.h"
 
 #include <errno.h>
 #include <linux/videodev2.h>
+#include <stdlib.h>
 #include <string.h>
 
-int v4lc_chipenc_yuv_size_ok(uint32_t fourcc, int w, int h)
-{
-	if (w < 2 || h < 2 || ((w | h) & 1))
-		return 0;
-	switch (fourcc) {
-	case V4L2_PIX_FMT_SPCA501:
-	case V4L2_PIX_FMT_SPCA505:
-	case V4L2_PIX_FMT_SPCA508:
-	case V4L2_PIX_FMT_CIT_YYVYUY:
-	case V4L2_PIX_FMT_KONICA420:
-		return 1;
-	case V4L2_PIX_FMT_SN9C20X_I420:
-		return w % 16 == 0 && h % 8 == 0;
-	case V4L2_PIX_FMT_CPIA1:
-		return w % 8 == 0 && h % 4 == 0 && w <= 352 && h <= 288;
-	}
-	return 0;
-}
+#include "vcam/chipenc_bayer.h"
+#include "vcam/chipenc_jpeg.h"
+#include "vcam/chipenc_jpgl.h"
+#include "vcam/chipenc_ov51x.h"
 
-/* n samples minus 128 (the signed storage of the SPCA50x layouts). */
-static void put_signed(uint8_t *dst, const uint8_t *src, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		dst[i] = (uint8_t)(src[i] ^ 0x80);
-}
+struct v4lc_chipenc_family {
+	int (*size_ok)(uint32_t fourcc, int w, int h);
+	size_t (*bound)(uint32_t fourcc, int w, int h);
+	long (*encode)(uint32_t fourcc, const uint8_t *in, int w, int h,
+		       uint32_t seq, uint8_t *dst, size_t size);
+};
 
-int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
-		     uint8_t *dst, size_t size)
+/* A frame made in its own buffer, into dst; frees it. */
+static long deliver(uint8_t *frame, size_t n, uint8_t *dst, size_t size)
 {
-	size_t W = (size_t)w, H = (size_t)h, C = W / 2;
-	size_t need = W * H * 3 / 2;
-	const uint8_t *py = yu12, *pu = py + W * H, *pv = pu + C * (H / 2);
-
-	if (fourcc == V4L2_PIX_FMT_CPIA1 || !v4lc_chipenc_yuv_size_ok(fourcc, w, h))
-		return -EINVAL;
-	if (size < need)
+	if (!frame)
+		return -ENOMEM;
+	if (n > size) {
+		free(frame);
 		return -ENOSPC;
-	switch (fourcc) {
-	case V4L2_PIX_FMT_SPCA501:
-	case V4L2_PIX_FMT_SPCA505:
-	case V4L2_PIX_FMT_SPCA508:
-		for (size_t g = 0; g < H / 2; g++) {
-			/* The four runs of a group: Y0, Y1, U, V. */
-			const uint8_t *run[4] = { py + 2 * g * W, py + (2 * g + 1) * W,
-						  pu + g * C, pv + g * C };
-			size_t len[4] = { W, W, C, C };
-			static const int order501[4] = { 0, 2, 1, 3 };
-			static const int order505[4] = { 0, 1, 2, 3 };
-			static const int order508[4] = { 0, 2, 3, 1 };
-			const int *ord = fourcc == V4L2_PIX_FMT_SPCA501 ? order501 :
-					 fourcc == V4L2_PIX_FMT_SPCA505 ? order505 :
-									  order508;
-			uint8_t *q = dst + g * 3 * W;
-
-			for (int k = 0; k < 4; k++) {
-				put_signed(q, run[ord[k]], len[ord[k]]);
-				q += len[ord[k]];
-			}
-		}
-		break;
-	case V4L2_PIX_FMT_CIT_YYVYUY:
-		for (size_t g = 0; g < H / 2; g++) {
-			const uint8_t *y1 = py + (2 * g + 1) * W;
-			uint8_t *q = dst + g * 3 * W;
-
-			memcpy(q, py + 2 * g * W, W);
-			q += W;
-			for (size_t x = 0; x < C; x++, q += 4) {
-				q[0] = pv[g * C + x];
-				q[1] = y1[2 * x];
-				q[2] = pu[g * C + x];
-				q[3] = y1[2 * x + 1];
-			}
-		}
-		break;
-	case V4L2_PIX_FMT_KONICA420: {
-		size_t total = W * H, done = 0;
-		uint8_t *q = dst;
-
-		while (done < total) {
-			size_t m = total - done < 256 ? total - done : 256;
-
-			memcpy(q, py + done, m);
-			memcpy(q + m, pu + done / 4, m / 4);
-			memcpy(q + m + m / 4, pv + done / 4, m / 4);
-			q += m + m / 2;
-			done += m;
-		}
-		break;
 	}
-	case V4L2_PIX_FMT_SN9C20X_I420: {
-		uint8_t *q = dst;
-
-		for (size_t by = 0; by < H / 8; by++) {
-			for (size_t bx = 0; bx < W / 16; bx++) {
-				for (size_t half = 0; half < 2; half++)
-					for (size_t r = 0; r < 8; r++, q += 8)
-						memcpy(q, py + (8 * by + r) * W +
-								  16 * bx + 8 * half, 8);
-				for (size_t r = 0; r < 4; r++, q += 8)
-					memcpy(q, pu + (4 * by + r) * C + 8 * bx, 8);
-				for (size_t r = 0; r < 4; r++, q += 8)
-					memcpy(q, pv + (4 * by + r) * C + 8 * bx, 8);
-			}
-		}
-		break;
-	}
-	}
-	return (int)need;
+	memcpy(dst, frame, n);
+	free(frame);
+	return (long)n;
 }
 
-size_t v4lc_chipenc_cpia_bound(int w, int h)
+/* ---- the six fixed YUV 4:2:0 layouts ---- */
+
+static size_t layout_bound(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	return (size_t)w * (size_t)h * 3 / 2;
+}
+
+static long layout_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+			  uint32_t seq, uint8_t *dst, size_t size)
+{
+	(void)seq;
+	return v4lc_chipenc_yuv(fourcc, in, w, h, dst, size);
+}
+
+static const struct v4lc_chipenc_family layouts = {
+	v4lc_chipenc_yuv_size_ok, layout_bound, layout_encode
+};
+
+/* ---- CPIA ---- */
+
+static size_t cpia_bound(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	return v4lc_chipenc_cpia_bound(w, h);
+}
+
+static long cpia_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+			uint32_t seq, uint8_t *dst, size_t size)
+{
+	struct v4lc_chipenc_cpia o = { (int)(seq & 1), NULL, NULL, NULL, 0, 0 };
+	long n = v4lc_chipenc_cpia_encode(in, w, h, &o, dst, size);
+
+	(void)fourcc;
+	return n >= 0 && (size_t)n > size ? -ENOSPC : n;
+}
+
+static const struct v4lc_chipenc_family cpia = {
+	v4lc_chipenc_yuv_size_ok, cpia_bound, cpia_encode
+};
+
+/* ---- OV511, OV518 ---- */
+
+static int ov51x_size_ok(uint32_t fourcc, int w, int h)
+{
+	/* and within the original helpers' 500000-byte output */
+	if (w < 16 || h < 16 || (size_t)w * (size_t)h * 3 / 2 > 500000)
+		return 0;
+	if (fourcc == V4L2_PIX_FMT_OV511)
+		return w % 16 == 0 && h % 16 == 0;
+	return w % 16 == 0 && h % 8 == 0;
+}
+
+static size_t ov51x_bound(uint32_t fourcc, int w, int h)
+{
+	size_t n = (size_t)w * (size_t)h;
+
+	if (fourcc == V4L2_PIX_FMT_OV511)
+		return n / 256 * 6 * 112 + 64; /* records of <= 112 bytes */
+	return 2 * n + 4096; /* far above these quantisers */
+}
+
+static long ov51x_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+			 uint32_t seq, uint8_t *dst, size_t size)
+{
+	size_t n = 0;
+	uint8_t *f;
+
+	(void)seq;
+	f = fourcc == V4L2_PIX_FMT_OV511 ?
+		    v4lc_chipenc_ov511_image(in, w, h, &n) :
+		    v4lc_chipenc_ov518_image(in, w, h, 2, &n);
+	return deliver(f, n, dst, size);
+}
+
+static const struct v4lc_chipenc_family ov51x = {
+	ov51x_size_ok, ov51x_bound, ov51x_encode
+};
+
+/* ---- the Bayer chips ---- */
+
+static int bayer_size_ok(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	return w >= 8 && h >= 2 && !((w | h) & 1);
+}
+
+static size_t bayer_bound(uint32_t fourcc, int w, int h)
 {
 	size_t W = (size_t)w, H = (size_t)h;
 
-	/* header, even rows (2 + 2w + 1), odd rows (2 + w + 1), end mark */
-	return 64 + (H + 1) / 2 * (2 * W + 3) + H / 2 * (W + 3) + 4;
+	if (fourcc == V4L2_PIX_FMT_STV0680)
+		return W * H; /* a reordering: exactly the image */
+	/* at most 16 bits a pixel, a 2-byte row header, an 80-byte header */
+	return 80 + H * (2 * W + 2);
 }
 
-struct out {
-	uint8_t *p;
-	size_t cap, n;
+static v4lc_chipenc_bayer_fn *bayer_encoder(uint32_t fourcc)
+{
+	switch (fourcc) {
+	case V4L2_PIX_FMT_SN9C10X: return v4lc_chipenc_s910;
+	case V4L2_PIX_FMT_PAC207: return v4lc_chipenc_p207;
+	case V4L2_PIX_FMT_STV0680: return v4lc_chipenc_s680;
+	case V4L2_PIX_FMT_SN9C2028: return v4lc_chipenc_sonx;
+	case V4L2_PIX_FMT_MR97310A: return v4lc_chipenc_m310;
+	case V4L2_PIX_FMT_SQ905C: return v4lc_chipenc_905c;
+	default: return v4lc_chipenc_s561;
+	}
+}
+
+static long bayer_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+			 uint32_t seq, uint8_t *dst, size_t size)
+{
+	size_t n = bayer_encoder(fourcc)(in, w, h, dst, size, seq, NULL);
+
+	if (!n)
+		return -ENOMEM;
+	return n > size ? -ENOSPC : (long)n;
+}
+
+static const struct v4lc_chipenc_family bayer = {
+	bayer_size_ok, bayer_bound, bayer_encode
 };
 
-static void put(struct out *o, uint8_t b)
+/* ---- PJPG, JL20, S401 ---- */
+
+static int jpeg_size_ok(uint32_t fourcc, int w, int h)
 {
-	if (o->n < o->cap)
-		o->p[o->n] = b;
-	o->n++;
+	switch (fourcc) {
+	case V4L2_PIX_FMT_PJPG:
+		return w >= 16 && h >= 8 && w % 16 == 0 && h % 8 == 0;
+	case V4L2_PIX_FMT_JL2005BCD:
+		return w >= 16 && h >= 16 && w % 16 == 0 && h % 16 == 0 &&
+		       w / 8 < 256 && h / 8 < 256;
+	default: /* S401 */
+		return w >= 2 && h >= 2 && !((w | h) & 1);
+	}
 }
 
-long v4lc_chipenc_cpia_encode(const uint8_t *yu12, int w, int h,
-			      const struct v4lc_chipenc_cpia *opt, uint8_t *dst,
-			      size_t size)
+static size_t jpeg_bound(uint32_t fourcc, int w, int h)
 {
-	size_t W = (size_t)w, C = W / 2;
-	const uint8_t *py = yu12, *pu = py + W * (size_t)h;
-	const uint8_t *pv = pu + C * (size_t)(h / 2);
-	struct out o = { dst, size, 0 };
-	int comp = opt && opt->compressed;
-	uint8_t ymask = comp ? 0xfe : 0xff;
+	size_t n = (size_t)w * (size_t)h;
 
-	if (!v4lc_chipenc_yuv_size_ok(V4L2_PIX_FMT_CPIA1, w, h))
+	if (fourcc == V4L2_PIX_FMT_SE401)
+		/* 3 values a pixel, at most 13 bits each; packet headers */
+		return 5 * n + 8 * (size_t)h + 64;
+	/* far above what these quantizers give; checked when encoding */
+	return 3 * n + 4096;
+}
+
+static long jpeg_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+			uint32_t seq, uint8_t *dst, size_t size)
+{
+	static const int markers[] = { 0x44 }, codes[] = { 1 };
+	uint8_t *frame;
+	size_t n = 0;
+
+	(void)seq;
+	if (fourcc == V4L2_PIX_FMT_PJPG)
+		frame = v4lc_chipenc_pjpg_encode(in, w, h, markers, 1, codes, 1,
+						 &n);
+	else if (fourcc == V4L2_PIX_FMT_JL2005BCD)
+		frame = v4lc_chipenc_jl20_encode(in, w, h, 80, &n);
+	else
+		frame = v4lc_chipenc_se401_rgb(in, w, h, &n);
+	return deliver(frame, n, dst, size);
+}
+
+static const struct v4lc_chipenc_family jpeg = {
+	jpeg_size_ok, jpeg_bound, jpeg_encode
+};
+
+/* ---- JPGL ---- */
+
+static int jpgl_size_ok(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	return w >= 16 && h >= 4 && w % 16 == 0 && h % 4 == 0 && w <= 4096 &&
+	       h <= 4096;
+}
+
+static size_t jpgl_bound(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	/* a block takes at most 11 + 15 * 16 + 2 bits: under 3 bytes a
+	   pixel for six blocks a 64-pixel macroblock */
+	return 3 * (size_t)w * (size_t)h + 64;
+}
+
+static long jpgl_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+			uint32_t seq, uint8_t *dst, size_t size)
+{
+	size_t n = 0;
+	uint8_t *frame;
+
+	(void)fourcc;
+	(void)seq;
+	frame = v4lc_jpgl_encode(in, w, h, NULL, &n);
+	return deliver(frame, n, dst, size);
+}
+
+static const struct v4lc_chipenc_family jpgl = {
+	jpgl_size_ok, jpgl_bound, jpgl_encode
+};
+
+/* ---- the table ---- */
+
+#define YU12 V4LC_CHIPENC_YU12
+#define RGB24 V4LC_CHIPENC_RGB24
+#define BAYER8 V4LC_CHIPENC_BAYER8
+
+static const struct v4lc_chipenc chipencs[] = {
+	{ V4L2_PIX_FMT_SPCA501, YU12, 0, &layouts },
+	{ V4L2_PIX_FMT_SPCA505, YU12, 0, &layouts },
+	{ V4L2_PIX_FMT_SPCA508, YU12, 0, &layouts },
+	{ V4L2_PIX_FMT_CIT_YYVYUY, YU12, 0, &layouts },
+	{ V4L2_PIX_FMT_KONICA420, YU12, 0, &layouts },
+	{ V4L2_PIX_FMT_SN9C20X_I420, YU12, 0, &layouts },
+	{ V4L2_PIX_FMT_CPIA1, YU12, 0, &cpia },
+	{ V4L2_PIX_FMT_OV511, YU12, 0, &ov51x },
+	{ V4L2_PIX_FMT_OV518, YU12, 0, &ov51x },
+	{ V4L2_PIX_FMT_SN9C10X, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer },
+	{ V4L2_PIX_FMT_PAC207, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer },
+	{ V4L2_PIX_FMT_STV0680, BAYER8, V4L2_PIX_FMT_SRGGB8, &bayer },
+	{ V4L2_PIX_FMT_SN9C2028, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer },
+	{ V4L2_PIX_FMT_MR97310A, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer },
+	{ V4L2_PIX_FMT_SQ905C, BAYER8, V4L2_PIX_FMT_SRGGB8, &bayer },
+	{ V4L2_PIX_FMT_SPCA561, BAYER8, V4L2_PIX_FMT_SGBRG8, &bayer },
+	{ V4L2_PIX_FMT_PJPG, RGB24, 0, &jpeg },
+	{ V4L2_PIX_FMT_JL2005BCD, BAYER8, V4L2_PIX_FMT_SRGGB8, &jpeg },
+	{ V4L2_PIX_FMT_SE401, RGB24, 0, &jpeg },
+	{ V4L2_PIX_FMT_JPGL, RGB24, 0, &jpgl },
+};
+
+const struct v4lc_chipenc *v4lc_chipenc_at(size_t i)
+{
+	return i < sizeof(chipencs) / sizeof(chipencs[0]) ? &chipencs[i] : NULL;
+}
+
+const struct v4lc_chipenc *v4lc_chipenc_find(uint32_t fourcc)
+{
+	const struct v4lc_chipenc *e;
+
+	for (size_t i = 0; (e = v4lc_chipenc_at(i)); i++)
+		if (e->fourcc == fourcc)
+			return e;
+	return NULL;
+}
+
+int v4lc_chipenc_size_ok(const struct v4lc_chipenc *e, int w, int h)
+{
+	return e->family->size_ok(e->fourcc, w, h);
+}
+
+size_t v4lc_chipenc_bound(const struct v4lc_chipenc *e, int w, int h)
+{
+	return e->family->bound(e->fourcc, w, h);
+}
+
+long v4lc_chipenc_encode(const struct v4lc_chipenc *e, const uint8_t *in,
+			 int w, int h, uint32_t seq, uint8_t *dst, size_t size)
+{
+	if (!v4lc_chipenc_size_ok(e, w, h))
 		return -EINVAL;
-	for (int i = 0; i < 64; i++) {
-		uint8_t b = opt && opt->header ? opt->header[i] : 0;
-		int c0 = opt ? opt->col0 : 0, r0 = opt ? opt->row0 : 0;
-
-		switch (i) {
-		case 0: b = 0x19; break;
-		case 1: b = 0x68; break;
-		case 17: case 18: case 29: b = 0; break;
-		case 24: b = (uint8_t)c0; break;
-		case 25: b = (uint8_t)(c0 + w / 8); break;
-		case 26: b = (uint8_t)r0; break;
-		case 27: b = (uint8_t)(r0 + h / 4); break;
-		case 28: b = (uint8_t)comp; break;
-		}
-		put(&o, b);
-	}
-	for (int y = 0; y < h; y++) {
-		const uint8_t *yr = py + (size_t)y * W;
-		const uint8_t *ur = pu + (size_t)(y / 2) * C;
-		const uint8_t *vr = pv + (size_t)(y / 2) * C;
-		size_t start = o.n, len;
-
-		put(&o, 0);
-		put(&o, 0);
-		for (int x = 0; x < w;) {
-			if (comp && opt->skip) {
-				int k = opt->skip(opt->opaque, x, y, w - x);
-
-				if (k >= 0) {
-					k &= ~1;
-					if (k > w - x)
-						k = w - x;
-					if (k > 126)
-						k = 126;
-					put(&o, (uint8_t)(k << 1 | 1));
-					x += k;
-					continue;
-				}
-			}
-			put(&o, yr[x] & ymask);
-			if (!(y & 1)) {
-				put(&o, ur[x / 2]);
-				put(&o, yr[x + 1]);
-				put(&o, vr[x / 2]);
-			} else {
-				put(&o, yr[x + 1]);
-			}
-			x += 2;
-		}
-		put(&o, 0xfd);
-		len = o.n - start - 2;
-		if (start + 1 < o.cap) {
-			o.p[start] = (uint8_t)len;
-			o.p[start + 1] = (uint8_t)(len >> 8);
-		}
-	}
-	for (int i = 0; i < 4; i++)
-		put(&o, 0xff);
-	return (long)o.n;
+	return e->family->encode(e->fourcc, in, w, h, seq, dst, size);
 }

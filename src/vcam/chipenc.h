@@ -1,21 +1,70 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Encoders of the chip formats, used by the virtual camera to offer them
- * and by the tests of tests/chip/{yuv,bayer,jpeg} to make valid frames;
- * one copy of each, here in src/vcam: the YUV 4:2:0 ones (the layouts
- * decoded by src/libv4lconvert/src_chipyuv.c, written independently of
- * the decoder) in chipenc.c, the Bayer ones in chipenc_bayer.h and the
- * JPEG-family ones in chipenc_jpeg.h (the tests include those headers;
- * chipenc_bayer.c and chipenc_jpeg.c wrap them for the camera below).
+ * Encoders of the chip formats (the compressed or rearranged frames of
+ * old webcams' bridge chips, which libv4lconvert decodes): one entry per
+ * format, for whatever must produce valid frames of them (the virtual
+ * camera, an emulated USB camera, the sample generator, the tests).
+ * Written independently of the decoders, from the formats' descriptions.
  *
- * Input pictures are YU12 with minimal strides: w * h luma bytes, then
- * (w/2) * (h/2) U, then as many V.
+ *     const struct v4lc_chipenc *e = v4lc_chipenc_find(fourcc);
+ *     if (e && v4lc_chipenc_size_ok(e, w, h))
+ *             n = v4lc_chipenc_encode(e, picture, w, h, seq, dst, size);
+ *
+ * The picture is in the entry's input form, with minimal strides. The
+ * family headers give the encoders with every choice the tests make:
+ * chipenc_bayer.h, chipenc_jpeg.h, chipenc_jpgl.h, chipenc_ov51x.h.
  */
 #ifndef V4LC_VCAM_CHIPENC_H
 #define V4LC_VCAM_CHIPENC_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+enum v4lc_chipenc_input {
+	V4LC_CHIPENC_YU12,   /* planar YUV 4:2:0: w * h luma bytes, then
+				(w/2) * (h/2) U, then as many V */
+	V4LC_CHIPENC_RGB24,  /* R, G, B bytes, 3 * w a row */
+	V4LC_CHIPENC_BAYER8, /* 8-bit Bayer, w a row, in the order `bayer` */
+};
+
+struct v4lc_chipenc_family;
+
+struct v4lc_chipenc {
+	uint32_t fourcc;
+	enum v4lc_chipenc_input input;
+	/* BAYER8 input: the order as an 8-bit Bayer fourcc (the order the
+	 * format's decoder gives), else 0 */
+	uint32_t bayer;
+	const struct v4lc_chipenc_family *family;
+};
+
+/* The entry of a chip format; NULL when fourcc is none. */
+const struct v4lc_chipenc *v4lc_chipenc_find(uint32_t fourcc);
+/* The i-th entry (every chip format once); NULL past the last. */
+const struct v4lc_chipenc *v4lc_chipenc_at(size_t i);
+
+/* Whether the encoder (and the format's decoder) take w x h. */
+int v4lc_chipenc_size_ok(const struct v4lc_chipenc *e, int w, int h);
+
+/*
+ * The largest frame at w x h, the sizeimage a camera reports (for the
+ * fixed layouts, exactly the frame's size).
+ */
+size_t v4lc_chipenc_bound(const struct v4lc_chipenc *e, int w, int h);
+
+/*
+ * Encode one frame into dst. seq varies the encoder's free choices as a
+ * camera's frame sequence would: the Bayer encoders' seed; CPIA frames
+ * are compressed on odd seq (without skipped pixels, so each decodes on
+ * its own), uncompressed on even. The JPEG-family encoders use fixed
+ * settings: PJPG MCU marker 0x44 and chunk code 1, JL20 quality 80, S401
+ * one packet a row. Returns the frame's size, -EINVAL (size not taken),
+ * -ENOSPC (the frame exceeds size), -ENOMEM.
+ */
+long v4lc_chipenc_encode(const struct v4lc_chipenc *e, const uint8_t *in,
+			 int w, int h, uint32_t seq, uint8_t *dst, size_t size);
+
+/* ---- the YUV 4:2:0 families, with their own options ---- */
 
 /*
  * Lay the YU12 picture out as one of the six fixed layouts: S501, S505,
@@ -28,7 +77,8 @@
 int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
 		     uint8_t *dst, size_t size);
 
-/* Whether the layout encoder (and decoder) accept w x h for fourcc. */
+/* Whether the layout encoder (and decoder) accept w x h for fourcc (the
+ * six layouts and CPIA). */
 int v4lc_chipenc_yuv_size_ok(uint32_t fourcc, int w, int h);
 
 /*
@@ -68,34 +118,5 @@ long v4lc_chipenc_cpia_encode(const uint8_t *yu12, int w, int h,
 			      const struct v4lc_chipenc_cpia *o, uint8_t *dst,
 			      size_t size);
 size_t v4lc_chipenc_cpia_bound(int w, int h);
-
-/*
- * The chip Bayer formats (S910 P207 S680 SONX M310 905C S561): encoders of an
- * 8-bit Bayer image (stride w) in the order v4lc_chipenc_bayer_order
- * gives (the 8-bit Bayer fourcc, 0 if fourcc is not one of them); seed
- * varies the encoder's free choices. w >= 8 and h >= 2, even. Returns the
- * frame's size, -EINVAL or -ENOSPC (size below the frame). bound: the
- * largest frame at w x h. (chipenc_bayer.c: the encoders are those of
- * src/vcam/chipenc_bayer.h, which the tests of tests/chip/bayer use.)
- */
-uint32_t v4lc_chipenc_bayer_order(uint32_t fourcc);
-size_t v4lc_chipenc_bayer_bound(uint32_t fourcc, int w, int h);
-long v4lc_chipenc_bayer(uint32_t fourcc, const uint8_t *bayer, int w, int h,
-			uint32_t seed, uint8_t *dst, size_t size);
-
-/*
- * The JPEG-family chip formats: PJPG (Pixart, from RGB24; w % 16, h % 8),
- * JL20 (JL2005B/C/D, from an RGGB mosaic; w and h % 16) and S401 (SE401,
- * from RGB24, one packet a row; even sizes). Returns the frame's size,
- * -EINVAL (format or size), -ENOSPC or -ENOMEM. bound: the sizeimage the
- * camera reports (a frame above it is refused with -ENOSPC).
- * (chipenc_jpeg.c: the PJPG/JL20 encoders and the SE401 packet writer are
- * those of src/vcam/chipenc_jpeg.h, which the tests of tests/chip/jpeg
- * use.)
- */
-int v4lc_chipenc_jpeg_size_ok(uint32_t fourcc, int w, int h);
-size_t v4lc_chipenc_jpeg_bound(uint32_t fourcc, int w, int h);
-long v4lc_chipenc_jpeg(uint32_t fourcc, const uint8_t *img, int w, int h,
-		       uint8_t *dst, size_t size);
 
 #endif

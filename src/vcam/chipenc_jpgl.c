@@ -2,7 +2,6 @@
 /* JPEG-Lite encoder (see chipenc_jpgl.h). */
 #include "vcam/chipenc_jpgl.h"
 
-#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -367,39 +366,4 @@ uint8_t *v4lc_jpgl_encode(const uint8_t *rgb, int w, int h,
 	}
 	free(yl);
 	return v4lc_jpgl_bw_finish(&bw, 0, len);
-}
-
-/* ---- the virtual camera ---- */
-
-int v4lc_chipenc_jpgl_size_ok(int w, int h)
-{
-	return w >= 16 && h >= 4 && w % 16 == 0 && h % 4 == 0 && w <= 4096 &&
-	       h <= 4096;
-}
-
-size_t v4lc_chipenc_jpgl_bound(int w, int h)
-{
-	/* a block takes at most 11 + 15 * 16 + 2 bits: under 3 bytes a
-	   pixel for six blocks a 64-pixel macroblock */
-	return 3 * (size_t)w * (size_t)h + 64;
-}
-
-long v4lc_chipenc_jpgl(const uint8_t *rgb, int w, int h, uint8_t *dst,
-		       size_t size)
-{
-	size_t n = 0;
-	uint8_t *f;
-
-	if (!v4lc_chipenc_jpgl_size_ok(w, h))
-		return -EINVAL;
-	f = v4lc_jpgl_encode(rgb, w, h, NULL, &n);
-	if (!f)
-		return -ENOMEM;
-	if (n > size) {
-		free(f);
-		return -ENOSPC;
-	}
-	memcpy(dst, f, n);
-	free(f);
-	return (long)n;
 }

@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * JPEG-Lite (JPGL, nw80x) encoder: for the virtual camera and the tests of
- * tests/chip/jpeg (jpgl.c). Written from the format description
- * (/work/notes/spec-jpgl.md), independently of the decoder
- * (src/jpeg/jpgl.c): a frame is one bit stream of 16-bit little-endian
- * words filled from bit 15 down; per block row of 4 lines, per 16x4
- * macroblock: 4 luma blocks, Cb, Cr (4x4 each), each a header (2-bit
- * quantiser, mode bit, 5-bit DC delta or 8-bit DC), (run, amplitude) codes
- * and an end-of-block code.
+ * JPEG-Lite (JPGL, nw80x) encoder: for the tests of tests/chip/jpeg
+ * (jpgl.c) and, through chipenc.h, the virtual camera. Written from the
+ * format's description, independently of the decoder (src/jpeg/jpgl.c): a
+ * frame is one bit stream of 16-bit little-endian words filled from bit 15
+ * down; per block row of 4 lines, per 16x4 macroblock: 4 luma blocks, Cb,
+ * Cr (4x4 each), each a header (2-bit quantiser, mode bit, 5-bit DC delta
+ * or 8-bit DC), (run, amplitude) codes and an end-of-block code.
  */
 #ifndef V4LC_VCAM_CHIPENC_JPGL_H
 #define V4LC_VCAM_CHIPENC_JPGL_H
@@ -67,12 +66,5 @@ struct v4lc_jpgl_enc {
  */
 uint8_t *v4lc_jpgl_encode(const uint8_t *rgb, int w, int h,
 			  const struct v4lc_jpgl_enc *o, size_t *len);
-
-/* The virtual camera: w % 16 == 0, h % 4 == 0. Frame size, -EINVAL,
- * -ENOSPC (over size), -ENOMEM. bound: the camera's sizeimage. */
-int v4lc_chipenc_jpgl_size_ok(int w, int h);
-size_t v4lc_chipenc_jpgl_bound(int w, int h);
-long v4lc_chipenc_jpgl(const uint8_t *rgb, int w, int h, uint8_t *dst,
-		       size_t size);
 
 #endif

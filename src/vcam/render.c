@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The virtual camera's picture: an RGB24 test pattern, deterministic for a
- * sequence number, converted to each format the camera offers.
+ * sequence number, converted to each format the camera offers (through
+ * libv4lconvert's frame layer, libjpeg-turbo and the chip encoders).
  */
 #include "vcam/vcam.h"
-#include "vcam/lens.h"
-#include "vcam/chipenc.h"
-#include "vcam/chipenc_jpgl.h"
-#include "vcam/chipenc_ov51x.h"
 
 #include <errno.h>
 #include <linux/videodev2.h>
@@ -19,176 +16,9 @@
 #include "core/frame.h"
 #include "dispatch/dsp.h"
 #include "scalar/pixel.h"
-
-#ifndef V4L2_PIX_FMT_PJPG
-#define V4L2_PIX_FMT_PJPG v4l2_fourcc('P', 'J', 'P', 'G')
-#endif
-#ifndef V4L2_PIX_FMT_JL2005BCD
-#define V4L2_PIX_FMT_JL2005BCD v4l2_fourcc('J', 'L', '2', '0')
-#endif
-#ifndef V4L2_PIX_FMT_SE401
-#define V4L2_PIX_FMT_SE401 v4l2_fourcc('S', '4', '0', '1')
-#endif
-#ifndef V4L2_PIX_FMT_OV511
-#define V4L2_PIX_FMT_OV511 v4l2_fourcc('O', '5', '1', '1')
-#endif
-#ifndef V4L2_PIX_FMT_OV518
-#define V4L2_PIX_FMT_OV518 v4l2_fourcc('O', '5', '1', '8')
-#endif
-#ifndef V4L2_PIX_FMT_JPGL
-#define V4L2_PIX_FMT_JPGL v4l2_fourcc('J', 'P', 'G', 'L')
-#endif
-
-uint32_t v4lc_vcam_bytesperline(uint32_t fourcc, int w)
-{
-	switch (fourcc) {
-	case V4L2_PIX_FMT_YUYV:
-	case V4L2_PIX_FMT_YVYU:
-	case V4L2_PIX_FMT_UYVY:
-	case V4L2_PIX_FMT_VYUY:
-		return 2u * (uint32_t)w;
-	case V4L2_PIX_FMT_YUV420:
-	case V4L2_PIX_FMT_YVU420:
-	case V4L2_PIX_FMT_NV12:
-	case V4L2_PIX_FMT_NV21:
-	case V4L2_PIX_FMT_GREY:
-	case V4L2_PIX_FMT_SBGGR8:
-	case V4L2_PIX_FMT_SGBRG8:
-	case V4L2_PIX_FMT_SGRBG8:
-	case V4L2_PIX_FMT_SRGGB8:
-		return (uint32_t)w;
-	case V4L2_PIX_FMT_RGB24:
-	case V4L2_PIX_FMT_BGR24:
-		return 3u * (uint32_t)w;
-	case V4L2_PIX_FMT_MJPEG:
-	case V4L2_PIX_FMT_JPEG:
-		return 0;
-	}
-	/* The chip formats: width, as their (gspca) drivers report. */
-	if (v4lc_vcam_is_chip(fourcc))
-		return (uint32_t)w;
-	return 0;
-}
-
-uint32_t v4lc_vcam_sizeimage(uint32_t fourcc, int w, int h)
-{
-	uint32_t wh = (uint32_t)w * (uint32_t)h;
-
-	switch (fourcc) {
-	case V4L2_PIX_FMT_YUV420:
-	case V4L2_PIX_FMT_YVU420:
-	case V4L2_PIX_FMT_NV12:
-	case V4L2_PIX_FMT_NV21:
-		return wh + wh / 2;
-	case V4L2_PIX_FMT_MJPEG:
-	case V4L2_PIX_FMT_JPEG:
-		/* libjpeg-turbo's worst case for 4:2:2. */
-		return (uint32_t)tjBufSize(w, h, TJSAMP_422);
-	case V4L2_PIX_FMT_SPCA501:
-	case V4L2_PIX_FMT_SPCA505:
-	case V4L2_PIX_FMT_SPCA508:
-	case V4L2_PIX_FMT_CIT_YYVYUY:
-	case V4L2_PIX_FMT_KONICA420:
-	case V4L2_PIX_FMT_SN9C20X_I420:
-		return wh + wh / 2;
-	case V4L2_PIX_FMT_CPIA1:
-		/* A frame with no skips, the largest the camera sends. */
-		return (uint32_t)v4lc_chipenc_cpia_bound(w, h);
-	case V4L2_PIX_FMT_JPGL:
-		return (uint32_t)v4lc_chipenc_jpgl_bound(w, h);
-	}
-	if (v4lc_chipenc_bayer_order(fourcc))
-		return (uint32_t)v4lc_chipenc_bayer_bound(fourcc, w, h);
-	if (v4lc_chipenc_jpeg_bound(fourcc, w, h))
-		return (uint32_t)v4lc_chipenc_jpeg_bound(fourcc, w, h);
-	if (v4lc_chipenc_ov51x_bound(fourcc, w, h))
-		return (uint32_t)v4lc_chipenc_ov51x_bound(fourcc, w, h);
-	return v4lc_vcam_bytesperline(fourcc, w) * (uint32_t)h;
-}
-
-/*
- * The chip formats: the frame sizes each offers (modes of the cameras that
- * send it), and the sizes its encoder accepts.
- */
-struct chip_sizes {
-	uint32_t fourcc;
-	int n;
-	int sizes[6][2];
-};
-
-static const struct chip_sizes chip_sizes[] = {
-	{ V4L2_PIX_FMT_SPCA501, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
-	{ V4L2_PIX_FMT_SPCA505, 5, { { 160, 120 }, { 176, 144 }, { 320, 240 },
-				     { 352, 288 }, { 640, 480 } } },
-	{ V4L2_PIX_FMT_SPCA508, 4, { { 160, 120 }, { 176, 144 }, { 320, 240 },
-				     { 352, 288 } } },
-	{ V4L2_PIX_FMT_CIT_YYVYUY, 4, { { 160, 120 }, { 176, 144 }, { 320, 240 },
-					{ 352, 288 } } },
-	{ V4L2_PIX_FMT_KONICA420, 2, { { 160, 120 }, { 320, 240 } } },
-	{ V4L2_PIX_FMT_SN9C20X_I420, 4, { { 160, 120 }, { 320, 240 },
-					  { 640, 480 }, { 1280, 1024 } } },
-	{ V4L2_PIX_FMT_CPIA1, 4, { { 160, 120 }, { 176, 144 }, { 320, 240 },
-				   { 352, 288 } } },
-	{ V4L2_PIX_FMT_SN9C10X, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
-	{ V4L2_PIX_FMT_PAC207, 2, { { 176, 144 }, { 352, 288 } } },
-	{ V4L2_PIX_FMT_STV0680, 4, { { 160, 120 }, { 176, 144 }, { 320, 240 },
-				     { 352, 288 } } },
-	{ V4L2_PIX_FMT_SN9C2028, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
-	{ V4L2_PIX_FMT_MR97310A, 5, { { 160, 120 }, { 176, 144 }, { 320, 240 },
-				      { 352, 288 }, { 640, 480 } } },
-	{ V4L2_PIX_FMT_SQ905C, 2, { { 320, 240 }, { 640, 480 } } },
-	/* the SPCA561 rev 012A sends S561 in these modes only */
-	{ V4L2_PIX_FMT_SPCA561, 2, { { 320, 240 }, { 352, 288 } } },
-	{ V4L2_PIX_FMT_PJPG, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
-	{ V4L2_PIX_FMT_JL2005BCD, 2, { { 320, 240 }, { 640, 480 } } },
-	{ V4L2_PIX_FMT_SE401, 3, { { 160, 120 }, { 320, 240 }, { 640, 480 } } },
-	{ V4L2_PIX_FMT_OV511, 4, { { 176, 144 }, { 320, 240 }, { 352, 288 },
-				   { 640, 480 } } },
-	{ V4L2_PIX_FMT_OV518, 5, { { 160, 120 }, { 176, 144 }, { 320, 240 },
-				   { 352, 288 }, { 640, 480 } } },
-	/* nw800: 352x288; nw801/nw802: 320x240, some 640x480 */
-	{ V4L2_PIX_FMT_JPGL, 3, { { 320, 240 }, { 352, 288 }, { 640, 480 } } },
-};
-
-static const struct chip_sizes *find_chip(uint32_t fourcc)
-{
-	for (size_t i = 0; i < sizeof(chip_sizes) / sizeof(chip_sizes[0]); i++)
-		if (chip_sizes[i].fourcc == fourcc)
-			return &chip_sizes[i];
-	return NULL;
-}
-
-int v4lc_vcam_is_chip(uint32_t fourcc)
-{
-	return find_chip(fourcc) != NULL;
-}
-
-int v4lc_vcam_chip_sizes(uint32_t fourcc, const int (**sizes)[2])
-{
-	const struct chip_sizes *c = find_chip(fourcc);
-
-	if (!c)
-		return 0;
-	*sizes = c->sizes;
-	return c->n;
-}
-
-int v4lc_vcam_size_ok(uint32_t fourcc, int w, int h)
-{
-	if (w < 2 || h < 2 || w > 8192 || h > 8192 || (w & 1) || (h & 1))
-		return 0;
-	if (v4lc_chipenc_bayer_order(fourcc))
-		return w >= 8;
-	if (v4lc_chipenc_jpeg_bound(fourcc, w, h))
-		return v4lc_chipenc_jpeg_size_ok(fourcc, w, h);
-	if (fourcc == V4L2_PIX_FMT_JPGL)
-		return v4lc_chipenc_jpgl_size_ok(w, h);
-	if (v4lc_chipenc_ov51x_bound(fourcc, w, h))
-		return v4lc_chipenc_ov51x_size_ok(fourcc, w, h);
-	if (find_chip(fourcc))
-		return v4lc_chipenc_yuv_size_ok(fourcc, w, h);
-	return 1;
-}
+#include "vcam/chipenc.h"
+#include "vcam/lens.h"
+#include "vcam/priv.h"
 
 /* 75% colour bars: white, yellow, cyan, green, magenta, red, blue, black. */
 static const uint8_t bars[8][3] = {
@@ -335,15 +165,16 @@ static int render_jpeg(const uint8_t *rgb, int w, int h, uint8_t *dst,
 	return (int)n;
 }
 
-static int bayer_order(uint32_t fourcc, const char **order)
+/* The colour order of an 8-bit Bayer fourcc ("BGGR"...), NULL for none. */
+static const char *bayer_order(uint32_t fourcc)
 {
 	switch (fourcc) {
-	case V4L2_PIX_FMT_SBGGR8: *order = "BGGR"; return 1;
-	case V4L2_PIX_FMT_SGBRG8: *order = "GBRG"; return 1;
-	case V4L2_PIX_FMT_SGRBG8: *order = "GRBG"; return 1;
-	case V4L2_PIX_FMT_SRGGB8: *order = "RGGB"; return 1;
+	case V4L2_PIX_FMT_SBGGR8: return "BGGR";
+	case V4L2_PIX_FMT_SGBRG8: return "GBRG";
+	case V4L2_PIX_FMT_SGRBG8: return "GRBG";
+	case V4L2_PIX_FMT_SRGGB8: return "RGGB";
 	}
-	return 0;
+	return NULL;
 }
 
 /* Sample the RGB picture on a Bayer grid of the given 8-bit order. */
@@ -361,6 +192,124 @@ static void rgb_to_bayer(const uint8_t *rgb, uint8_t *dst, int w, int h,
 	}
 }
 
+/* Planar 4:2:0 (YU12 or YV12) by the frame layer, into dst. */
+static int rgb_to_yuv420(const uint8_t *rgb, int w, int h, uint32_t fourcc,
+			 uint8_t *dst, size_t size)
+{
+	struct v4lc_frame s = { V4L2_PIX_FMT_RGB24, w, h, 0, (uint8_t *)rgb,
+				3 * (size_t)w * (size_t)h };
+	struct v4lc_frame d = { fourcc, w, h, 0, dst, size };
+
+	return v4lc_frame_convert(v4lc_dsp_get(), &s, &d, NULL);
+}
+
+/* NV12/NV21: planar 4:2:0, then the chroma interleaved. */
+static int rgb_to_nv(const uint8_t *rgb, int w, int h, uint32_t fourcc,
+		     uint8_t *dst)
+{
+	size_t n = (size_t)w * (size_t)h, cn = n / 4;
+	uint8_t *tmp = malloc(n + 2 * cn);
+	const uint8_t *u, *v;
+	int ret;
+
+	if (!tmp)
+		return -ENOMEM;
+	ret = rgb_to_yuv420(rgb, w, h, V4L2_PIX_FMT_YUV420, tmp, n + 2 * cn);
+	if (!ret) {
+		memcpy(dst, tmp, n);
+		u = tmp + n;
+		v = u + cn;
+		if (fourcc == V4L2_PIX_FMT_NV21) {
+			const uint8_t *t = u;
+
+			u = v;
+			v = t;
+		}
+		for (size_t i = 0; i < cn; i++) {
+			dst[n + 2 * i] = u[i];
+			dst[n + 2 * i + 1] = v[i];
+		}
+	}
+	free(tmp);
+	return ret;
+}
+
+/* A chip format: the picture in the encoder's input form, then the
+ * encoder (chipenc.h). */
+static int render_chip(const struct v4lc_chipenc *e, const uint8_t *rgb,
+		       int w, int h, uint32_t seq, uint8_t *dst, size_t size)
+{
+	size_t n = (size_t)w * (size_t)h;
+	uint8_t *in = NULL;
+	long ret;
+
+	if (e->input == V4LC_CHIPENC_RGB24)
+		return (int)v4lc_chipenc_encode(e, rgb, w, h, seq, dst, size);
+	in = malloc(e->input == V4LC_CHIPENC_YU12 ? n + n / 2 : n);
+	if (!in)
+		return -ENOMEM;
+	if (e->input == V4LC_CHIPENC_YU12) {
+		ret = rgb_to_yuv420(rgb, w, h, V4L2_PIX_FMT_YUV420, in,
+				    n + n / 2);
+	} else {
+		rgb_to_bayer(rgb, in, w, h, bayer_order(e->bayer));
+		ret = 0;
+	}
+	if (!ret)
+		ret = v4lc_chipenc_encode(e, in, w, h, seq, dst, size);
+	free(in);
+	return (int)ret;
+}
+
+/* The RGB24 picture in format fourcc (size checked): bytes used, -errno. */
+static int render_format(uint32_t fourcc, const uint8_t *rgb, int w, int h,
+			 uint32_t seq, uint8_t *dst, size_t size)
+{
+	const struct v4lc_chipenc *e = v4lc_chipenc_find(fourcc);
+	int need = (int)v4lc_vcam_sizeimage(fourcc, w, h);
+	size_t n = (size_t)w * (size_t)h;
+	const char *order;
+	int ret;
+
+	switch (fourcc) {
+	case V4L2_PIX_FMT_RGB24:
+		memcpy(dst, rgb, 3 * n);
+		return need;
+	case V4L2_PIX_FMT_BGR24:
+	case V4L2_PIX_FMT_YUV420:
+	case V4L2_PIX_FMT_YVU420:
+		ret = rgb_to_yuv420(rgb, w, h, fourcc, dst, size);
+		return ret ? ret : need;
+	case V4L2_PIX_FMT_NV12:
+	case V4L2_PIX_FMT_NV21:
+		ret = rgb_to_nv(rgb, w, h, fourcc, dst);
+		return ret ? ret : need;
+	case V4L2_PIX_FMT_YUYV:
+	case V4L2_PIX_FMT_YVYU:
+	case V4L2_PIX_FMT_UYVY:
+	case V4L2_PIX_FMT_VYUY:
+		rgb_to_packed422(rgb, dst, w, h, fourcc);
+		return need;
+	case V4L2_PIX_FMT_GREY:
+		/* Full-range BT.601 luma. */
+		for (size_t i = 0; i < n; i++)
+			dst[i] = (uint8_t)((77 * rgb[3 * i] +
+					    150 * rgb[3 * i + 1] +
+					    29 * rgb[3 * i + 2] + 128) >> 8);
+		return need;
+	case V4L2_PIX_FMT_MJPEG:
+	case V4L2_PIX_FMT_JPEG:
+		return render_jpeg(rgb, w, h, dst, size);
+	}
+	if (e)
+		return render_chip(e, rgb, w, h, seq, dst, size);
+	order = bayer_order(fourcc);
+	if (!order)
+		return -EINVAL;
+	rgb_to_bayer(rgb, dst, w, h, order);
+	return need;
+}
+
 int v4lc_vcam_render_flip(uint32_t fourcc, int w, int h, uint32_t seq,
 			  unsigned flip, uint8_t *dst, size_t size)
 {
@@ -373,185 +322,24 @@ int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 			    uint8_t *dst, size_t size)
 {
 	uint32_t need = v4lc_vcam_sizeimage(fourcc, w, h);
-	size_t rgb_size, n = (size_t)w * (size_t)h;
 	uint8_t *rgb;
-	const char *order;
-	int ret = 0;
+	int ret;
 
 	if (!v4lc_vcam_size_ok(fourcc, w, h) || !need)
 		return -EINVAL;
 	if (fourcc != V4L2_PIX_FMT_MJPEG && fourcc != V4L2_PIX_FMT_JPEG &&
 	    size < need)
 		return -ENOSPC;
-	rgb_size = 3 * n;
-	rgb = malloc(rgb_size);
+	rgb = malloc(3 * (size_t)w * (size_t)h);
 	if (!rgb)
 		return -ENOMEM;
 	pattern_rgb(rgb, w, h, seq, flip);
 	if (o && o->texture)
 		v4lc_vcam_lens_texture(rgb, w, h);
-	if (o && o->blur > 0 && v4lc_vcam_lens_blur(rgb, w, h, o->blur) < 0) {
-		free(rgb);
-		return -ENOMEM;
-	}
-
-	switch (fourcc) {
-	case V4L2_PIX_FMT_RGB24:
-		memcpy(dst, rgb, rgb_size);
-		ret = (int)need;
-		break;
-	case V4L2_PIX_FMT_BGR24:
-	case V4L2_PIX_FMT_YUV420:
-	case V4L2_PIX_FMT_YVU420: {
-		struct v4lc_frame s = { V4L2_PIX_FMT_RGB24, w, h, 0, rgb,
-					rgb_size };
-		struct v4lc_frame d = { fourcc, w, h, 0, dst, size };
-
-		ret = v4lc_frame_convert(v4lc_dsp_get(), &s, &d, NULL);
-		if (!ret)
-			ret = (int)need;
-		break;
-	}
-	case V4L2_PIX_FMT_NV12:
-	case V4L2_PIX_FMT_NV21: {
-		/* Planar 4:2:0 by the frame layer, then interleave chroma. */
-		size_t cn = n / 4;
-		uint8_t *tmp = malloc(n + 2 * cn);
-		struct v4lc_frame s = { V4L2_PIX_FMT_RGB24, w, h, 0, rgb,
-					rgb_size };
-		struct v4lc_frame d = { V4L2_PIX_FMT_YUV420, w, h, 0, tmp,
-					n + 2 * cn };
-		const uint8_t *u, *v;
-
-		if (!tmp) {
-			ret = -ENOMEM;
-			break;
-		}
-		ret = v4lc_frame_convert(v4lc_dsp_get(), &s, &d, NULL);
-		if (!ret) {
-			memcpy(dst, tmp, n);
-			u = tmp + n;
-			v = u + cn;
-			if (fourcc == V4L2_PIX_FMT_NV21) {
-				const uint8_t *t = u;
-
-				u = v;
-				v = t;
-			}
-			for (size_t i = 0; i < cn; i++) {
-				dst[n + 2 * i] = u[i];
-				dst[n + 2 * i + 1] = v[i];
-			}
-			ret = (int)need;
-		}
-		free(tmp);
-		break;
-	}
-	case V4L2_PIX_FMT_YUYV:
-	case V4L2_PIX_FMT_YVYU:
-	case V4L2_PIX_FMT_UYVY:
-	case V4L2_PIX_FMT_VYUY:
-		rgb_to_packed422(rgb, dst, w, h, fourcc);
-		ret = (int)need;
-		break;
-	case V4L2_PIX_FMT_GREY:
-		/* Full-range BT.601 luma. */
-		for (size_t i = 0; i < n; i++)
-			dst[i] = (uint8_t)((77 * rgb[3 * i] +
-					    150 * rgb[3 * i + 1] +
-					    29 * rgb[3 * i + 2] + 128) >> 8);
-		ret = (int)need;
-		break;
-	case V4L2_PIX_FMT_MJPEG:
-	case V4L2_PIX_FMT_JPEG:
-		ret = render_jpeg(rgb, w, h, dst, size);
-		break;
-	case V4L2_PIX_FMT_SPCA501:
-	case V4L2_PIX_FMT_SPCA505:
-	case V4L2_PIX_FMT_SPCA508:
-	case V4L2_PIX_FMT_CIT_YYVYUY:
-	case V4L2_PIX_FMT_KONICA420:
-	case V4L2_PIX_FMT_SN9C20X_I420:
-	case V4L2_PIX_FMT_OV511:
-	case V4L2_PIX_FMT_OV518:
-	case V4L2_PIX_FMT_CPIA1: {
-		/* Planar 4:2:0 by the frame layer, then the chip's encoder. */
-		size_t yn = n + n / 2;
-		uint8_t *tmp = malloc(yn);
-		struct v4lc_frame s = { V4L2_PIX_FMT_RGB24, w, h, 0, rgb,
-					rgb_size };
-		struct v4lc_frame d = { V4L2_PIX_FMT_YUV420, w, h, 0, tmp, yn };
-
-		if (!tmp) {
-			ret = -ENOMEM;
-			break;
-		}
-		ret = v4lc_frame_convert(v4lc_dsp_get(), &s, &d, NULL);
-		if (!ret && fourcc == V4L2_PIX_FMT_CPIA1) {
-			/* Odd frames compressed (no skips: frames stay
-			 * independent of each other), even ones not. */
-			struct v4lc_chipenc_cpia co = { (int)(seq & 1), NULL,
-							NULL, NULL, 0, 0 };
-			long cn = v4lc_chipenc_cpia_encode(tmp, w, h, &co, dst,
-							   size);
-
-			ret = cn < 0 ? (int)cn : (size_t)cn > size ? -ENOSPC :
-								   (int)cn;
-		} else if (!ret && (fourcc == V4L2_PIX_FMT_OV511 ||
-				    fourcc == V4L2_PIX_FMT_OV518)) {
-			long on = v4lc_chipenc_ov51x(fourcc, tmp, w, h, dst,
-						     size);
-
-			ret = (int)on;
-		} else if (!ret) {
-			ret = v4lc_chipenc_yuv(fourcc, tmp, w, h, dst, size);
-		}
-		free(tmp);
-		break;
-	}
-	case V4L2_PIX_FMT_PJPG:
-	case V4L2_PIX_FMT_SE401:
-		ret = (int)v4lc_chipenc_jpeg(fourcc, rgb, w, h, dst, size);
-		break;
-	case V4L2_PIX_FMT_JPGL:
-		ret = (int)v4lc_chipenc_jpgl(rgb, w, h, dst, size);
-		break;
-	case V4L2_PIX_FMT_JL2005BCD: {
-		uint8_t *bay = malloc(n);
-
-		if (!bay) {
-			ret = -ENOMEM;
-			break;
-		}
-		rgb_to_bayer(rgb, bay, w, h, "RGGB");
-		ret = (int)v4lc_chipenc_jpeg(fourcc, bay, w, h, dst, size);
-		free(bay);
-		break;
-	}
-	default:
-		if (bayer_order(v4lc_chipenc_bayer_order(fourcc), &order)) {
-			/* A chip Bayer format: Bayer, then the encoder. */
-			uint8_t *bay = malloc(n);
-			long bn;
-
-			if (!bay) {
-				ret = -ENOMEM;
-				break;
-			}
-			rgb_to_bayer(rgb, bay, w, h, order);
-			bn = v4lc_chipenc_bayer(fourcc, bay, w, h, seq, dst, size);
-			ret = (int)bn;
-			free(bay);
-			break;
-		}
-		if (!bayer_order(fourcc, &order)) {
-			ret = -EINVAL;
-			break;
-		}
-		rgb_to_bayer(rgb, dst, w, h, order);
-		ret = (int)need;
-		break;
-	}
+	if (o && o->blur > 0 && v4lc_vcam_lens_blur(rgb, w, h, o->blur) < 0)
+		ret = -ENOMEM;
+	else
+		ret = render_format(fourcc, rgb, w, h, seq, dst, size);
 	free(rgb);
 	return ret;
 }

@@ -2,8 +2,10 @@
 /*
  * The virtual V4L2 capture camera: an in-process device for tests and for
  * the capture tool when no /dev/video* exists. It is a libv4l2 plugin in
- * the plugin ABI of <libv4l-plugin.h>, linked into libv4l2 as a built-in
- * plugin (`v4lc_vcam_ops`).
+ * the plugin ABI of <libv4l-plugin.h>: the module libv4l-vcam.so in
+ * libv4l2's plugin directory (module.c exports `libv4l2_plugin`), which
+ * reaches the kernels through libv4lconvert.so; tests also link the same
+ * operations (`v4lc_vcam_ops`) into their program.
  *
  * Creating a camera:
  *     int fd = memfd_create("libv4l-vcam:MJPG:1280x720", MFD_CLOEXEC);
@@ -18,9 +20,9 @@
  *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
  *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG,
  *           and the chip formats (below): S501 S505 S508 CITV KONI S920
- *           CPIA (YUV 4:2:0), S910 P207 S680 SONX M310 905C S561 (Bayer),
- *           PJPG JL20 S401 JPGL (JPEG family). An empty spec ("libv4l-vcam:" or "libv4l-vcam") means
- *           YUYV 640x480.
+ *           CPIA O511 O518 (YUV 4:2:0), S910 P207 S680 SONX M310 905C
+ *           S561 (Bayer), PJPG JL20 S401 JPGL (JPEG family). An empty
+ *           spec ("libv4l-vcam:" or "libv4l-vcam") means YUYV 640x480.
  *   WxH     initial size (even, 16..4096 x 16..4096), also enumerated in
  *           addition to 320x240, 640x480 and 1280x720. Default 640x480.
  *           A chip format has its own sizes (its cameras' modes):
@@ -33,12 +35,14 @@
  *             320x240 352x288 640x480; 905C 320x240 640x480;
  *             S561 320x240 352x288;
  *             PJPG, S401 160x120 320x240 640x480; JL20 320x240 640x480;
- *             JPGL 320x240 352x288 640x480;
+ *             JPGL 320x240 352x288 640x480; O511 176x144 320x240
+ *             352x288 640x480; O518 160x120 176x144 320x240 352x288
+ *             640x480;
  *           a WxH given in the spec is added to them only where the
  *           chip's encoder takes it (S920: w % 16, h % 8; CPIA: w % 8,
  *           h % 4, at most 352x288; Bayer chips: w >= 8; PJPG: w % 16,
- *           h % 8; JL20: w % 16, h % 16; JPGL: w % 16, h % 4), and the initial size is the
- *           nearest offered one.
+ *           h % 8; JL20: w % 16, h % 16; JPGL: w % 16, h % 4), and the
+ *           initial size is the nearest offered one.
  *   flip=   the sensor is mounted mirrored (h), upside down (v) or rotated
  *           (hv): frames come out so transformed and ENUMINPUT reports
  *           V4L2_IN_ST_HFLIP / V4L2_IN_ST_VFLIP.
@@ -91,8 +95,9 @@
  *
  * Chip formats (pattern -> YU12 by the frame layer, or -> 8-bit Bayer by
  * sampling in the order the chip's decoder gives: BGGR for S910 P207 SONX
- * M310, GBRG for S561, RGGB for S680 905C JL20, or the RGB24 pattern itself for PJPG and
- * S401 -> the chip's encoder, src/vcam/chipenc.h): ENUM_FMT gives the
+ * M310, GBRG for S561, RGGB for S680 905C JL20, or the RGB24 pattern
+ * itself for PJPG S401 JPGL -> the chip's encoder, src/vcam/chipenc.h):
+ * ENUM_FMT gives the
  * kernel's description and flags (V4L2_FMT_FLAG_COMPRESSED for all but
  * S501 S505 S508 CITV KONI S920 S680); G/S/TRY_FMT give bytesperline =
  * width as gspca does, and sizeimage w * h * 3 / 2 for the fixed layouts
@@ -104,8 +109,8 @@
  * delivered with V4L2_BUF_FLAG_ERROR), 3 bytes a pixel + 64 for JPGL (no
  * block codes to more than 253 bits). The Bayer encoders' free choices
  * are seeded by the sequence number; PJPG uses MCU marker 0x44 and chunk
- * code 1, JL20 quality 80, S401 one packet a row. CPIA frames never skip pixels (so
- * each frame decodes on its own); even sequence numbers are sent
+ * code 1, JL20 quality 80, S401 one packet a row. CPIA frames never skip
+ * pixels (so each frame decodes on its own); even sequence numbers are sent
  * uncompressed, odd ones in compressed mode; bytesused is the frame's size.
  */
 #ifndef V4LC_VCAM_VCAM_H
@@ -118,7 +123,7 @@
 
 #define V4LC_VCAM_PREFIX "libv4l-vcam"
 
-/* The built-in plugin. */
+/* The camera's device operations (ops.c). */
 extern const struct libv4l_dev_ops v4lc_vcam_ops;
 
 /* Flip flags of v4lc_vcam_render_flip (and of the "flip=" spec option). */
@@ -155,16 +160,6 @@ struct v4lc_vcam_optics {
 int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 			    unsigned flip, const struct v4lc_vcam_optics *o,
 			    uint8_t *dst, size_t size);
-
-/*
- * The chip formats (S501 S505 S508 CITV KONI S920 CPIA): whether fourcc is
- * one; the frame sizes it is offered in (count, 0 if not a chip format);
- * whether the renderer accepts w x h for a format (any known or unknown
- * fourcc: even sizes 2..8192, and the chip encoder's constraints).
- */
-int v4lc_vcam_is_chip(uint32_t fourcc);
-int v4lc_vcam_chip_sizes(uint32_t fourcc, const int (**sizes)[2]);
-int v4lc_vcam_size_ok(uint32_t fourcc, int w, int h);
 
 /* bytesperline and sizeimage the camera reports (0 for unknown). */
 uint32_t v4lc_vcam_bytesperline(uint32_t fourcc, int w);

@@ -1,24 +1,36 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libv4l2 built without the built-in virtual camera, finding it as a plugin
- * module in its compiled-in plugin directory (argument "loaded"), or with
- * an absent directory (argument "none": the negative control, where the
- * same device must stay unclaimed). The directory also holds a module
- * without the plugin symbol and one that declines every device. The camera
- * is not linked here: that would make it libv4l2's built-in plugin again.
+ * libv4l2 finds the virtual camera as a plugin module (libv4l-vcam.so) in
+ * its plugin directory, beside a module without the plugin symbol and one
+ * that declines every device; or it does not find it, and the same device
+ * stays unclaimed.
+ *   plugindir loaded       the camera is claimed and streams its frames
+ *   plugindir none         it is not claimed
+ *   plugindir setuid DIR   LIBV4L2_PLUGIN_DIR=DIR (holding the camera) is
+ *                          ignored by a setuid copy of this program (owner
+ *                          nobody) and honoured by the same copy without
+ *                          the bit; skipped (77) when not root, or on a
+ *                          mount without setuid
+ *   plugindir child        (the copy) prints whether the camera is claimed
+ * Which directory that is (compiled in, or LIBV4L2_PLUGIN_DIR) is up to
+ * the test registration (meson.build).
  */
-#include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
-#include "libv4l-plugin.h"
+#include "vcam/vcam.h"
 #include "../common/check.h"
 
 /* The virtual camera claims a memfd of this name (src/vcam/vcam.h). */
@@ -27,16 +39,11 @@
 #define H 48
 
 /*
- * Frame 0 as the camera renders it (the module's test hook), converted to
- * RGB24 by libv4lconvert: what libv4l2 should have delivered.
+ * Frame 0 as the camera renders it (the renderer linked into this test),
+ * converted to RGB24 by libv4lconvert: what libv4l2 should have delivered.
  */
-static int matches_camera(const uint8_t *rgb, const char *module)
+static int matches_camera(const uint8_t *rgb)
 {
-	void *h = dlopen(module, RTLD_NOW | RTLD_LOCAL);
-	int (*render)(uint32_t, int, int, uint32_t, uint8_t *, size_t) =
-		h ? (int (*)(uint32_t, int, int, uint32_t, uint8_t *, size_t))
-			    dlsym(h, "libv4l_test_render")
-		  : NULL;
 	struct v4l2_format src = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_format dst;
 	struct v4lconvert_data *conv = v4lconvert_create(-1);
@@ -44,7 +51,7 @@ static int matches_camera(const uint8_t *rgb, const char *module)
 	uint8_t *raw = malloc(raw_size), *want = malloc(W * H * 3);
 	int ok;
 
-	CHECK(render != NULL && conv != NULL);
+	CHECK(conv != NULL);
 	src.fmt.pix.width = W;
 	src.fmt.pix.height = H;
 	src.fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
@@ -55,22 +62,20 @@ static int matches_camera(const uint8_t *rgb, const char *module)
 	dst = src;
 	dst.fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
 	v4lconvert_fixup_fmt(&dst);
-	ok = render && conv &&
-	     render(V4L2_PIX_FMT_YUYV, W, H, 0, raw, raw_size) ==
+	ok = conv &&
+	     v4lc_vcam_render(V4L2_PIX_FMT_YUYV, W, H, 0, raw, raw_size) ==
 		     (int)raw_size &&
 	     v4lconvert_convert(conv, &src, &dst, raw, (int)raw_size, want,
 				W * H * 3) == W * H * 3 &&
 	     !memcmp(rgb, want, W * H * 3);
 	if (conv)
 		v4lconvert_destroy(conv);
-	if (h)
-		dlclose(h);
 	free(raw);
 	free(want);
 	return ok;
 }
 
-static void expect_claimed(int fd, const char *module)
+static void expect_claimed(int fd)
 {
 	struct v4l2_capability cap;
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
@@ -78,13 +83,14 @@ static void expect_claimed(int fd, const char *module)
 
 	CHECK(v4l2_ioctl(fd, VIDIOC_QUERYCAP, &cap) == 0);
 	CHECK(cap.device_caps & V4L2_CAP_VIDEO_CAPTURE);
+	CHECK(!strcmp((const char *)cap.driver, "v4l2-vcam"));
 	f.fmt.pix.width = W;
 	f.fmt.pix.height = H;
 	f.fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
 	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, &f) == 0);
 	CHECK(f.fmt.pix.pixelformat == V4L2_PIX_FMT_RGB24);
 	CHECK(v4l2_read(fd, rgb, W * H * 3) == W * H * 3);
-	CHECK(matches_camera(rgb, module));
+	CHECK(matches_camera(rgb));
 	free(rgb);
 }
 
@@ -99,17 +105,121 @@ static void expect_unclaimed(int fd)
 	CHECK(v4l2_fd_open(fd, 0) == -1 && (errno == ENOTTY || errno == ENOSYS));
 }
 
+/* In the copy: whether the camera is claimed, and whether we are secure. */
+static int child(void)
+{
+	int fd = memfd_create(CAMERA, MFD_CLOEXEC);
+	int claimed = fd >= 0 && v4l2_fd_open(fd, 0) == fd;
+
+	printf("secure %lu claimed %d\n", getauxval(AT_SECURE), claimed);
+	fflush(stdout);
+	/* no exit handlers: LeakSanitizer cannot inspect a setuid process */
+	_exit(0);
+}
+
+/* Run `exe child` with LIBV4L2_PLUGIN_DIR=dir; its report in buf. */
+static int run_child(const char *exe, const char *dir, char *buf,
+		     size_t size)
+{
+	int p[2], status;
+	ssize_t n, got = 0;
+	pid_t pid;
+
+	if (pipe(p))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		dup2(p[1], 1);
+		close(p[0]);
+		setenv("LIBV4L2_PLUGIN_DIR", dir, 1);
+		setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
+		execl(exe, exe, "child", (char *)NULL);
+		_exit(127);
+	}
+	close(p[1]);
+	while (got < (ssize_t)size - 1 &&
+	       (n = read(p[0], buf + got, size - 1 - (size_t)got)) > 0)
+		got += n;
+	buf[got] = '\0';
+	close(p[0]);
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	char buf[65536];
+	int in = open(from, O_RDONLY), out;
+	ssize_t n;
+
+	if (in < 0)
+		return -1;
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	if (out < 0) {
+		close(in);
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)n) != n)
+			break;
+	close(in);
+	close(out);
+	return n == 0 ? 0 : -1;
+}
+
+/* A setuid program ignores LIBV4L2_PLUGIN_DIR: plugins are code. */
+static int setuid_check(const char *dir)
+{
+	char tmp[] = "/tmp/libv4l-plugindir-XXXXXX", exe[512], report[256];
+	struct passwd *nobody = getpwnam("nobody");
+	int skipped = 0;
+
+	if (!mkdtemp(tmp))
+		return 1;
+	chmod(tmp, 0755);
+	snprintf(exe, sizeof(exe), "%s/plugindir", tmp);
+	if (geteuid() != 0 || !nobody ||
+	    copy_file("/proc/self/exe", exe) != 0 ||
+	    chown(exe, nobody->pw_uid, nobody->pw_gid) != 0 ||
+	    chmod(exe, 04755) != 0) {
+		skipped = 1;
+	} else {
+		CHECK(run_child(exe, dir, report, sizeof(report)) == 0);
+		if (!strstr(report, "secure 1"))
+			skipped = 1; /* nosuid mount */
+		else
+			CHECK(strstr(report, "claimed 0") != NULL);
+		/* control: the same copy without the bit loads the camera */
+		CHECK(chmod(exe, 0755) == 0);
+		CHECK(run_child(exe, dir, report, sizeof(report)) == 0);
+		CHECK(strstr(report, "secure 0 claimed 1") != NULL);
+	}
+	unlink(exe);
+	rmdir(tmp);
+	if (failures) {
+		printf("setuid: FAILED\n");
+		return 1;
+	}
+	printf(skipped ? "setuid: skipped (not root, or nosuid)\n" :
+			 "setuid: ok\n");
+	return skipped ? 77 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	int loaded = argc > 1 && !strcmp(argv[1], "loaded");
-	int cam = memfd_create(CAMERA, MFD_CLOEXEC);
-	int other = memfd_create("not-a-camera", MFD_CLOEXEC);
+	int cam, other;
 
+	if (argc > 1 && !strcmp(argv[1], "child"))
+		return child();
+	if (argc > 2 && !strcmp(argv[1], "setuid"))
+		return setuid_check(argv[2]);
+	cam = memfd_create(CAMERA, MFD_CLOEXEC);
+	other = memfd_create("not-a-camera", MFD_CLOEXEC);
 	CHECK(cam >= 0 && other >= 0);
 	if (loaded) {
-		CHECK(argc > 2);
 		CHECK(v4l2_fd_open(cam, 0) == cam);
-		expect_claimed(cam, argc > 2 ? argv[2] : "");
+		expect_claimed(cam);
 		CHECK(v4l2_close(cam) == 0);
 	} else {
 		expect_unclaimed(cam);

@@ -21,32 +21,28 @@
 #include "libv4lconvert/chipbayer.h"
 
 #include "vcam/chipenc_bayer.h"
-#include "vcam/chipenc_s561.h"
 #include "../../common/check.h"
-
-typedef size_t encoder_fn(const uint8_t *img, int w, int h, uint8_t *out,
-			  size_t cap, uint32_t seed);
 
 static const struct fmt {
 	const char *name;
 	uint32_t fourcc, bayer;
 	v4lc_chipbayer_fn *dec;
-	encoder_fn *enc;
+	v4lc_chipenc_bayer_fn *enc;
 } fmts[] = {
 	{ "S910", V4L2_PIX_FMT_SN9C10X, V4LC_S910_ORDER, v4lc_decode_s910,
-	  encode_s910 },
+	  v4lc_chipenc_s910 },
 	{ "P207", V4L2_PIX_FMT_PAC207, V4LC_P207_ORDER, v4lc_decode_p207,
-	  encode_p207 },
+	  v4lc_chipenc_p207 },
 	{ "M310", V4L2_PIX_FMT_MR97310A, V4LC_M310_ORDER, v4lc_decode_m310,
-	  encode_m310 },
+	  v4lc_chipenc_m310 },
 	{ "SONX", V4L2_PIX_FMT_SN9C2028, V4LC_SONX_ORDER, v4lc_decode_sonx,
-	  encode_sonx },
+	  v4lc_chipenc_sonx },
 	{ "905C", V4L2_PIX_FMT_SQ905C, V4LC_905C_ORDER, v4lc_decode_905c,
-	  encode_905c },
+	  v4lc_chipenc_905c },
 	{ "S680", V4L2_PIX_FMT_STV0680, V4LC_S680_ORDER, v4lc_decode_s680,
-	  encode_s680 },
+	  v4lc_chipenc_s680 },
 	{ "S561", V4L2_PIX_FMT_SPCA561, V4LC_S561_ORDER, v4lc_decode_s561,
-	  encode_s561 },
+	  v4lc_chipenc_s561 },
 };
 #define NF (int)(sizeof(fmts) / sizeof(fmts[0]))
 
@@ -57,7 +53,7 @@ static uint32_t seed = 77;
 
 static uint32_t rnd(void)
 {
-	return enc_rng(&seed);
+	return v4lc_chipenc_rng(&seed);
 }
 
 static int conv(struct v4lconvert_data *cv,
@@ -120,7 +116,7 @@ static void image(uint8_t *img, int w, int h)
 {
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++)
-			img[(size_t)y * w + x] = (uint8_t)enc_clamp(
+			img[(size_t)y * w + x] = (uint8_t)v4lc_chipenc_clamp(
 				100 + x / 3 - y / 2 + ((x & 1) ? 30 : 0) +
 				((y & 1) ? -20 : 0) + (int)(rnd() % 9));
 }
@@ -137,7 +133,7 @@ static void test_format(struct v4lconvert_data *cv, const struct fmt *f)
 
 		image(img, w, h);
 		for (int t = 0; t < 12; t++) {
-			size_t n = f->enc(img, w, h, frame, cap, rnd());
+			size_t n = f->enc(img, w, h, frame, cap, rnd(), NULL);
 			const char *what = "valid";
 			uint8_t *in;
 			int dret, eret;
@@ -236,7 +232,7 @@ static void bench(struct v4lconvert_data *cv)
 
 	image(img, w, h);
 	for (int i = 0; i < NF; i++) {
-		size_t n = fmts[i].enc(img, w, h, frame, 4 * px, 1);
+		size_t n = fmts[i].enc(img, w, h, frame, 4 * px, 1, NULL);
 		double ours = mpix(cv, v4lconvert_convert, &fmts[i], frame, n, out);
 
 		if (orig)

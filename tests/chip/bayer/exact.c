@@ -28,14 +28,11 @@
 #include "vcam/chipenc_bayer.h"
 #include "../../common/check.h"
 
-typedef size_t encoder_fn(const uint8_t *img, int w, int h, uint8_t *out,
-			  size_t cap, uint32_t seed);
-
 struct fmt {
 	const char *name;
 	uint32_t fourcc, bayer;
 	v4lc_chipbayer_fn *dec;
-	encoder_fn *enc;
+	v4lc_chipenc_bayer_fn *enc;
 	/*
 	 * 1: the original reads past its input without checking; 2: also
 	 * keeps a corrupt frame (stopping where it is, the rest of its buffer
@@ -46,17 +43,17 @@ struct fmt {
 
 static const struct fmt fmts[] = {
 	{ "S910", V4L2_PIX_FMT_SN9C10X, V4LC_S910_ORDER, v4lc_decode_s910,
-	  encode_s910, 1 },
+	  v4lc_chipenc_s910, 1 },
 	{ "P207", V4L2_PIX_FMT_PAC207, V4LC_P207_ORDER, v4lc_decode_p207,
-	  encode_p207, 1 },
+	  v4lc_chipenc_p207, 1 },
 	{ "M310", V4L2_PIX_FMT_MR97310A, V4LC_M310_ORDER, v4lc_decode_m310,
-	  encode_m310, 0 },
+	  v4lc_chipenc_m310, 0 },
 	{ "SONX", V4L2_PIX_FMT_SN9C2028, V4LC_SONX_ORDER, v4lc_decode_sonx,
-	  encode_sonx, 1 },
+	  v4lc_chipenc_sonx, 1 },
 	{ "905C", V4L2_PIX_FMT_SQ905C, V4LC_905C_ORDER, v4lc_decode_905c,
-	  encode_905c, 2 },
+	  v4lc_chipenc_905c, 2 },
 	{ "S680", V4L2_PIX_FMT_STV0680, V4LC_S680_ORDER, v4lc_decode_s680,
-	  encode_s680, 1 },
+	  v4lc_chipenc_s680, 1 },
 };
 #define NF (int)(sizeof(fmts) / sizeof(fmts[0]))
 
@@ -67,7 +64,7 @@ static uint32_t seed = 2024;
 
 static uint32_t rnd(void)
 {
-	return enc_rng(&seed);
+	return v4lc_chipenc_rng(&seed);
 }
 
 /* The original: fourcc frame -> RGB24; returns 0 or the errno. */
@@ -205,7 +202,7 @@ static void make_image(uint8_t *img, int w, int h, int kind)
 				v = 255;
 				break;
 			default: /* smooth plus noise */
-				v = enc_clamp(128 + (x - w / 2) / 3 + (y - h / 2) / 4 +
+				v = v4lc_chipenc_clamp(128 + (x - w / 2) / 3 + (y - h / 2) / 4 +
 					      (int)(rnd() % 13) - 6);
 			}
 			img[(size_t)y * w + x] = (uint8_t)v;
@@ -231,9 +228,8 @@ static void test_format(const struct fmt *f)
 
 			make_image(img, w, h, kind);
 			memset(frame, 0, frame_cap);
-			enc_recon = recon;
-			n = f->enc(img, w, h, frame, frame_cap / 2, rnd());
-			enc_recon = NULL;
+			n = f->enc(img, w, h, frame, frame_cap / 2, rnd(),
+				   recon);
 			snprintf(what, sizeof(what), "valid image %d", kind);
 			good_n = 0;
 			compare(f, w, h, n, 1, what);
@@ -299,7 +295,7 @@ static void bench(const struct fmt *f)
 
 	make_image(img, w, h, 5);
 	memset(frame, 0, frame_cap);
-	n = f->enc(img, w, h, frame, frame_cap / 2, 1);
+	n = f->enc(img, w, h, frame, frame_cap / 2, 1, NULL);
 	for (int rep = 0; rep < 7; rep++) {
 		double t0 = now();
 

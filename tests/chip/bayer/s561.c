@@ -16,7 +16,7 @@
  *    reads bytes of neighbouring tables there) are counted and not compared;
  *  - the original reads past the frame without a bound: it gets the frame
  *    followed by zeros, which is what ours reads past the end (EPIPE).
- * Frames: the test encoder's (src/vcam/chipenc_s561.h; best fit and random
+ * Frames: the test encoder's (src/vcam/chipenc_s561.c; best fit and random
  * symbols) at the SPCA561 sizes and others, mutated and truncated copies,
  * random, biased and zero-heavy random bytes, and hand-made ones.
  * Every encoder frame must also decode to the encoder's reconstruction.
@@ -30,7 +30,7 @@
 #include "../../common/origlib.h"
 #include "libv4lconvert/chipbayer_s561.c"
 
-#include "vcam/chipenc_s561.h"
+#include "vcam/chipenc_bayer.h"
 #include "../../common/check.h"
 
 static struct origlib o;
@@ -40,7 +40,7 @@ static uint32_t seed = 561;
 
 static uint32_t rnd(void)
 {
-	return enc_rng(&seed);
+	return v4lc_chipenc_rng(&seed);
 }
 
 #define FRAME_CAP (4u << 20)
@@ -102,8 +102,8 @@ static void sentinel(int w, int h)
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++)
 			img[(size_t)y * w + x] = (uint8_t)(37 + ((x * 5 + y * 11) % 7) * 23);
-	enc_recon = NULL;
-	sent_n = encode_s561(img, w, h, sent_frame, FRAME_CAP / 2, 99);
+	sent_n = v4lc_chipenc_s561(img, w, h, sent_frame, FRAME_CAP / 2, 99,
+				   NULL);
 	memset(sent_frame + sent_n, 0, FRAME_CAP - sent_n);
 	sent_w = w;
 	sent_h = h;
@@ -234,7 +234,7 @@ static void make_image(uint8_t *img, int w, int h, int kind)
 				v = 215 + (int)(rnd() % 41);
 				break;
 			default: /* smooth plus noise */
-				v = enc_clamp(128 + (x - w / 2) / 3 + (y - h / 2) / 4 +
+				v = v4lc_chipenc_clamp(128 + (x - w / 2) / 3 + (y - h / 2) / 4 +
 					      (int)(rnd() % 13) - 6);
 			}
 			img[(size_t)y * w + x] = (uint8_t)v;
@@ -247,10 +247,8 @@ static size_t encode(const uint8_t *img, int w, int h, int randsym,
 	size_t n;
 
 	memset(frame, 0, FRAME_CAP);
-	enc_recon = recon;
-	n = encode_s561_ex(img, w, h, frame, FRAME_CAP / 2, rnd(), randsym,
-			   allow_clamp, clamped);
-	enc_recon = NULL;
+	n = v4lc_chipenc_s561_ex(img, w, h, frame, FRAME_CAP / 2, rnd(), randsym,
+				 allow_clamp, clamped, recon);
 	return n;
 }
 

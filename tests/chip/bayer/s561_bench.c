@@ -20,7 +20,7 @@
 #include "../../common/origlib.h"
 #include "libv4lconvert/chipbayer.h"
 
-#include "vcam/chipenc_s561.h"
+#include "vcam/chipenc_bayer.h"
 
 #define W 352
 #define H 288
@@ -98,11 +98,11 @@ int main(int argc, char **argv)
 	/* smooth plus noise, like a real picture */
 	for (int y = 0; y < H; y++)
 		for (int x = 0; x < W; x++)
-			img[y * W + x] = (uint8_t)enc_clamp(
+			img[y * W + x] = (uint8_t)v4lc_chipenc_clamp(
 				110 + (x - W / 2) / 3 + (y - H / 2) / 4 +
 				((x & 1) ? 25 : 0) - ((y & 1) ? 15 : 0) +
-				(int)(enc_rng(&s) % 11) - 5);
-	n = encode_s561(img, W, H, frame, cap / 2, 1);
+				(int)(v4lc_chipenc_rng(&s) % 11) - 5);
+	n = v4lc_chipenc_s561(img, W, H, frame, cap / 2, 1, NULL);
 	ours = v4lconvert_create_with_dev_ops(3, &fake, &fakedev_ops);
 	orig = origlib_open_plain(&o, ORIGLIB_LINKED_WITH_OURS | ORIGLIB_QUIET);
 	if (!ours || conv(ours, v4lconvert_convert, frame, n, out) < 0) {

@@ -101,7 +101,7 @@ static void good_frames(void)
 			uint8_t *img = jt_make_image(w, h, (unsigned)(s * 5 + qi));
 			uint8_t *bay = mosaic(img, w, h);
 			size_t n, same = 0;
-			uint8_t *frm = ce_jl20_encode(bay, w, h, quals[qi], &n);
+			uint8_t *frm = v4lc_chipenc_jl20_encode(bay, w, h, quals[qi], &n);
 			uint8_t *ours = jt_xmalloc((size_t)w * h);
 			uint8_t *a = jt_xmalloc((size_t)w * h * 3);
 			uint8_t *b = jt_xmalloc((size_t)w * h * 3);
@@ -189,7 +189,7 @@ static void bad_frames(int rounds)
 	uint8_t *img = jt_make_image(w, h, 9);
 	uint8_t *bay = mosaic(img, w, h);
 	size_t n;
-	uint8_t *frm = ce_jl20_encode(bay, w, h, 80, &n);
+	uint8_t *frm = v4lc_chipenc_jl20_encode(bay, w, h, 80, &n);
 	uint8_t *buf = jt_xmalloc(n), *ours = jt_xmalloc((size_t)w * h);
 	int tally[2][2] = { { 0, 0 }, { 0, 0 } }, died = 0;
 	char err[200];
@@ -272,7 +272,7 @@ static void bench(void)
 	int w = 640, h = 480;
 	uint8_t *img = jt_make_image(w, h, 4), *bay = mosaic(img, w, h);
 	size_t n;
-	uint8_t *frm = ce_jl20_encode(bay, w, h, 75, &n);
+	uint8_t *frm = v4lc_chipenc_jl20_encode(bay, w, h, 75, &n);
 	uint8_t *dst = jt_xmalloc((size_t)w * h * 3);
 	double best[3] = { 1e9, 1e9, 1e9 };
 	char err[200];
@@ -320,7 +320,7 @@ static int self_check(void)
 		uint8_t *img = jt_make_image(w, h, (unsigned)s);
 		uint8_t *bay = mosaic(img, w, h), *ours = jt_xmalloc((size_t)w * h);
 		size_t n;
-		uint8_t *frm = ce_jl20_encode(bay, w, h, 75, &n);
+		uint8_t *frm = v4lc_chipenc_jl20_encode(bay, w, h, 75, &n);
 		char err[200];
 		int r = v4lc_jl2005_decode(frm, n, ours, w, h, err, sizeof(err));
 		double ps = jt_psnr(ours, bay, (size_t)w * h);
@@ -340,7 +340,6 @@ int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 400;
 
-	ce_init_tables();
 	cv = origlib_open_plain(&olib, 0);
 	if (!cv)
 		return self_check();

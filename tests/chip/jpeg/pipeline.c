@@ -157,11 +157,11 @@ static void make_frames(struct frame *f, int w, int h)
 	for (size_t i = 0; i < 3 * (size_t)w * h; i++)
 		v[i] = (int)(jt_rand() % 7) - 3;
 	f[0] = (struct frame){ "PJPG", V4L2_PIX_FMT_PJPG, w, h, 0, NULL, 0, 50 };
-	f[0].data = ce_pjpg_encode(img, w, h, m, 1, c, 1, &f[0].n);
+	f[0].data = v4lc_chipenc_pjpg_encode(img, w, h, m, 1, c, 1, &f[0].n);
 	f[1] = (struct frame){ "JL20", V4L2_PIX_FMT_JL2005BCD, w, h, w, NULL, 0, 0 };
-	f[1].data = ce_jl20_encode(bay, w, h, 80, &f[1].n);
+	f[1].data = v4lc_chipenc_jl20_encode(bay, w, h, 80, &f[1].n);
 	f[2] = (struct frame){ "S401", V4L2_PIX_FMT_SE401, w, h, 3 * w, NULL, 0, 0 };
-	f[2].data = ce_se401_encode(v, w * h, 200, &f[2].n);
+	f[2].data = v4lc_chipenc_se401_packets(v, w * h, 200, &f[2].n);
 	free(img);
 	free(bay);
 	free(v);
@@ -279,7 +279,7 @@ static void rotated(void)
 	uint8_t *img = jt_make_image(h, w, 8); /* 480 wide, 640 high */
 	static const int m[] = { 0xc4 }, c[] = { 1 };
 	size_t n;
-	uint8_t *frm = ce_pjpg_encode(img, h, w, m, 1, c, 1, &n);
+	uint8_t *frm = v4lc_chipenc_pjpg_encode(img, h, w, m, 1, c, 1, &n);
 	uint8_t *up = jt_xmalloc((size_t)w * h * 3), *rot = jt_xmalloc((size_t)w * h * 3);
 	struct v4lconvert_data *plain = make_ours(V4L2_PIX_FMT_PJPG, h, w), *cv;
 	int r, bad = 0;
@@ -323,7 +323,6 @@ int main(void)
 	od = origlib_open_plain(&olib, ORIGLIB_LINKED_WITH_OURS);
 	if (!od)
 		return 77;
-	ce_init_tables();
 	compare(od, getenv("CHIPJPEG_BENCH") != NULL);
 	rotated();
 	olib.destroy(od);

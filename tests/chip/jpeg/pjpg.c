@@ -102,9 +102,9 @@ static void good_frames(struct v4lc_pjpg *p)
 			int w = sizes[s][0], h = sizes[s][1];
 			uint8_t *img = jt_make_image(w, h, (unsigned)(s + 7 * c));
 			size_t n;
-			uint8_t *frm = ce_pjpg_encode(img, w, h, cases[c].m,
-						      cases[c].nm, cases[c].c,
-						      cases[c].nc, &n);
+			uint8_t *frm = v4lc_chipenc_pjpg_encode(
+				img, w, h, cases[c].m, cases[c].nm, cases[c].c,
+				cases[c].nc, &n);
 			uint8_t *ours = jt_xmalloc((size_t)w * h * 3);
 			uint8_t *orig = jt_xmalloc((size_t)w * h * 3);
 			char err[200];
@@ -173,7 +173,7 @@ static void all_markers(struct v4lc_pjpg *p)
 	for (int mk = 4; mk < 256; mk += 4) {
 		int m[1] = { mk }, r, ro;
 		size_t n;
-		uint8_t *frm = ce_pjpg_encode(img, w, h, m, 1, c, 1, &n);
+		uint8_t *frm = v4lc_chipenc_pjpg_encode(img, w, h, m, 1, c, 1, &n);
 		double ps;
 
 		r = v4lc_pjpg_decode(p, frm, n, V4L2_PIX_FMT_RGB24, a,
@@ -234,7 +234,7 @@ static void bad_frames(struct v4lc_pjpg *p, int rounds)
 	uint8_t *img = jt_make_image(w, h, 3);
 	static const int m[] = { 0x44 }, cc[] = { 1, 2 };
 	size_t n;
-	uint8_t *frm = ce_pjpg_encode(img, w, h, m, 1, cc, 2, &n);
+	uint8_t *frm = v4lc_chipenc_pjpg_encode(img, w, h, m, 1, cc, 2, &n);
 	uint8_t *buf = jt_xmalloc(n + 4096);
 	uint8_t *ours = jt_xmalloc((size_t)w * h * 3);
 	int tally[2][2] = { { 0, 0 }, { 0, 0 } }; /* [orig rejects][ours] */
@@ -299,7 +299,7 @@ static void fuzz(struct v4lc_pjpg *p, int rounds)
 		size_t n = jt_rand() % 200000, hl;
 		int w = i % 2 ? 640 : 160, h = i % 2 ? 480 : 120;
 
-		hl = ce_pjpg_header(buf, w, h);
+		hl = v4lc_chipenc_pjpg_header(buf, w, h);
 		for (size_t k = hl; k < n; k++)
 			buf[k] = (uint8_t)jt_rand();
 		if (n > hl && i % 3 == 0)
@@ -318,7 +318,7 @@ static void bench(struct v4lc_pjpg *p)
 	uint8_t *img = jt_make_image(w, h, 11);
 	static const int m[] = { 0x44 }, cc[] = { 1 };
 	size_t n;
-	uint8_t *frm = ce_pjpg_encode(img, w, h, m, 1, cc, 1, &n);
+	uint8_t *frm = v4lc_chipenc_pjpg_encode(img, w, h, m, 1, cc, 1, &n);
 	uint8_t *dst = jt_xmalloc((size_t)w * h * 3);
 	char err[200];
 
@@ -365,7 +365,7 @@ static int self_check(struct v4lc_pjpg *p)
 		int w = sizes[s][0], h = sizes[s][1];
 		uint8_t *img = jt_make_image(w, h, (unsigned)s);
 		size_t n;
-		uint8_t *frm = ce_pjpg_encode(img, w, h, m, 1, c, 2, &n);
+		uint8_t *frm = v4lc_chipenc_pjpg_encode(img, w, h, m, 1, c, 2, &n);
 		uint8_t *ours = jt_xmalloc((size_t)w * h * 3);
 		char err[200];
 		int r = v4lc_pjpg_decode(p, frm, n, V4L2_PIX_FMT_RGB24, ours,
@@ -388,7 +388,6 @@ int main(int argc, char **argv)
 	struct v4lc_pjpg *p;
 	int rounds = argc > 1 ? atoi(argv[1]) : 1000;
 
-	ce_init_tables();
 	p = v4lc_pjpg_new();
 	if (!p)
 		return 99;

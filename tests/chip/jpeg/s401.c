@@ -108,7 +108,7 @@ static void good_frames(void)
 					       (1 << m);
 				}
 			}
-			frm = ce_se401_encode(v, np, pp, &n);
+			frm = v4lc_chipenc_se401_packets(v, np, pp, &n);
 			memset(ours, 1, (size_t)np * 3);
 			memset(orig, 2, (size_t)np * 3);
 			r = v4lc_se401_decode(frm, n, ours, w, h, err,
@@ -173,7 +173,7 @@ static void bad_frames(int rounds)
 	uint8_t *img = jt_make_image(w, h, 5);
 	int *v = code_image(img, w, h);
 	size_t n;
-	uint8_t *frm = ce_se401_encode(v, np, 64, &n);
+	uint8_t *frm = v4lc_chipenc_se401_packets(v, np, 64, &n);
 	uint8_t *buf = jt_xmalloc(n), *ours = jt_xmalloc((size_t)np * 3);
 	int tally[2][2] = { { 0, 0 }, { 0, 0 } }, died = 0;
 	char err[200];
@@ -254,7 +254,7 @@ static void bench(void)
 	uint8_t *img = jt_make_image(w, h, 2);
 	int *v = code_image(img, w, h);
 	size_t n;
-	uint8_t *frm = ce_se401_encode(v, np, 200, &n);
+	uint8_t *frm = v4lc_chipenc_se401_packets(v, np, 200, &n);
 	uint8_t *dst = jt_xmalloc((size_t)np * 3);
 	double best[2] = { 1e9, 1e9 };
 	char err[200];
@@ -303,7 +303,7 @@ static int self_check(void)
 
 			want[k] = (uint8_t)((i >= 3 ? want[k - 3] : 0) + 8 * v[k]);
 		}
-	frm = ce_se401_encode(v, np, 100, &n);
+	frm = v4lc_chipenc_se401_packets(v, np, 100, &n);
 	r = v4lc_se401_decode(frm, n, ours, w, h, err, sizeof(err));
 	CHECK(r == 0 && !memcmp(ours, want, (size_t)np * 3),
 	      "decoded samples differ from the format's (%d %s)", r,

@@ -167,7 +167,8 @@ static void random518(int cases)
 			qy[j] = (uint8_t)(1 + ot_rand() % (r.big ? 255 : 16));
 			qc[j] = (uint8_t)(1 + ot_rand() % (r.big ? 255 : 16));
 		}
-		f = co518_frame(w, h, qy, qc, rnd518_block, &r, &n, &zu);
+		f = v4lc_chipenc_ov518_frame(w, h, qy, qc, rnd518_block, &r, &n,
+					      &zu);
 		if (!f)
 			continue;
 		switch (t % 5) {
@@ -246,7 +247,7 @@ static int rnd511_block(void *ctx, int comp, int x, int y, uint8_t *out)
 	for (int i = 1; i < n; i++)
 		if (ot_rand() % 3)
 			z[i] = (int32_t)(ot_rand() % (2 * (unsigned)lim + 1)) - lim;
-	return co511_record(z, n, eight, table, out);
+	return v4lc_chipenc_ov511_record(z, n, eight, table, out);
 }
 
 static void random511(int cases)
@@ -270,7 +271,7 @@ static void random511(int cases)
 			free(f);
 			continue;
 		}
-		f = co511_frame(w, h, rnd511_block, NULL, &n);
+		f = v4lc_chipenc_ov511_frame(w, h, rnd511_block, NULL, &n);
 		if (!f)
 			continue;
 		switch (t % 6) {
@@ -323,7 +324,7 @@ static void encoded(void)
 		char what[64];
 
 		for (int q = 0; q < 4; q += 3) {
-			f = co518_image(pic, w, h, q, &n);
+			f = v4lc_chipenc_ov518_image(pic, w, h, q, &n);
 			CHECK(f, "O518 encoder failed at %dx%d", w, h);
 			if (!f)
 				continue;
@@ -332,7 +333,7 @@ static void encoded(void)
 			compare(what, 1, w, h, 1, f, n);
 			free(f);
 		}
-		f = co511_image(pic, w, h, &n);
+		f = v4lc_chipenc_ov511_image(pic, w, h, &n);
 		CHECK(f, "O511 encoder failed at %dx%d", w, h);
 		if (f) {
 			compare("O511 picture", 0, w, h, 0, f, n);

@@ -110,8 +110,9 @@ static uint8_t *picture(int w, int h)
 static uint8_t *encode(uint32_t fcc, const uint8_t *pic, int w, int h,
 		       size_t *n)
 {
-	return fcc == V4L2_PIX_FMT_OV511 ? co511_image(pic, w, h, n)
-					 : co518_image(pic, w, h, 2, n);
+	return fcc == V4L2_PIX_FMT_OV511 ?
+		       v4lc_chipenc_ov511_image(pic, w, h, n) :
+		       v4lc_chipenc_ov518_image(pic, w, h, 2, n);
 }
 
 /*

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Test encoder of SPCA561 (S561) frames, written from the clean-room
- * description of the format (see src/libv4lconvert/chipbayer_s561.c): it
+ * Encoder of SPCA561 (S561) frames (chipenc_bayer.h), written from the
+ * clean-room description of the format (src/libv4lconvert/chipbayer_s561.c): it
  * runs the decoder's model (prediction, gradient classes, context
  * statistics, table choice, multiplier) step by step and, at each pixel,
  * writes a code word of the table the decoder will use. The code words are
  * enumerated here from the description on their own (every escape form
  * included), not taken from the decoder's tables.
  *
- * encode_s561_ex:
+ * v4lc_chipenc_s561_ex:
  *   random_symbols 0: the symbol whose result is closest to the image
  *     (shortest code among equal ones; now and then another code word of
  *     the same symbol, e.g. an escape, so that every form shows up);
@@ -17,14 +17,16 @@
  *   allow_clamp 0: never a symbol whose P - Q falls outside -256 .. 511
  *     (where the original library reads outside its clamp table); 1: such
  *     symbols allowed. *clamped (may be NULL) says whether one was written.
- * Block modes are random. enc_recon receives the image a decoder following
+ * Block modes are random. recon receives the image a decoder following
  * the library's documented rules gives (uncoded last pixels: copies of the
  * pixel two rows above).
  */
-#ifndef V4LC_VCAM_CHIPENC_S561_H
-#define V4LC_VCAM_CHIPENC_S561_H
-
 #include "vcam/chipenc_bayer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "vcam/chipenc_bits.h"
 
 struct s561e_cw {
 	uint16_t code;
@@ -37,8 +39,8 @@ struct s561e_tabs {
 	int n[6];
 };
 
-static inline void s561e_add(struct s561e_tabs *T, int t, unsigned code,
-			     int len, int v)
+static void s561e_add(struct s561e_tabs *T, int t, unsigned code, int len,
+		      int v)
 {
 	struct s561e_cw *c = &T->cw[t][T->n[t]++];
 
@@ -47,7 +49,7 @@ static inline void s561e_add(struct s561e_tabs *T, int t, unsigned code,
 	c->v = (int16_t)v;
 }
 
-static inline void s561e_build(struct s561e_tabs *T)
+static void s561e_build(struct s561e_tabs *T)
 {
 	/* 8-bit windows: value, code, length */
 	static const int a_codes[][3] = {
@@ -132,7 +134,7 @@ static inline void s561e_build(struct s561e_tabs *T)
 	}
 }
 
-static inline int s561e_class(int d)
+static int s561e_class(int d)
 {
 	if (d <= -21)
 		return 7;
@@ -151,7 +153,7 @@ static inline int s561e_class(int d)
 	return 6;
 }
 
-static inline int s561e_curve(int v)
+static int s561e_curve(int v)
 {
 	static const int cv[20] = { 0,  2,  5,  8,  12, 18,  24,  32,  40,  48,
 				    56, 64, 72, 80, 88, 98, 112, 128, 144, 160 };
@@ -161,7 +163,7 @@ static inline int s561e_curve(int v)
 	return v < 0 ? -cv[-v] : cv[v];
 }
 
-static inline int s561e_mag(int v)
+static int s561e_mag(int v)
 {
 	if (v == 237 || v == 19)
 		return 0;
@@ -169,150 +171,194 @@ static inline int s561e_mag(int v)
 	return v > 15 ? 15 : v;
 }
 
-static inline int s561e_trunc_div(int a, int b)
+static int s561e_trunc_div(int a, int b)
 {
 	int q = (a < 0 ? -a : a) / b;
 
 	return a < 0 ? -q : q;
 }
 
-static inline size_t encode_s561_ex(const uint8_t *img, int w, int h,
-				    uint8_t *out, size_t cap, uint32_t seed,
-				    int random_symbols, int allow_clamp,
-				    int *clamped)
+/* The decoder's model at one pixel: context, multiplier, table, prediction. */
+struct s561e_px {
+	int c, m, t, P;
+};
+
+/*
+ * At column x of row y (r: the row decoded so far, u: two rows above), the
+ * k-th pixel of a 32-pixel block in block mode `mode`, with the context
+ * statistics H and A.
+ */
+static struct s561e_px s561e_model(const uint8_t *r, const uint8_t *u, int x,
+				   int y, int w, int k, int mode, const int *H,
+				   const int *A)
+{
+	struct s561e_px p;
+	int U = u[x], L, UL, dL, dC, dR, c;
+
+	if (x < 2) {
+		L = UL = U;
+		dL = dC = 0;
+		dR = s561e_class((x + 2 < w ? u[x + 2] : U) - U);
+	} else {
+		L = r[x - 2];
+		UL = u[x - 2];
+		dL = s561e_class(UL - L);
+		dC = s561e_class(U - UL);
+		dR = x >= w - 2 ? 0 : s561e_class(u[x + 2] - U);
+	}
+	c = 64 * dL + 8 * dC + dR;
+	p.c = c;
+	if (L + 2 * U <= 144 && y % 2 == 0 && k % 4 == 0 && dR < 5 &&
+	    dC < 5 && dL < 5)
+		p.m = 1;
+	else if (L <= 48 && dL >= 1 && dL <= 4 && dC >= 1 && dC <= 4)
+		p.m = 2;
+	else if (mode == 1)
+		p.m = 2;
+	else if (dC + dL >= 11 || mode == 2)
+		p.m = 8;
+	else
+		p.m = 4;
+	if (H[c] < 7)
+		p.t = 0;
+	else if (H[c] >= A[c])
+		p.t = 1;
+	else if (2 * H[c] >= A[c])
+		p.t = 2;
+	else if (4 * H[c] >= A[c])
+		p.t = 3;
+	else if (8 * H[c] >= A[c])
+		p.t = 4;
+	else
+		p.t = 5;
+	p.P = s561e_trunc_div(3 * (U + L) - 2 * UL, 4);
+	return p;
+}
+
+/* The decoded value of code word cw at that pixel (before clamping). */
+static int s561e_result(const struct s561e_px *p, const struct s561e_cw *cw)
+{
+	return p->P - s561e_trunc_div(s561e_curve(cw->v) * p->m, 2);
+}
+
+/* A random code word of the table (one in range unless allow_clamp). */
+static int s561e_pick_random(const struct s561e_tabs *T,
+			     const struct s561e_px *p, uint32_t *seed,
+			     int allow_clamp)
+{
+	const struct s561e_cw *cw = T->cw[p->t];
+	int best = -1;
+
+	for (int tries = 0; tries < 8; tries++) {
+		int j = (int)(v4lc_chipenc_rng(seed) % (uint32_t)T->n[p->t]);
+		int s = s561e_result(p, &cw[j]);
+
+		best = j;
+		if (allow_clamp || (s >= -256 && s <= 511))
+			break;
+		best = 0; /* every table codes 0, in range */
+		while (cw[best].v != 0)
+			best++;
+	}
+	return best;
+}
+
+/* The code word nearest to target (rnd: now and then an equal one). */
+static int s561e_pick_best(const struct s561e_tabs *T,
+			   const struct s561e_px *p, int target, uint32_t rnd,
+			   int allow_clamp)
+{
+	const struct s561e_cw *cw = T->cw[p->t];
+	int best = -1, bestd = 1 << 30;
+
+	for (int j = 0; j < T->n[p->t]; j++) {
+		int s = s561e_result(p, &cw[j]);
+		int d = abs((s < 0 ? 0 : s > 255 ? 255 : s) - target);
+
+		if (!allow_clamp && (s < -256 || s > 511))
+			continue;
+		d = d * 64 + cw[j].len;
+		/* now and then any code word of equal result */
+		if (best >= 0 && d / 64 == bestd / 64 &&
+		    (rnd >> (j % 24) & 0x81) == 0x81 && rnd % 16 == 0)
+			d = bestd - 1;
+		if (d < bestd)
+			bestd = d, best = j;
+	}
+	return best;
+}
+
+size_t v4lc_chipenc_s561_ex(const uint8_t *img, int w, int h, uint8_t *out,
+			    size_t cap, uint32_t seed, int random_symbols,
+			    int allow_clamp, int *clamped, uint8_t *recon)
 {
 	struct s561e_tabs T;
-	struct bitw bw = { out, cap, 0, 0, 0 };
+	struct v4lc_bitw bw = { out, cap, 0, 0, 0 };
 	uint8_t *rec = malloc((size_t)w * h);
 	int H[512], A[512], mode = 0, hit = 0;
-	size_t ndec = h > 2 ? (size_t)(h - 2) * w / 32 * 32 : 0, i = 0;
+	size_t ndec = h > 2 ? (size_t)(h - 2) * w / 32 * 32 : 0;
 
+	if (!rec)
+		return 0; /* no frame is empty: out of memory */
 	s561e_build(&T);
 	memset(H, 0, sizeof(H));
 	memset(A, 0, sizeof(A));
 	for (int b = 0; b < 20; b++)
-		bitw_put(&bw, b == 1 ? 0x10 : enc_rng(&seed) & 0xff, 8);
+		v4lc_bitw_put(&bw, b == 1 ? 0x10 : v4lc_chipenc_rng(&seed) & 0xff,
+			      8);
 	for (int y = 0; y < 2 && y < h; y++)
 		for (int x = 0; x < w; x++) {
 			rec[(size_t)y * w + x] = img[(size_t)y * w + x];
-			bitw_put(&bw, img[(size_t)y * w + x], 8);
+			v4lc_bitw_put(&bw, img[(size_t)y * w + x], 8);
 		}
-	for (; i < ndec; i++) {
+	for (size_t i = 0; i < ndec; i++) {
 		int y = 2 + (int)(i / (size_t)w), x = (int)(i % (size_t)w);
-		int k = (int)(i % 32), U, L, UL, UR = 0, dL, dC, dR, c, m, P, t;
-		int target = img[(size_t)y * w + x], best = -1, bestd = 1 << 30;
+		int k = (int)(i % 32), best, s;
 		uint8_t *r = rec + (size_t)y * w;
-		const uint8_t *u = r - 2 * w;
-		uint32_t rnd = enc_rng(&seed);
+		uint32_t rnd = v4lc_chipenc_rng(&seed);
+		struct s561e_px p;
 		const struct s561e_cw *cw;
 
 		if (k == 0) {
-			uint32_t rm = enc_rng(&seed) % 8;
+			uint32_t rm = v4lc_chipenc_rng(&seed) % 8;
 
 			mode = rm < 4 ? 0 : rm < 6 ? 1 : 2;
 			if (mode == 0)
-				bitw_put(&bw, 0, 1);
+				v4lc_bitw_put(&bw, 0, 1);
 			else
-				bitw_put(&bw, mode == 1 ? 2 : 3, 2);
+				v4lc_bitw_put(&bw, mode == 1 ? 2 : 3, 2);
 		}
-		U = u[x];
-		if (x < 2) {
-			L = UL = U;
-			UR = x + 2 < w ? u[x + 2] : U;
-			dL = dC = 0;
-			dR = s561e_class(UR - U);
+		p = s561e_model(r, r - 2 * w, x, y, w, k, mode, H, A);
+		best = random_symbols ?
+			       s561e_pick_random(&T, &p, &seed, allow_clamp) :
+			       s561e_pick_best(&T, &p, img[(size_t)y * w + x],
+					       rnd, allow_clamp);
+		cw = &T.cw[p.t][best];
+		s = s561e_result(&p, cw);
+		if (s < -256 || s > 511)
+			hit = 1;
+		r[x] = (uint8_t)(s < 0 ? 0 : s > 255 ? 255 : s);
+		v4lc_bitw_put(&bw, cw->code, cw->len);
+		A[p.c] += s561e_mag(cw->v);
+		if (H[p.c] == 15) {
+			H[p.c] = 8;
+			A[p.c] /= 2;
 		} else {
-			L = r[x - 2];
-			UL = u[x - 2];
-			dL = s561e_class(UL - L);
-			dC = s561e_class(U - UL);
-			dR = x >= w - 2 ? 0 : s561e_class(u[x + 2] - U);
-		}
-		c = 64 * dL + 8 * dC + dR;
-		if (L + 2 * U <= 144 && y % 2 == 0 && k % 4 == 0 && dR < 5 &&
-		    dC < 5 && dL < 5)
-			m = 1;
-		else if (L <= 48 && dL >= 1 && dL <= 4 && dC >= 1 && dC <= 4)
-			m = 2;
-		else if (mode == 1)
-			m = 2;
-		else if (dC + dL >= 11 || mode == 2)
-			m = 8;
-		else
-			m = 4;
-		if (H[c] < 7)
-			t = 0;
-		else if (H[c] >= A[c])
-			t = 1;
-		else if (2 * H[c] >= A[c])
-			t = 2;
-		else if (4 * H[c] >= A[c])
-			t = 3;
-		else if (8 * H[c] >= A[c])
-			t = 4;
-		else
-			t = 5;
-		P = s561e_trunc_div(3 * (U + L) - 2 * UL, 4);
-		cw = T.cw[t];
-		if (random_symbols) {
-			for (int tries = 0; tries < 8; tries++) {
-				int j = (int)(enc_rng(&seed) % (uint32_t)T.n[t]);
-				int s = P - s561e_trunc_div(s561e_curve(cw[j].v) * m, 2);
-
-				best = j;
-				if (allow_clamp || (s >= -256 && s <= 511))
-					break;
-				best = 0; /* every table codes 0, in range */
-				while (cw[best].v != 0)
-					best++;
-			}
-		} else {
-			for (int j = 0; j < T.n[t]; j++) {
-				int s = P - s561e_trunc_div(s561e_curve(cw[j].v) * m, 2);
-				int d = abs((s < 0 ? 0 : s > 255 ? 255 : s) - target);
-
-				if (!allow_clamp && (s < -256 || s > 511))
-					continue;
-				d = d * 64 + cw[j].len;
-				/* now and then any code word of equal result */
-				if (best >= 0 && d / 64 == bestd / 64 &&
-				    (rnd >> (j % 24) & 0x81) == 0x81 &&
-				    rnd % 16 == 0)
-					d = bestd - 1;
-				if (d < bestd)
-					bestd = d, best = j;
-			}
-		}
-		{
-			int v = cw[best].v;
-			int s = P - s561e_trunc_div(s561e_curve(v) * m, 2);
-
-			if (s < -256 || s > 511)
-				hit = 1;
-			r[x] = (uint8_t)(s < 0 ? 0 : s > 255 ? 255 : s);
-			bitw_put(&bw, cw[best].code, cw[best].len);
-			A[c] += s561e_mag(v);
-			if (H[c] == 15) {
-				H[c] = 8;
-				A[c] /= 2;
-			} else {
-				H[c]++;
-			}
+			H[p.c]++;
 		}
 	}
-	for (size_t p = 2 * (size_t)w + ndec; p < (size_t)w * h; p++)
-		rec[p] = rec[p - 2 * (size_t)w];
+	for (size_t q = 2 * (size_t)w + ndec; q < (size_t)w * h; q++)
+		rec[q] = rec[q - 2 * (size_t)w];
 	if (clamped)
 		*clamped = hit;
-	enc_keep(rec, w, h);
+	v4lc_chipenc_keep(recon, rec, w, h);
 	free(rec);
-	return bitw_flush(&bw);
+	return v4lc_bitw_flush(&bw);
 }
 
-static inline size_t encode_s561(const uint8_t *img, int w, int h,
-				 uint8_t *out, size_t cap, uint32_t seed)
+size_t v4lc_chipenc_s561(const uint8_t *img, int w, int h, uint8_t *out,
+			 size_t cap, uint32_t seed, uint8_t *recon)
 {
-	return encode_s561_ex(img, w, h, out, cap, seed, 0, 0, NULL);
+	return v4lc_chipenc_s561_ex(img, w, h, out, cap, seed, 0, 0, NULL,
+				    recon);
 }
-
-#endif
