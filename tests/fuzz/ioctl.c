@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libFuzzer target: random sequences of libv4l2 calls against the built-in
- * virtual camera (src/vcam): open (v4l2_fd_open on a vcam memfd), S/G/TRY
+ * libFuzzer target: random sequences of libv4l2 calls against the virtual
+ * camera plugin (src/vcam): open (v4l2_fd_open on a vcam memfd), S/G/TRY
  * _FMT, REQBUFS, QUERYBUF + mmap, QBUF/DQBUF (mmap and userptr),
  * STREAMON/OFF, read, munmap, controls, enumeration, S_PARM, dup, close;
  * two cameras at once.

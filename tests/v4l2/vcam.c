@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libv4l2 end to end on the built-in virtual camera: format emulation
+ * libv4l2 end to end on the virtual camera plugin: format emulation
  * (YUYV device, RGB24 for the application) through fake mmap buffers and
  * through read(), USERPTR pass-through without conversion, controls,
  * dup/close. Expected frames come from the camera's own renderer and an
