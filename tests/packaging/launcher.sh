@@ -30,8 +30,11 @@ while [ $# -gt 0 ]; do
 done
 top=$root$prefix
 run=$top/$bindir/v4l2-run
-# The installed libraries, not a system copy of the same SONAMEs.
+# The installed libraries, not a system copy of the same SONAMEs, and the
+# installed plugins (the virtual camera): libv4l2's compiled-in plugin
+# directory is the one without DESTDIR.
 export LD_LIBRARY_PATH=$top/$libdir
+export LIBV4L2_PLUGIN_DIR=$top/$libdir/libv4l/plugins
 unset LD_PRELOAD LIBV4L2_SHARE
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/launcher.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
