@@ -1,0 +1,413 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * usbcheck: the guest side of the USB camera tests. Captures from a real
+ * driver through libv4l2 and checks every frame against the picture the
+ * emulator rendered for it (tests/usb/picture.c: the virtual camera's
+ * picture for a sequence number, 0 at each stream start):
+ *
+ *   usbcheck [options] DEVICE
+ *     --fmt FOURCC     what to ask libv4l2 for (RGB3 BGR3 YU12 YV12, or the
+ *                      camera's own YUYV / MJPG: then byte-exact)
+ *     --size WxH       (default 640x480)
+ *     --io mmap|read   (default mmap)
+ *     --frames N       frames to check (default 10)
+ *     --fps N          S_PARM first
+ *     --psnr DB        the floor for converted frames (default 30)
+ *     --lens           the camera has the lens texture (in focus)
+ *     --flip N         the frames come out so flipped (1 h, 2 v, 3 both;
+ *                      default 0: upright, as libv4l2 must deliver them)
+ *     --bad-ok N       frames allowed below the floor (corrupt-frame tests)
+ *     --until-error    stream until an error; print it (ENODEV expected)
+ *     --timeout S      for each frame (default 10): a hang is a failure
+ *
+ * A frame's sequence number is found by comparing it, subsampled, with the
+ * next pictures (frames the bus dropped leave gaps); sequence numbers must
+ * grow. Prints one summary line; exit 0 when every frame passed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/videodev2.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "frameid.h"
+#include "libv4l2.h"
+#include "vcam/vcam.h"
+
+#define WINDOW 48
+
+struct opts {
+	uint32_t fourcc;
+	int w, h, frames, fps, lens, flip, bad_ok, until_error, timeout;
+	int read_io;
+	double psnr;
+	const char *dev;
+};
+
+struct state {
+	const struct opts *o;
+	uint8_t *expect;
+	size_t esize;
+	uint32_t next_seq;
+	int checked, bad, exact_ok, skipped;
+	double min_psnr;
+	uint32_t first_seq, last_seq;
+};
+
+static uint32_t parse_fourcc(const char *s)
+{
+	char f[4] = { ' ', ' ', ' ', ' ' };
+
+	memcpy(f, s, strlen(s) < 4 ? strlen(s) : 4);
+	return v4l2_fourcc(f[0], f[1], f[2], f[3]);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int exact_format(uint32_t f)
+{
+	return f == V4L2_PIX_FMT_YUYV || f == V4L2_PIX_FMT_MJPEG;
+}
+
+static int render(struct state *st, uint32_t seq)
+{
+	const struct opts *o = st->o;
+	struct v4lc_vcam_optics op = { o->lens, 0 };
+	int n = v4lc_vcam_render_optics(o->fourcc, o->w, o->h, seq,
+					(unsigned)o->flip, &op, st->expect,
+					st->esize);
+
+	if (n > 0 && o->fourcc == V4L2_PIX_FMT_MJPEG)
+		n = (int)usbcam_frameid_put(st->expect, (size_t)n, st->esize,
+					    seq);
+	return n;
+}
+
+static double psnr(const uint8_t *a, const uint8_t *b, size_t n, size_t step)
+{
+	uint64_t sse = 0, cnt = 0;
+
+	for (size_t i = 0; i < n; i += step, cnt++) {
+		int d = (int)a[i] - (int)b[i];
+
+		sse += (uint64_t)(d * d);
+	}
+	if (!sse)
+		return 99.0;
+	return 10.0 * log10(255.0 * 255.0 * (double)cnt / (double)sse);
+}
+
+/*
+ * The sequence number of a frame: a JPEG frame says it (frameid.h);
+ * otherwise the best match among the next WINDOW pictures (compared on a
+ * sample of the bytes), searched until the match gets worse again after
+ * passing the floor.
+ */
+static int identify(struct state *st, const uint8_t *f, size_t n,
+		    uint32_t *seq, double *db)
+{
+	double best = -1;
+	uint32_t bs = st->next_seq;
+
+	if (st->o->fourcc == V4L2_PIX_FMT_MJPEG) {
+		int r;
+
+		*db = 0;
+		if (usbcam_frameid_get(f, n, seq))
+			return -ENOENT;
+		r = render(st, *seq);
+		if (r < 0)
+			return r;
+		if ((size_t)r == n && !memcmp(st->expect, f, n))
+			*db = 99.0;
+		return 0;
+	}
+	for (uint32_t s = st->next_seq; s < st->next_seq + WINDOW; s++) {
+		int r = render(st, s);
+		double p;
+
+		if (r < 0)
+			return r;
+		if (exact_format(st->o->fourcc)) {
+			if ((size_t)r == n && !memcmp(st->expect, f, n)) {
+				*seq = s;
+				*db = 99.0;
+				return 0;
+			}
+			continue;
+		}
+		p = psnr(st->expect, f, n, 7);
+		if (p > best) {
+			best = p;
+			bs = s;
+		} else if (best >= st->o->psnr && p < best - 1.0) {
+			break;
+		}
+	}
+	if (best < 0)
+		return -ENOENT;
+	*seq = bs;
+	if (render(st, bs) != (int)n)
+		return -EINVAL;
+	*db = psnr(st->expect, f, n, 1);
+	return 0;
+}
+
+static void check_frame(struct state *st, const uint8_t *f, size_t n)
+{
+	uint32_t seq = 0;
+	double db = 0;
+	int r = identify(st, f, n, &seq, &db);
+
+	st->checked++;
+	if (!r && seq < st->next_seq) {
+		st->bad++;
+		fprintf(stderr, "usbcheck: frame %d is picture %u, after %u\n",
+			st->checked, seq, st->next_seq - 1);
+		return;
+	}
+	if (r < 0 || db < st->o->psnr) {
+		st->bad++;
+		if (st->bad <= 3 + st->o->bad_ok)
+			fprintf(stderr, "usbcheck: frame %d (%zu bytes): %s "
+					"(best %.1f dB, seq %u)\n",
+				st->checked, n,
+				exact_format(st->o->fourcc)
+					? "matches no picture byte for byte"
+					: "below the PSNR floor",
+				db, seq);
+		return;
+	}
+	if (st->checked - st->bad == 1)
+		st->first_seq = seq;
+	st->skipped += (int)(seq - st->next_seq);
+	st->last_seq = seq;
+	st->next_seq = seq + 1;
+	if (db < st->min_psnr)
+		st->min_psnr = db;
+}
+
+static int xioctl(int fd, unsigned long req, void *arg)
+{
+	int r;
+
+	do
+		r = v4l2_ioctl(fd, req, arg);
+	while (r < 0 && errno == EINTR);
+	return r;
+}
+
+static int wait_frame(int fd, int timeout_s)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	int r = poll(&p, 1, timeout_s * 1000);
+
+	if (r == 0) {
+		errno = ETIMEDOUT;
+		return -1;
+	}
+	return r < 0 ? -1 : 0;
+}
+
+static int capture_mmap(int fd, struct state *st, size_t sizeimage)
+{
+	struct v4l2_requestbuffers rb = { .count = 4,
+					  .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					  .memory = V4L2_MEMORY_MMAP };
+	void *map[8] = { 0 };
+	size_t len[8] = { 0 };
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, err = 0;
+
+	if (xioctl(fd, VIDIOC_REQBUFS, &rb) || rb.count < 2 || rb.count > 8)
+		return -errno;
+	for (unsigned i = 0; i < rb.count; i++) {
+		struct v4l2_buffer b = { .index = i, .type = type,
+					 .memory = V4L2_MEMORY_MMAP };
+
+		if (xioctl(fd, VIDIOC_QUERYBUF, &b))
+			return -errno;
+		len[i] = b.length;
+		map[i] = v4l2_mmap(NULL, b.length, PROT_READ | PROT_WRITE,
+				   MAP_SHARED, fd, b.m.offset);
+		if (map[i] == MAP_FAILED || xioctl(fd, VIDIOC_QBUF, &b))
+			return -errno;
+	}
+	if (xioctl(fd, VIDIOC_STREAMON, &type))
+		return -errno;
+	while (st->o->until_error || st->checked < st->o->frames) {
+		struct v4l2_buffer b = { .type = type,
+					 .memory = V4L2_MEMORY_MMAP };
+
+		if (wait_frame(fd, st->o->timeout) ||
+		    xioctl(fd, VIDIOC_DQBUF, &b)) {
+			if (errno == EAGAIN)
+				continue;
+			err = -errno;
+			break;
+		}
+		if (b.bytesused > sizeimage || b.index >= rb.count) {
+			err = -ERANGE;
+			break;
+		}
+		check_frame(st, map[b.index], b.bytesused);
+		if (xioctl(fd, VIDIOC_QBUF, &b)) {
+			err = -errno;
+			break;
+		}
+	}
+	xioctl(fd, VIDIOC_STREAMOFF, &type);
+	for (unsigned i = 0; i < rb.count; i++)
+		if (map[i] && map[i] != MAP_FAILED)
+			v4l2_munmap(map[i], len[i]);
+	return err;
+}
+
+static int capture_read(int fd, struct state *st, size_t sizeimage)
+{
+	uint8_t *buf = malloc(sizeimage);
+	int err = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	while (st->o->until_error || st->checked < st->o->frames) {
+		ssize_t n;
+
+		if (wait_frame(fd, st->o->timeout)) {
+			err = -errno;
+			break;
+		}
+		n = v4l2_read(fd, buf, sizeimage);
+		if (n < 0 && errno == EAGAIN)
+			continue;
+		if (n < 0) {
+			err = -errno;
+			break;
+		}
+		check_frame(st, buf, (size_t)n);
+	}
+	free(buf);
+	return err;
+}
+
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	*o = (struct opts){ .fourcc = V4L2_PIX_FMT_RGB24, .w = 640, .h = 480,
+			    .frames = 10, .psnr = 30, .timeout = 10 };
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "--lens"))
+			o->lens = 1;
+		else if (!strcmp(a, "--until-error"))
+			o->until_error = 1;
+		else if (a[0] != '-')
+			o->dev = a;
+		else if (!v)
+			return -1;
+		else if (i++, !strcmp(a, "--fmt"))
+			o->fourcc = parse_fourcc(v);
+		else if (!strcmp(a, "--size"))
+			sscanf(v, "%dx%d", &o->w, &o->h);
+		else if (!strcmp(a, "--io"))
+			o->read_io = !strcmp(v, "read");
+		else if (!strcmp(a, "--frames"))
+			o->frames = atoi(v);
+		else if (!strcmp(a, "--fps"))
+			o->fps = atoi(v);
+		else if (!strcmp(a, "--psnr"))
+			o->psnr = atof(v);
+		else if (!strcmp(a, "--flip"))
+			o->flip = atoi(v);
+		else if (!strcmp(a, "--bad-ok"))
+			o->bad_ok = atoi(v);
+		else if (!strcmp(a, "--timeout"))
+			o->timeout = atoi(v);
+		else
+			return -1;
+	}
+	return o->dev ? 0 : -1;
+}
+
+static int set_format(int fd, const struct opts *o, size_t *sizeimage)
+{
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+	f.fmt.pix.width = (uint32_t)o->w;
+	f.fmt.pix.height = (uint32_t)o->h;
+	f.fmt.pix.pixelformat = o->fourcc;
+	f.fmt.pix.field = V4L2_FIELD_ANY;
+	if (xioctl(fd, VIDIOC_S_FMT, &f))
+		return -errno;
+	if (f.fmt.pix.pixelformat != o->fourcc ||
+	    f.fmt.pix.width != (uint32_t)o->w ||
+	    f.fmt.pix.height != (uint32_t)o->h) {
+		fprintf(stderr, "usbcheck: S_FMT gave %.4s %ux%u\n",
+			(char *)&f.fmt.pix.pixelformat, f.fmt.pix.width,
+			f.fmt.pix.height);
+		return -EINVAL;
+	}
+	*sizeimage = f.fmt.pix.sizeimage;
+	if (o->fps) {
+		struct v4l2_streamparm p = { .type =
+						     V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+		p.parm.capture.timeperframe.numerator = 1;
+		p.parm.capture.timeperframe.denominator = (uint32_t)o->fps;
+		if (xioctl(fd, VIDIOC_S_PARM, &p))
+			return -errno;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct state st = { .min_psnr = 99.0 };
+	size_t sizeimage = 0;
+	double t0, t;
+	int fd, err;
+
+	if (parse_args(argc, argv, &o)) {
+		fprintf(stderr, "usage: usbcheck [--fmt F] [--size WxH] "
+				"[--io mmap|read] [--frames N] ... DEVICE\n");
+		return 2;
+	}
+	st.o = &o;
+	st.esize = v4lc_vcam_sizeimage(o.fourcc, o.w, o.h);
+	st.expect = malloc(st.esize ? st.esize : 1);
+	fd = v4l2_open(o.dev, O_RDWR | O_NONBLOCK);
+	if (fd < 0 || !st.expect) {
+		fprintf(stderr, "usbcheck: %s: %s\n", o.dev, strerror(errno));
+		return 1;
+	}
+	err = set_format(fd, &o, &sizeimage);
+	t0 = now_s();
+	if (!err)
+		err = o.read_io ? capture_read(fd, &st, sizeimage)
+				: capture_mmap(fd, &st, sizeimage);
+	t = now_s() - t0;
+	v4l2_close(fd);
+	printf("%s %.4s %dx%d %s: %d frames checked, %d bad, seq %u..%u "
+	       "(%d skipped), min %.1f dB, %.1f fps%s%s\n",
+	       o.dev, (char *)&o.fourcc, o.w, o.h, o.read_io ? "read" : "mmap",
+	       st.checked, st.bad, st.first_seq, st.last_seq, st.skipped,
+	       st.min_psnr, t > 0 ? st.checked / t : 0.0,
+	       err ? ", ended by " : "", err ? strerror(-err) : "");
+	if (o.until_error)
+		return err ? 0 : 1;
+	if (err || st.checked < o.frames || st.bad > o.bad_ok)
+		return 1;
+	return 0;
+}
