@@ -19,6 +19,11 @@
  *     --bad-ok N       frames allowed below the floor (corrupt-frame tests)
  *     --until-error    stream until an error; print it (ENODEV expected)
  *     --timeout S      for each frame (default 10): a hang is a failure
+ *     --set ID=VALUE   VIDIOC_S_CTRL through libv4l2 first (repeatable)
+ *     --no-check       only stream; print the mean luma of the centre
+ *                      quarter of the last RGB24 frame (auto gain tests)
+ *     --file PATH      check the frames of a file instead (a program's
+ *                      output, frames of --fmt at --size back to back)
  *
  * A frame's sequence number is found by comparing it, subsampled, with the
  * next pictures (frames the bus dropped leave gaps); sequence numbers must
@@ -45,9 +50,11 @@
 struct opts {
 	uint32_t fourcc;
 	int w, h, frames, fps, lens, flip, bad_ok, until_error, timeout;
-	int read_io;
+	int read_io, no_check;
 	double psnr;
-	const char *dev;
+	const char *dev, *file;
+	int nset;
+	struct v4l2_control set[8];
 };
 
 struct state {
@@ -56,7 +63,7 @@ struct state {
 	size_t esize;
 	uint32_t next_seq;
 	int checked, bad, exact_ok, skipped;
-	double min_psnr;
+	double min_psnr, luma;
 	uint32_t first_seq, last_seq;
 };
 
@@ -165,12 +172,35 @@ static int identify(struct state *st, const uint8_t *f, size_t n,
 	return 0;
 }
 
+/* Mean luma of the centre quarter of an RGB24 frame. */
+static double centre_luma(const struct opts *o, const uint8_t *f, size_t n)
+{
+	double sum = 0;
+	long cnt = 0;
+
+	if (o->fourcc != V4L2_PIX_FMT_RGB24 || n < (size_t)o->w * o->h * 3)
+		return -1;
+	for (int y = o->h / 4; y < o->h * 3 / 4; y++)
+		for (int x = o->w / 4; x < o->w * 3 / 4; x++, cnt++) {
+			const uint8_t *p = f + 3 * ((size_t)y * o->w + x);
+
+			sum += 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+		}
+	return cnt ? sum / (double)cnt : -1;
+}
+
 static void check_frame(struct state *st, const uint8_t *f, size_t n)
 {
 	uint32_t seq = 0;
 	double db = 0;
-	int r = identify(st, f, n, &seq, &db);
+	int r;
 
+	if (st->o->no_check) {
+		st->checked++;
+		st->luma = centre_luma(st->o, f, n);
+		return;
+	}
+	r = identify(st, f, n, &seq, &db);
 	st->checked++;
 	if (!r && seq < st->next_seq) {
 		st->bad++;
@@ -312,6 +342,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->lens = 1;
 		else if (!strcmp(a, "--until-error"))
 			o->until_error = 1;
+		else if (!strcmp(a, "--no-check"))
+			o->no_check = 1;
 		else if (a[0] != '-')
 			o->dev = a;
 		else if (!v)
@@ -334,15 +366,49 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->bad_ok = atoi(v);
 		else if (!strcmp(a, "--timeout"))
 			o->timeout = atoi(v);
-		else
+		else if (!strcmp(a, "--file"))
+			o->file = v;
+		else if (!strcmp(a, "--set") && o->nset < 8 && strchr(v, '=')) {
+			o->set[o->nset].id = (uint32_t)strtoul(v, NULL, 0);
+			o->set[o->nset++].value =
+				(int32_t)strtol(strchr(v, '=') + 1, NULL, 0);
+		} else
 			return -1;
 	}
-	return o->dev ? 0 : -1;
+	return o->dev || o->file ? 0 : -1;
+}
+
+/* Frames of a file, back to back. */
+static int check_file(struct state *st)
+{
+	size_t fsize = v4lc_vcam_sizeimage(st->o->fourcc, st->o->w, st->o->h);
+	uint8_t *buf = malloc(fsize ? fsize : 1);
+	FILE *f = fopen(st->o->file, "rb");
+	int err = 0;
+
+	if (!buf || !f || !fsize)
+		err = -errno ? -errno : -EINVAL;
+	while (!err && fread(buf, 1, fsize, f) == fsize)
+		check_frame(st, buf, fsize);
+	if (f)
+		fclose(f);
+	free(buf);
+	return err;
 }
 
 static int set_format(int fd, const struct opts *o, size_t *sizeimage)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+	for (int i = 0; i < o->nset; i++) {
+		struct v4l2_control c = o->set[i];
+
+		if (xioctl(fd, VIDIOC_S_CTRL, &c)) {
+			fprintf(stderr, "usbcheck: S_CTRL 0x%x = %d: %s\n",
+				c.id, c.value, strerror(errno));
+			return -errno;
+		}
+	}
 
 	f.fmt.pix.width = (uint32_t)o->w;
 	f.fmt.pix.height = (uint32_t)o->h;
@@ -387,6 +453,14 @@ int main(int argc, char **argv)
 	st.o = &o;
 	st.esize = v4lc_vcam_sizeimage(o.fourcc, o.w, o.h);
 	st.expect = malloc(st.esize ? st.esize : 1);
+	if (o.file) {
+		err = check_file(&st);
+		printf("%s %.4s %dx%d: %d frames checked, %d bad, seq %u..%u "
+		       "(%d skipped), min %.1f dB\n",
+		       o.file, (char *)&o.fourcc, o.w, o.h, st.checked, st.bad,
+		       st.first_seq, st.last_seq, st.skipped, st.min_psnr);
+		return err || st.checked < o.frames || st.bad > o.bad_ok;
+	}
 	fd = v4l2_open(o.dev, O_RDWR | O_NONBLOCK);
 	if (fd < 0 || !st.expect) {
 		fprintf(stderr, "usbcheck: %s: %s\n", o.dev, strerror(errno));
@@ -399,12 +473,18 @@ int main(int argc, char **argv)
 				: capture_mmap(fd, &st, sizeimage);
 	t = now_s() - t0;
 	v4l2_close(fd);
-	printf("%s %.4s %dx%d %s: %d frames checked, %d bad, seq %u..%u "
-	       "(%d skipped), min %.1f dB, %.1f fps%s%s\n",
-	       o.dev, (char *)&o.fourcc, o.w, o.h, o.read_io ? "read" : "mmap",
-	       st.checked, st.bad, st.first_seq, st.last_seq, st.skipped,
-	       st.min_psnr, t > 0 ? st.checked / t : 0.0,
-	       err ? ", ended by " : "", err ? strerror(-err) : "");
+	if (o.no_check)
+		printf("%s %.4s %dx%d: %d frames, centre luma %.1f%s%s\n",
+		       o.dev, (char *)&o.fourcc, o.w, o.h, st.checked, st.luma,
+		       err ? ", ended by " : "", err ? strerror(-err) : "");
+	else
+		printf("%s %.4s %dx%d %s: %d frames checked, %d bad, seq "
+		       "%u..%u (%d skipped), min %.1f dB, %.1f fps%s%s\n",
+		       o.dev, (char *)&o.fourcc, o.w, o.h,
+		       o.read_io ? "read" : "mmap", st.checked, st.bad,
+		       st.first_seq, st.last_seq, st.skipped, st.min_psnr,
+		       t > 0 ? st.checked / t : 0.0, err ? ", ended by " : "",
+		       err ? strerror(-err) : "");
 	if (o.until_error)
 		return err ? 0 : 1;
 	if (err || st.checked < o.frames || st.bad > o.bad_ok)
