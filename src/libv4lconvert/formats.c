@@ -15,9 +15,11 @@ static const uint32_t dst_formats[] = {
 };
 #define N_DST (int)(sizeof(dst_formats) / sizeof(dst_formats[0]))
 
+/* The kernel's own descriptions of these formats (v4l2-compliance checks
+ * them); V4L2_FMT_FLAG_EMULATED tells that they are converted. */
 static const char *const dst_names[] = {
-	"RGB24 (emulated)", "BGR24 (emulated)", "YUV 4:2:0 (emulated)",
-	"YVU 4:2:0 (emulated)",
+	"24-bit RGB 8-8-8", "24-bit BGR 8-8-8", "Planar YUV 4:2:0",
+	"Planar YVU 4:2:0",
 };
 
 LIBV4L_PUBLIC int v4lconvert_supported_dst_format(unsigned int pixelformat)
