@@ -133,6 +133,17 @@ static void reconsider_fps(struct v4l2_dev *dev,
 	}
 }
 
+/* G/S_PARM: read() is emulated (QUERYCAP says READWRITE) with this many
+ * buffers, which a driver without read() of its own reports as 0. */
+static void read_buffers(const struct v4l2_dev *dev,
+			 struct v4l2_streamparm *parm)
+{
+	if ((dev->caps & V4L2_CAP_STREAMING) &&
+	    !(dev->caps & V4L2_CAP_READWRITE) &&
+	    !parm->parm.capture.readbuffers)
+		parm->parm.capture.readbuffers = V4L2_READ_BUFFERS;
+}
+
 int v4l2_dispatch_lower(struct v4l2_dev *dev, unsigned long request,
 			void *arg)
 {
@@ -182,10 +193,17 @@ int v4l2_dispatch_lower(struct v4l2_dev *dev, unsigned long request,
 		if (r == 0)
 			reread_fmt(dev);
 		return r;
-	case VIDIOC_S_PARM:
+	case VIDIOC_G_PARM:
 		r = v4l2_dev_ioctl(dev, request, arg);
 		if (r == 0 && is_capture(arg))
+			read_buffers(dev, arg);
+		return r;
+	case VIDIOC_S_PARM:
+		r = v4l2_dev_ioctl(dev, request, arg);
+		if (r == 0 && is_capture(arg)) {
 			reconsider_fps(dev, arg);
+			read_buffers(dev, arg);
+		}
 		return r;
 	case VIDIOC_REQBUFS:
 		if (((struct v4l2_requestbuffers *)arg)->type !=
