@@ -295,7 +295,15 @@ int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
 			d = dev->fake + (size_t)b.index * dev->fake_len;
 			ds = dev->fake_len;
 		}
-		n = copy_or_convert(dev, &b, d, ds);
+		/* The driver says the data is damaged (uvcvideo returns every
+		 * queued buffer so, empty, when its stream fails): retried
+		 * as a corrupt frame, never converted from stale memory. */
+		if (b.flags & V4L2_BUF_FLAG_ERROR) {
+			n = -1;
+			errno = EAGAIN;
+		} else {
+			n = copy_or_convert(dev, &b, d, ds);
+		}
 		if (n >= 0) {
 			if (into_fake) {
 				dev->fake_valid |= 1u << b.index;
