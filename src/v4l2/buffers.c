@@ -235,6 +235,25 @@ int v4l2_bufs_qbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
 	return 0;
 }
 
+/*
+ * The errno of a failed DQBUF. A DQBUF waiting in the driver when the
+ * device is unplugged fails with EINVAL (uvcvideo stops the queue as it
+ * goes; only later calls get ENODEV): the device's answer to QUERYCAP
+ * tells the two apart.
+ */
+static int dqbuf_errno(struct v4l2_dev *dev, int e)
+{
+	struct v4l2_capability cap;
+
+	if (e == EINVAL && dev->streaming &&
+	    dev->ops->ioctl(dev->priv, dev->fd, VIDIOC_QUERYCAP, &cap) < 0 &&
+	    errno == ENODEV)
+		e = ENODEV;
+	if (e == ENODEV)
+		dev->gone = 1;
+	return e;
+}
+
 static int copy_or_convert(struct v4l2_dev *dev, const struct v4l2_buffer *b,
 			   uint8_t *dest, size_t dest_size)
 {
@@ -276,8 +295,7 @@ int v4l2_bufs_get_frame(struct v4l2_dev *dev, struct v4l2_buffer *buf,
 		e = errno;
 		v4l2_dev_relock_busy(dev);
 		if (r < 0) {
-			if (e == ENODEV)
-				dev->gone = 1;
+			e = dqbuf_errno(dev, e);
 			if (!(e == EAGAIN && v4l2_dev_nonblocking(dev)))
 				v4l2_log_err(dev, "error dequeuing buf: %s",
 					     strerror(e));
@@ -354,8 +372,7 @@ int v4l2_bufs_dqbuf(struct v4l2_dev *dev, struct v4l2_buffer *buf)
 		e = errno;
 		v4l2_dev_relock_busy(dev);
 		if (r < 0) {
-			if (e == ENODEV)
-				dev->gone = 1;
+			e = dqbuf_errno(dev, e);
 			if (!(e == EAGAIN && v4l2_dev_nonblocking(dev)))
 				v4l2_log_err(dev, "error dequeuing buf: %s",
 					     strerror(e));
