@@ -30,6 +30,19 @@ static void inherit(struct v4l2_format *dst, const struct v4l2_format *src)
 	dst->fmt.pix.xfer_func = src->fmt.pix.xfer_func;
 }
 
+/*
+ * A converted format keeps the colorspace and transfer function the
+ * application asked for, as v4lconvert_try_format answers (GStreamer
+ * refuses a device whose answer differs from what it asked).
+ */
+static void keep_asked(struct v4l2_format *dst, const struct v4l2_format *asked)
+{
+	if (asked->fmt.pix.colorspace != V4L2_COLORSPACE_DEFAULT)
+		dst->fmt.pix.colorspace = asked->fmt.pix.colorspace;
+	if (asked->fmt.pix.xfer_func != V4L2_XFER_FUNC_DEFAULT)
+		dst->fmt.pix.xfer_func = asked->fmt.pix.xfer_func;
+}
+
 /* S_FMT: set the source that gives fmt, remember both; fmt is updated. */
 int v4l2_fmt_apply(struct v4l2_dev *dev, struct v4l2_format *fmt)
 {
@@ -49,6 +62,8 @@ int v4l2_fmt_apply(struct v4l2_dev *dev, struct v4l2_format *fmt)
 		want = src;
 	} else {
 		inherit(&want, &src);
+		if (want.fmt.pix.pixelformat != src.fmt.pix.pixelformat)
+			keep_asked(&want, fmt);
 		if (want.fmt.pix.pixelformat != src.fmt.pix.pixelformat ||
 		    want.fmt.pix.width != src.fmt.pix.width ||
 		    want.fmt.pix.height != src.fmt.pix.height)
