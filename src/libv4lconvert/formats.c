@@ -290,12 +290,30 @@ static int fake_size(struct v4lconvert_data *data, int fmt_index,
 	return 0;
 }
 
+/*
+ * The colorimetry of a converted format is the device's (the conversion
+ * keeps its primaries and transfer function), but an application that
+ * asks for a colorspace and transfer function of its own keeps them, as
+ * with the original: GStreamer asks for sRGB with RGB formats and refuses
+ * a camera that answers otherwise (UVC cameras describe their transfer as
+ * BT.709, which for webcam pictures is the same curve in practice).
+ */
+static void keep_asked_colorimetry(struct v4l2_pix_format *f, uint32_t cs,
+				   uint32_t xfer)
+{
+	if (cs != V4L2_COLORSPACE_DEFAULT)
+		f->colorspace = cs;
+	if (xfer != V4L2_XFER_FUNC_DEFAULT)
+		f->xfer_func = xfer;
+}
+
 LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 					struct v4l2_format *dest_fmt,
 					struct v4l2_format *src_fmt)
 {
 	struct v4l2_pix_format *want = &dest_fmt->fmt.pix;
 	uint32_t dst = want->pixelformat;
+	uint32_t asked_cs = want->colorspace, asked_xfer = want->xfer_func;
 	struct v4l2_format best, fake;
 	uint64_t best_dist = UINT64_MAX;
 	int best_rank = 0, best_index = 0, found = 0, faked = 0, packed = 0;
@@ -368,6 +386,14 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 		f.fmt.pix.pixelformat = src->fourcc;
 		f.fmt.pix.bytesperline = 0;
 		f.fmt.pix.sizeimage = 0;
+		/* The colorimetry asked for the destination is not the
+		 * source's: uvcvideo answers with the quantization it was
+		 * given, and a full-range RGB request then made its YUYV
+		 * convert as full range. */
+		f.fmt.pix.colorspace = V4L2_COLORSPACE_DEFAULT;
+		f.fmt.pix.ycbcr_enc = V4L2_YCBCR_ENC_DEFAULT;
+		f.fmt.pix.quantization = V4L2_QUANTIZATION_DEFAULT;
+		f.fmt.pix.xfer_func = V4L2_XFER_FUNC_DEFAULT;
 		if (native_size(data, i, &f) || f.fmt.pix.pixelformat != src->fourcc)
 			continue;
 		dist = size_distance(&f.fmt.pix, want->width, want->height);
@@ -428,6 +454,8 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 		/* the native format flipped or processed into our buffers */
 		v4lc_fixup(want);
 	}
+	if (dst != best.fmt.pix.pixelformat)
+		keep_asked_colorimetry(want, asked_cs, asked_xfer);
 	if (src_fmt)
 		*src_fmt = best;
 	return 0;
