@@ -62,7 +62,9 @@ static const struct usbcam_format iso_formats[] = {
 
 static const struct usbcam_format bulk_formats[] = {
 	{ V4L2_PIX_FMT_YUYV, 1, { { 640, 480, 2, { FPS(30), FPS(15) } } } },
-	{ V4L2_PIX_FMT_MJPEG, 1, { { 1280, 720, 1, { FPS(30) } } } },
+	{ V4L2_PIX_FMT_MJPEG, 2, {
+		{ 1280, 720, 1, { FPS(30) } },
+		{ 640, 480, 1, { FPS(30) } } } },
 };
 
 static const struct usbcam_format laptop_formats[] = {

@@ -2,8 +2,9 @@
 /*
  * Faults on demand, asked for by a line in the camera's command file (or
  * on the command line):
- *   unplug N [REPLUG_MS]  disconnect after N more frames (0: now), and plug
- *                         back in REPLUG_MS later (default: never)
+ *   unplug N [REPLUG_MS]  disconnect after N more frames (0: now; when not
+ *                         streaming, N frames into the next stream), and
+ *                         plug back in REPLUG_MS later (default: never)
  *   corrupt N             scramble the data of the next N frames
  *   truncate N            cut the next N frames to half their length
  *   stall                 stall every stream request until the driver
@@ -32,9 +33,10 @@ int usbcam_fault_parse(struct usbcam *c, const char *cmd)
 	if (sscanf(cmd, "%15s %d %d", word, &a, &b) < 1)
 		return -1;
 	if (!strcmp(word, "unplug")) {
-		f->unplug_after = (int)c->s.frames + (a > 0 ? a : 0);
+		/* N more frames, of this stream or of the next one */
+		f->unplug_after = (int64_t)c->s.total + (a > 0 ? a : 0);
 		f->replug_ms = b;
-		if (a <= 0 || !c->s.on)
+		if (a <= 0)
 			f->unplug_now = 1;
 	} else if (!strcmp(word, "corrupt")) {
 		f->corrupt = a > 0 ? a : 1;

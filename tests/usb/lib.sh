@@ -43,12 +43,12 @@ camlog() { cat "$USBCAM_DIR/cam$1.log"; }
 
 # check NAME COMMAND...: one test; its last output line is the detail.
 check() {
-	local name=$1 out rc
+	local name=$1 out rc t0=$SECONDS
 	shift
 	out=$("$@" 2>&1)
 	rc=$?
 	if [ $rc = 0 ]; then
-		ok "$name: $(echo "$out" | tail -n 1)"
+		ok "$name: $(echo "$out" | tail -n 1) [$((SECONDS - t0)) s]"
 	else
 		ko "$name (exit $rc): $(echo "$out" | tail -n 4 | tr '\n' ' ')"
 	fi

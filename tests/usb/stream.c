@@ -100,11 +100,12 @@ void usbcam_stream_done(struct usbcam *c)
 	int64_t now = usbcam_now();
 
 	s->frames++;
+	s->total++;
 	s->seq++;
 	s->in_frame = 0;
 	s->next_frame += (int64_t)s->interval_ns;
 	if (s->next_frame < now - (int64_t)s->interval_ns)
 		s->next_frame = now;
-	if (c->f.unplug_after >= 0 && s->frames >= (uint64_t)c->f.unplug_after)
+	if (c->f.unplug_after >= 0 && (int64_t)s->total >= c->f.unplug_after)
 		c->f.unplug_now = 1;
 }

@@ -108,7 +108,7 @@ const struct usbcam_desc *usbcam_find(const char *name);
 
 /* Faults on demand (fault.c), one-shot unless said otherwise. */
 struct usbcam_faults {
-	int unplug_after;   /* frames, -1 none: disconnect mid-stream */
+	int64_t unplug_after; /* at this total frame count, -1 none */
 	int replug_ms;      /* plug back in after this long, -1 never */
 	int corrupt;        /* frames whose payload bytes are scrambled */
 	int truncate;       /* frames cut short */
@@ -133,7 +133,8 @@ struct usbcam_stream {
 	int64_t t0;           /* stream start, monotonic ns */
 	int64_t next_frame;   /* the next frame is due */
 	uint64_t uframes;     /* (micro)frames served since t0 */
-	uint64_t frames;      /* frames sent */
+	uint64_t frames;      /* frames sent in this stream */
+	uint64_t total;       /* frames sent since the program started */
 	int iso;              /* isochronous (else bulk, on request) */
 	/* the bus side, kept across stream restarts */
 	int iso_running;      /* QEMU started the isochronous stream */

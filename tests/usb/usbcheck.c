@@ -21,9 +21,13 @@
  *     --timeout S      for each frame (default 10): a hang is a failure
  *     --set ID=VALUE   VIDIOC_S_CTRL through libv4l2 first (repeatable)
  *     --no-check       only stream; print the mean luma of the centre
- *                      quarter of the last RGB24 frame (auto gain tests)
+ *                      quarter of the first and last RGB24 frames (auto
+ *                      gain tests)
  *     --file PATH      check the frames of a file instead (a program's
  *                      output, frames of --fmt at --size back to back)
+ *     --ask-srgb       ask S_FMT for sRGB, full range, as GStreamer does
+ *                      for RGB: the answer must keep colorspace and transfer
+ *                      function, and the frames must still be right
  *
  * A frame's sequence number is found by comparing it, subsampled, with the
  * next pictures (frames the bus dropped leave gaps); sequence numbers must
@@ -50,7 +54,7 @@
 struct opts {
 	uint32_t fourcc;
 	int w, h, frames, fps, lens, flip, bad_ok, until_error, timeout;
-	int read_io, no_check;
+	int read_io, no_check, ask_srgb;
 	double psnr;
 	const char *dev, *file;
 	int nset;
@@ -62,8 +66,11 @@ struct state {
 	uint8_t *expect;
 	size_t esize;
 	uint32_t next_seq;
-	int checked, bad, exact_ok, skipped;
-	double min_psnr, luma;
+	/* frame interval, times of the frame being checked and the last one
+	 * that passed (s; 0: unknown) */
+	double interval, cur_t, last_t;
+	int checked, bad, exact_ok, skipped, lost;
+	double min_psnr, luma0, luma;
 	uint32_t first_seq, last_seq;
 };
 
@@ -117,20 +124,94 @@ static double psnr(const uint8_t *a, const uint8_t *b, size_t n, size_t step)
 }
 
 /*
- * The sequence number of a frame: a JPEG frame says it (frameid.h);
- * otherwise the best match among the next WINDOW pictures (compared on a
+ * A JPEG frame that lost isochronous packets on the way (the bus, or QEMU
+ * when the guest fell behind, drops them; uvcvideo delivers what came):
+ * shorter than the picture, the same headers, ending where the picture
+ * ends. Counted apart: the data it has comes from the right picture.
+ */
+static int lost_packets(const uint8_t *want, size_t wn, const uint8_t *f,
+			size_t n)
+{
+	size_t head = 600;
+
+	return n < wn && n > head && !memcmp(want, f, head) &&
+	       !memcmp(want + wn - 2, f + n - 2, 2);
+}
+
+/*
+ * A converted frame below the floor whose top eighth (the first rows of
+ * its first plane) is above it: a JPEG that lost packets decodes right
+ * up to the gap. Counted with the lost frames.
+ */
+static int damaged(struct state *st, const uint8_t *f, size_t n)
+{
+	return psnr(st->expect, f, n / 8, 1) >= st->o->psnr;
+}
+
+/*
+ * Where to start looking for a frame's picture: a slow reader (or one that
+ * shares the camera) misses frames; their number follows from the time
+ * since the last frame checked (a few frames of margin for jitter).
+ */
+static uint32_t predict(const struct state *st)
+{
+	double gap;
+
+	if (st->last_t <= 0 || st->cur_t <= st->last_t || st->interval <= 0)
+		return st->next_seq;
+	gap = (st->cur_t - st->last_t) / st->interval;
+	if (gap < 8)
+		return st->next_seq;
+	return st->next_seq + (uint32_t)gap - 8;
+}
+
+/*
+ * The best match among the WINDOW pictures from `start` (compared on a
  * sample of the bytes), searched until the match gets worse again after
- * passing the floor.
+ * passing the floor; for the exact formats the first identical one.
+ * Returns 1 for an exact match, 0, or a negative errno.
+ */
+static int search(struct state *st, const uint8_t *f, size_t n,
+		  uint32_t start, uint32_t *bs, double *best)
+{
+	for (uint32_t s = start; s < start + WINDOW; s++) {
+		int r = render(st, s);
+		double p;
+
+		if (r < 0)
+			return r;
+		if (exact_format(st->o->fourcc)) {
+			if ((size_t)r == n && !memcmp(st->expect, f, n)) {
+				*bs = s;
+				*best = 99.0;
+				return 1;
+			}
+			continue;
+		}
+		p = psnr(st->expect, f, n, 7);
+		if (p > *best) {
+			*best = p;
+			*bs = s;
+		} else if (*best >= st->o->psnr && p < *best - 1.0) {
+			break;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The sequence number of a frame: a JPEG frame says it (frameid.h);
+ * otherwise search() from where the time since the last frame points, and
+ * from the next picture when that finds nothing.
  */
 static int identify(struct state *st, const uint8_t *f, size_t n,
 		    uint32_t *seq, double *db)
 {
 	double best = -1;
-	uint32_t bs = st->next_seq;
+	uint32_t bs = st->next_seq, start = predict(st);
+	int r;
 
 	if (st->o->fourcc == V4L2_PIX_FMT_MJPEG) {
-		int r;
-
 		*db = 0;
 		if (usbcam_frameid_get(f, n, seq))
 			return -ENOENT;
@@ -139,29 +220,19 @@ static int identify(struct state *st, const uint8_t *f, size_t n,
 			return r;
 		if ((size_t)r == n && !memcmp(st->expect, f, n))
 			*db = 99.0;
+		else if (lost_packets(st->expect, (size_t)r, f, n))
+			return -EPIPE;
 		return 0;
 	}
-	for (uint32_t s = st->next_seq; s < st->next_seq + WINDOW; s++) {
-		int r = render(st, s);
-		double p;
-
-		if (r < 0)
-			return r;
-		if (exact_format(st->o->fourcc)) {
-			if ((size_t)r == n && !memcmp(st->expect, f, n)) {
-				*seq = s;
-				*db = 99.0;
-				return 0;
-			}
-			continue;
-		}
-		p = psnr(st->expect, f, n, 7);
-		if (p > best) {
-			best = p;
-			bs = s;
-		} else if (best >= st->o->psnr && p < best - 1.0) {
-			break;
-		}
+	r = search(st, f, n, start, &bs, &best);
+	if (!r && best < st->o->psnr && start > st->next_seq)
+		r = search(st, f, n, st->next_seq, &bs, &best);
+	if (r < 0)
+		return r;
+	if (r == 1) {
+		*seq = bs;
+		*db = 99.0;
+		return 0;
 	}
 	if (best < 0)
 		return -ENOENT;
@@ -196,16 +267,27 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 	int r;
 
 	if (st->o->no_check) {
-		st->checked++;
 		st->luma = centre_luma(st->o, f, n);
+		if (!st->checked++)
+			st->luma0 = st->luma;
 		return;
 	}
 	r = identify(st, f, n, &seq, &db);
 	st->checked++;
+	if (r == -EPIPE) {
+		st->lost++;
+		st->next_seq = seq + 1;
+		return;
+	}
 	if (!r && seq < st->next_seq) {
 		st->bad++;
 		fprintf(stderr, "usbcheck: frame %d is picture %u, after %u\n",
 			st->checked, seq, st->next_seq - 1);
+		return;
+	}
+	if (!r && db < st->o->psnr && damaged(st, f, n)) {
+		st->lost++;
+		st->next_seq = seq + 1;
 		return;
 	}
 	if (r < 0 || db < st->o->psnr) {
@@ -222,6 +304,7 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 	}
 	if (st->checked - st->bad == 1)
 		st->first_seq = seq;
+	st->last_t = st->cur_t;
 	st->skipped += (int)(seq - st->next_seq);
 	st->last_seq = seq;
 	st->next_seq = seq + 1;
@@ -291,6 +374,8 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 			err = -ERANGE;
 			break;
 		}
+		st->cur_t = (double)b.timestamp.tv_sec +
+			    (double)b.timestamp.tv_usec / 1e6;
 		check_frame(st, map[b.index], b.bytesused);
 		if (xioctl(fd, VIDIOC_QBUF, &b)) {
 			err = -errno;
@@ -325,6 +410,7 @@ static int capture_read(int fd, struct state *st, size_t sizeimage)
 			err = -errno;
 			break;
 		}
+		st->cur_t = now_s();
 		check_frame(st, buf, (size_t)n);
 	}
 	free(buf);
@@ -344,6 +430,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->until_error = 1;
 		else if (!strcmp(a, "--no-check"))
 			o->no_check = 1;
+		else if (!strcmp(a, "--ask-srgb"))
+			o->ask_srgb = 1;
 		else if (a[0] != '-')
 			o->dev = a;
 		else if (!v)
@@ -396,6 +484,17 @@ static int check_file(struct state *st)
 	return err;
 }
 
+/* The frame interval the driver streams at (s), 0 when it does not say. */
+static double frame_interval(int fd)
+{
+	struct v4l2_streamparm p = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+	const struct v4l2_fract *t = &p.parm.capture.timeperframe;
+
+	if (xioctl(fd, VIDIOC_G_PARM, &p) || !t->denominator)
+		return 0;
+	return (double)t->numerator / (double)t->denominator;
+}
+
 static int set_format(int fd, const struct opts *o, size_t *sizeimage)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
@@ -414,8 +513,20 @@ static int set_format(int fd, const struct opts *o, size_t *sizeimage)
 	f.fmt.pix.height = (uint32_t)o->h;
 	f.fmt.pix.pixelformat = o->fourcc;
 	f.fmt.pix.field = V4L2_FIELD_ANY;
+	if (o->ask_srgb) {
+		f.fmt.pix.colorspace = V4L2_COLORSPACE_SRGB;
+		f.fmt.pix.xfer_func = V4L2_XFER_FUNC_SRGB;
+		f.fmt.pix.quantization = V4L2_QUANTIZATION_FULL_RANGE;
+	}
 	if (xioctl(fd, VIDIOC_S_FMT, &f))
 		return -errno;
+	if (o->ask_srgb && (f.fmt.pix.colorspace != V4L2_COLORSPACE_SRGB ||
+			    f.fmt.pix.xfer_func != V4L2_XFER_FUNC_SRGB)) {
+		fprintf(stderr, "usbcheck: asked for sRGB, S_FMT gave "
+				"colorspace %u transfer %u\n",
+			f.fmt.pix.colorspace, f.fmt.pix.xfer_func);
+		return -EINVAL;
+	}
 	if (f.fmt.pix.pixelformat != o->fourcc ||
 	    f.fmt.pix.width != (uint32_t)o->w ||
 	    f.fmt.pix.height != (uint32_t)o->h) {
@@ -467,6 +578,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	err = set_format(fd, &o, &sizeimage);
+	st.interval = frame_interval(fd);
 	t0 = now_s();
 	if (!err)
 		err = o.read_io ? capture_read(fd, &st, sizeimage)
@@ -474,20 +586,24 @@ int main(int argc, char **argv)
 	t = now_s() - t0;
 	v4l2_close(fd);
 	if (o.no_check)
-		printf("%s %.4s %dx%d: %d frames, centre luma %.1f%s%s\n",
-		       o.dev, (char *)&o.fourcc, o.w, o.h, st.checked, st.luma,
+		printf("%s %.4s %dx%d: %d frames, centre luma %.1f -> %.1f%s%s\n",
+		       o.dev, (char *)&o.fourcc, o.w, o.h, st.checked, st.luma0,
+		       st.luma,
 		       err ? ", ended by " : "", err ? strerror(-err) : "");
 	else
-		printf("%s %.4s %dx%d %s: %d frames checked, %d bad, seq "
-		       "%u..%u (%d skipped), min %.1f dB, %.1f fps%s%s\n",
+		printf("%s %.4s %dx%d %s: %d frames checked, %d bad, %d with "
+		       "lost packets, seq %u..%u (%d skipped), min %.1f dB, %.1f "
+		       "fps%s%s\n",
 		       o.dev, (char *)&o.fourcc, o.w, o.h,
-		       o.read_io ? "read" : "mmap", st.checked, st.bad,
+		       o.read_io ? "read" : "mmap", st.checked, st.bad, st.lost,
 		       st.first_seq, st.last_seq, st.skipped, st.min_psnr,
 		       t > 0 ? st.checked / t : 0.0, err ? ", ended by " : "",
 		       err ? strerror(-err) : "");
 	if (o.until_error)
 		return err ? 0 : 1;
-	if (err || st.checked < o.frames || st.bad > o.bad_ok)
+	/* lost packets are the bus's doing, but not for most frames */
+	if (err || st.checked < o.frames || st.bad > o.bad_ok ||
+	    4 * st.lost > st.checked)
 		return 1;
 	return 0;
 }
