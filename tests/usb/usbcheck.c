@@ -127,7 +127,8 @@ static double psnr(const uint8_t *a, const uint8_t *b, size_t n, size_t step)
  * A JPEG frame that lost isochronous packets on the way (the bus, or QEMU
  * when the guest fell behind, drops them; uvcvideo delivers what came):
  * shorter than the picture, the same headers, ending where the picture
- * ends. Counted apart: the data it has comes from the right picture.
+ * ends (or, when its first packets were lost, ending at EOI but beginning
+ * past SOI). Counted apart: the data it has comes from the right picture.
  */
 static int lost_packets(const uint8_t *want, size_t wn, const uint8_t *f,
 			size_t n)
@@ -214,7 +215,11 @@ static int identify(struct state *st, const uint8_t *f, size_t n,
 	if (st->o->fourcc == V4L2_PIX_FMT_MJPEG) {
 		*db = 0;
 		if (usbcam_frameid_get(f, n, seq))
-			return -ENOENT;
+			/* the head lost: begins past SOI, ends at EOI */
+			return n > 2 && (f[0] != 0xff || f[1] != 0xd8) &&
+					       f[n - 2] == 0xff && f[n - 1] == 0xd9
+				       ? -EPIPE
+				       : -ENOENT;
 		r = render(st, *seq);
 		if (r < 0)
 			return r;
@@ -276,7 +281,8 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 	st->checked++;
 	if (r == -EPIPE) {
 		st->lost++;
-		st->next_seq = seq + 1;
+		if (seq >= st->next_seq)
+			st->next_seq = seq + 1;
 		return;
 	}
 	if (!r && seq < st->next_seq) {
