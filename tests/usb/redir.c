@@ -212,8 +212,6 @@ static void on_set_alt(void *priv, uint64_t id,
 		if (h->alt == 0 && c->s.iso)
 			usbcam_stream_stop(c);
 		usbcam_send_ep_info(c);
-		if (c->d->chip && h->alt && c->d->chip->start)
-			c->d->chip->start(c);
 	}
 	usbredirparser_send_alt_setting_status(c->p, id, &st);
 }
@@ -237,7 +235,7 @@ static void on_start_iso(void *priv, uint64_t id,
 							 h->endpoint };
 
 	c->s.iso_running = 1;
-	c->s.ep = h->endpoint;
+	c->s.iso_ep = h->endpoint;
 	c->s.uframes = 0;
 	c->s.iso_t0 = usbcam_now();
 	usbredirparser_send_iso_stream_status(c->p, id, &st);
@@ -309,6 +307,8 @@ static void bulk_reply(struct usbcam *c, uint64_t id, uint8_t ep,
 	usbredirparser_send_bulk_packet(c->p, id, &bh, data, len);
 }
 
+static void drop_pending(struct usbcam_stream *s, int i);
+
 static void on_cancel(void *priv, uint64_t id)
 {
 	struct usbcam *c = priv;
@@ -319,13 +319,7 @@ static void on_cancel(void *priv, uint64_t id)
 			continue;
 		bulk_reply(c, id, s->pending_ep[i], usb_redir_cancelled,
 			   NULL, 0);
-		memmove(&s->pending_id[i], &s->pending_id[i + 1],
-			(size_t)(s->npending - i - 1) * sizeof(s->pending_id[0]));
-		memmove(&s->pending_len[i], &s->pending_len[i + 1],
-			(size_t)(s->npending - i - 1) * sizeof(s->pending_len[0]));
-		memmove(&s->pending_ep[i], &s->pending_ep[i + 1],
-			(size_t)(s->npending - i - 1) * sizeof(s->pending_ep[0]));
-		s->npending--;
+		drop_pending(s, i);
 		return;
 	}
 }
@@ -544,7 +538,7 @@ static void tick_iso(struct usbcam *c, int64_t now)
 	int64_t period = c->d->speed == usb_redir_speed_high ? 125000 : 1000000;
 	uint64_t due = (uint64_t)((now - s->iso_t0) / period);
 	uint8_t pkt[3 * 1024];
-	int type = 0, maxp = cur_maxp(c, s->ep, &type);
+	int type = 0, maxp = cur_maxp(c, s->iso_ep, &type);
 
 	if (maxp <= 0 || type != usb_redir_type_iso)
 		return;
@@ -555,14 +549,17 @@ static void tick_iso(struct usbcam *c, int64_t now)
 		s->uframes = due - 256;
 	while (s->uframes < due) {
 		struct usb_redir_iso_packet_header ih;
-		int n = payload(c, pkt, maxp);
+		int n;
+
+		s->ep = s->iso_ep;
+		n = payload(c, pkt, maxp);
 
 		if (usbredirparser_get_bufferered_output_size(c->p) >
 		    (8u << 20)) {
 			s->uframes = due;
 			break;
 		}
-		ih.endpoint = s->ep;
+		ih.endpoint = s->iso_ep;
 		ih.status = usb_redir_success;
 		ih.length = (uint16_t)(n > 0 ? n : 0);
 		usbredirparser_send_iso_packet(c->p, c->iso_id++, &ih, pkt,
@@ -571,36 +568,53 @@ static void tick_iso(struct usbcam *c, int64_t now)
 	}
 }
 
+static void drop_pending(struct usbcam_stream *s, int i)
+{
+	int rest = s->npending - i - 1;
+
+	memmove(&s->pending_id[i], &s->pending_id[i + 1],
+		(size_t)rest * sizeof(s->pending_id[0]));
+	memmove(&s->pending_len[i], &s->pending_len[i + 1],
+		(size_t)rest * sizeof(s->pending_len[0]));
+	memmove(&s->pending_ep[i], &s->pending_ep[i + 1],
+		(size_t)rest * sizeof(s->pending_ep[0]));
+	s->npending--;
+}
+
+/* Bulk IN requests, in order per endpoint; an endpoint whose oldest
+ * request has nothing yet holds its later ones, not the others'. */
 static void tick_bulk(struct usbcam *c)
 {
 	struct usbcam_stream *s = &c->s;
 	static uint8_t buf[1 << 20];
+	uint32_t waiting = 0;
 
-	while (s->npending > 0) {
-		uint32_t want = s->pending_len[0];
-		uint8_t ep = s->pending_ep[0];
+	for (int i = 0; i < s->npending;) {
+		uint32_t want = s->pending_len[i];
+		uint8_t ep = s->pending_ep[i];
 		int n;
 
+		if (waiting & (1u << (ep & 0x0f))) {
+			i++;
+			continue;
+		}
 		if (want > sizeof(buf))
 			want = sizeof(buf);
-		c->s.ep = ep;
+		s->ep = ep;
 		if (c->f.stall_active) {
 			n = -1;
 		} else {
 			n = payload(c, buf, (int)want);
-			if (n == 0)
-				return; /* nothing due yet: the request waits */
+			if (n == 0) {
+				waiting |= 1u << (ep & 0x0f);
+				i++;
+				continue;
+			}
 		}
-		bulk_reply(c, s->pending_id[0], ep,
+		bulk_reply(c, s->pending_id[i], ep,
 			   n < 0 ? usb_redir_stall : usb_redir_success, buf,
 			   n < 0 ? 0 : n);
-		s->npending--;
-		memmove(&s->pending_id[0], &s->pending_id[1],
-			(size_t)s->npending * sizeof(s->pending_id[0]));
-		memmove(&s->pending_len[0], &s->pending_len[1],
-			(size_t)s->npending * sizeof(s->pending_len[0]));
-		memmove(&s->pending_ep[0], &s->pending_ep[1],
-			(size_t)s->npending * sizeof(s->pending_ep[0]));
+		drop_pending(s, i);
 	}
 }
 

@@ -23,7 +23,7 @@ void usbcam_stream_start(struct usbcam *c, uint32_t fourcc, int w, int h,
 			 uint64_t interval_ns)
 {
 	struct usbcam_stream *s = &c->s;
-	size_t need = usbcam_frame_bound(fourcc, w, h);
+	size_t need = usbcam_frame_bound(fourcc, w, h) + USBCAM_CHIP_HEADROOM;
 	char fc[5];
 
 	usbcam_stream_stop(c);
@@ -86,6 +86,8 @@ int usbcam_stream_next(struct usbcam *c)
 		s->next_frame += (int64_t)s->interval_ns;
 		return 0;
 	}
+	if (c->d->chip && c->d->chip->frame)
+		n = (int)c->d->chip->frame(c, s->buf, (size_t)n, s->cap);
 	s->len = usbcam_fault_frame(c, s->buf, (size_t)n);
 	s->frame_cut = s->len < (size_t)n;
 	s->off = 0;

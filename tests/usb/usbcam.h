@@ -66,24 +66,32 @@ struct usb_redir_control_packet_header;
 
 /*
  * A gspca chip: what a UVC camera's class requests and payload headers do
- * for it. control(): a vendor request on endpoint 0 (OUT data in `data`,
- * IN answer written to `data`, at most `len` bytes); returns the bytes of
- * the answer (0 for OUT), or -1 to stall. start(): the stream (re)starts at
- * the current alternate setting. payload(): the next isochronous packet or
- * bulk reply of the stream, at most `max` bytes; returns its length, 0 for
- * nothing now. bulk_out(): data the driver writes to a bulk endpoint.
+ * for it (chip_*.c). control(): a vendor request on endpoint 0 (OUT data
+ * in `data`, IN answer written to `data`, at most `len` bytes); returns the
+ * bytes of the answer (0 for OUT), or -1 to stall. payload(): the next
+ * isochronous packet, or the reply to a bulk IN request on endpoint
+ * c->s.ep, at most `max` bytes; returns its length, 0 for nothing now
+ * (an empty packet; a bulk request then waits). bulk_out(): data the driver
+ * writes to a bulk endpoint; < 0 stalls. frame(): the rendered frame of
+ * `len` bytes at buf (room for `cap`) as the chip sends it: headers, start
+ * markers; returns the new length.
  */
 struct usbcam_chip {
 	const char *name;
 	uint8_t nalts;
 	struct usbcam_alt alts[8];
-	int (*control)(struct usbcam *c, const struct usb_redir_control_packet_header *h,
+	int (*control)(struct usbcam *c,
+		       const struct usb_redir_control_packet_header *h,
 		       uint8_t *data, int len);
-	void (*start)(struct usbcam *c);
 	int (*payload)(struct usbcam *c, uint8_t *out, int max);
 	int (*bulk_out)(struct usbcam *c, uint8_t ep, const uint8_t *data,
 			int len);
+	size_t (*frame)(struct usbcam *c, uint8_t *buf, size_t len,
+			size_t cap);
 };
+
+/* Room the chips' frame() may add in front of a frame. */
+#define USBCAM_CHIP_HEADROOM 256
 
 struct usbcam_desc {
 	const char *name;   /* command-line name */
@@ -138,7 +146,8 @@ struct usbcam_stream {
 	int iso;              /* isochronous (else bulk, on request) */
 	/* the bus side, kept across stream restarts */
 	int iso_running;      /* QEMU started the isochronous stream */
-	uint8_t ep;           /* its endpoint, or the bulk request's */
+	uint8_t iso_ep;       /* its endpoint */
+	uint8_t ep;           /* the endpoint being served now */
 	int64_t iso_t0;
 	uint64_t pending_id[64]; /* bulk IN requests waiting for data */
 	uint32_t pending_len[64];
@@ -164,9 +173,12 @@ struct usbcam {
 	int32_t ctrl_cur[USBCAM_MAX_CTRLS];
 	uint8_t error_code;
 	struct v4lc_vcam_lens lens;
-	/* gspca chip */
+	/* gspca chip: its registers, the register a read will answer, the
+	 * frame mode its driver set, a packet counter */
 	uint8_t regs[256];
-	uint8_t chip_state[64];
+	int reg, mode, pkt;
+	uint8_t resp[64];
+	int resp_len;
 	struct usbcam_faults f;
 	FILE *log;
 	uint64_t iso_id;

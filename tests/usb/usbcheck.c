@@ -25,6 +25,11 @@
  *                      gain tests)
  *     --file PATH      check the frames of a file instead (a program's
  *                      output, frames of --fmt at --size back to back)
+ *     --original       capture the raw --fmt (a chip format) and convert
+ *                      every frame with our libv4lconvert and the
+ *                      distribution's (original.h): the frames are checked
+ *                      as converted, and the two libraries must agree byte
+ *                      for byte (exit 77 when the original is missing)
  *     --ask-srgb       ask S_FMT for sRGB, full range, as GStreamer does
  *                      for RGB: the answer must keep colorspace and transfer
  *                      function, and the frames must still be right
@@ -47,6 +52,7 @@
 
 #include "frameid.h"
 #include "libv4l2.h"
+#include "original.h"
 #include "vcam/vcam.h"
 
 #define WINDOW 48
@@ -54,7 +60,7 @@
 struct opts {
 	uint32_t fourcc;
 	int w, h, frames, fps, lens, flip, bad_ok, until_error, timeout;
-	int read_io, no_check, ask_srgb;
+	int read_io, no_check, ask_srgb, original;
 	double psnr;
 	const char *dev, *file;
 	int nset;
@@ -63,6 +69,12 @@ struct opts {
 
 struct state {
 	const struct opts *o;
+	uint32_t cmp;       /* the format of the frames compared */
+	struct usbcheck_original *orig;
+	uint8_t *conv;      /* --original: our RGB24 of the raw frame */
+	int identical;      /* --original: frames both libraries agree on */
+	int retried;        /* --original: frames ours refused */
+	double max_mad;
 	uint8_t *expect;
 	size_t esize;
 	uint32_t next_seq;
@@ -99,11 +111,11 @@ static int render(struct state *st, uint32_t seq)
 {
 	const struct opts *o = st->o;
 	struct v4lc_vcam_optics op = { o->lens, 0 };
-	int n = v4lc_vcam_render_optics(o->fourcc, o->w, o->h, seq,
+	int n = v4lc_vcam_render_optics(st->cmp, o->w, o->h, seq,
 					(unsigned)o->flip, &op, st->expect,
 					st->esize);
 
-	if (n > 0 && o->fourcc == V4L2_PIX_FMT_MJPEG)
+	if (n > 0 && st->cmp == V4L2_PIX_FMT_MJPEG)
 		n = (int)usbcam_frameid_put(st->expect, (size_t)n, st->esize,
 					    seq);
 	return n;
@@ -181,7 +193,7 @@ static int search(struct state *st, const uint8_t *f, size_t n,
 
 		if (r < 0)
 			return r;
-		if (exact_format(st->o->fourcc)) {
+		if (exact_format(st->cmp)) {
 			if ((size_t)r == n && !memcmp(st->expect, f, n)) {
 				*bs = s;
 				*best = 99.0;
@@ -212,7 +224,7 @@ static int identify(struct state *st, const uint8_t *f, size_t n,
 	uint32_t bs = st->next_seq, start = predict(st);
 	int r;
 
-	if (st->o->fourcc == V4L2_PIX_FMT_MJPEG) {
+	if (st->cmp == V4L2_PIX_FMT_MJPEG) {
 		*db = 0;
 		if (usbcam_frameid_get(f, n, seq))
 			/* the head lost: begins past SOI, ends at EOI */
@@ -302,7 +314,7 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 			fprintf(stderr, "usbcheck: frame %d (%zu bytes): %s "
 					"(best %.1f dB, seq %u)\n",
 				st->checked, n,
-				exact_format(st->o->fourcc)
+				exact_format(st->cmp)
 					? "matches no picture byte for byte"
 					: "below the PSNR floor",
 				db, seq);
@@ -316,6 +328,27 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 	st->next_seq = seq + 1;
 	if (db < st->min_psnr)
 		st->min_psnr = db;
+}
+
+/* --original: the raw frame converted by both libraries, then checked. */
+static void check_raw(struct state *st, const uint8_t *f, size_t n)
+{
+	size_t rgb = v4lc_vcam_sizeimage(st->cmp, st->o->w, st->o->h);
+	double mad;
+	int same;
+
+	if (!st->orig) {
+		check_frame(st, f, n);
+		return;
+	}
+	if (usbcheck_original_convert(st->orig, f, n, st->conv, &same, &mad)) {
+		st->retried++; /* ours refused it: libv4l2 would retry */
+		return;
+	}
+	st->identical += same;
+	if (mad > st->max_mad || mad < 0)
+		st->max_mad = mad < 0 ? 999 : mad;
+	check_frame(st, st->conv, rgb);
 }
 
 static int xioctl(int fd, unsigned long req, void *arg)
@@ -382,7 +415,7 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 		}
 		st->cur_t = (double)b.timestamp.tv_sec +
 			    (double)b.timestamp.tv_usec / 1e6;
-		check_frame(st, map[b.index], b.bytesused);
+		check_raw(st, map[b.index], b.bytesused);
 		if (xioctl(fd, VIDIOC_QBUF, &b)) {
 			err = -errno;
 			break;
@@ -417,7 +450,7 @@ static int capture_read(int fd, struct state *st, size_t sizeimage)
 			break;
 		}
 		st->cur_t = now_s();
-		check_frame(st, buf, (size_t)n);
+		check_raw(st, buf, (size_t)n);
 	}
 	free(buf);
 	return err;
@@ -438,6 +471,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->no_check = 1;
 		else if (!strcmp(a, "--ask-srgb"))
 			o->ask_srgb = 1;
+		else if (!strcmp(a, "--original"))
+			o->original = 1;
 		else if (a[0] != '-')
 			o->dev = a;
 		else if (!v)
@@ -501,7 +536,8 @@ static double frame_interval(int fd)
 	return (double)t->numerator / (double)t->denominator;
 }
 
-static int set_format(int fd, const struct opts *o, size_t *sizeimage)
+static int set_format(int fd, const struct opts *o, size_t *sizeimage,
+		      uint32_t *bpl)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 
@@ -542,6 +578,7 @@ static int set_format(int fd, const struct opts *o, size_t *sizeimage)
 		return -EINVAL;
 	}
 	*sizeimage = f.fmt.pix.sizeimage;
+	*bpl = f.fmt.pix.bytesperline;
 	if (o->fps) {
 		struct v4l2_streamparm p = { .type =
 						     V4L2_BUF_TYPE_VIDEO_CAPTURE };
@@ -559,6 +596,7 @@ int main(int argc, char **argv)
 	struct opts o;
 	struct state st = { .min_psnr = 99.0 };
 	size_t sizeimage = 0;
+	uint32_t bpl = 0;
 	double t0, t;
 	int fd, err;
 
@@ -568,6 +606,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	st.o = &o;
+	st.cmp = o.fourcc;
 	st.esize = v4lc_vcam_sizeimage(o.fourcc, o.w, o.h);
 	st.expect = malloc(st.esize ? st.esize : 1);
 	if (o.file) {
@@ -578,13 +617,37 @@ int main(int argc, char **argv)
 		       st.first_seq, st.last_seq, st.skipped, st.min_psnr);
 		return err || st.checked < o.frames || st.bad > o.bad_ok;
 	}
-	fd = v4l2_open(o.dev, O_RDWR | O_NONBLOCK);
+	/* the raw chip format: libv4l2 offers only what it converts to */
+	if (o.original) {
+		fd = open(o.dev, O_RDWR | O_NONBLOCK);
+		if (fd >= 0 && v4l2_fd_open(fd, V4L2_DISABLE_CONVERSION) < 0) {
+			close(fd);
+			fd = -1;
+		}
+	} else {
+		fd = v4l2_open(o.dev, O_RDWR | O_NONBLOCK);
+	}
 	if (fd < 0 || !st.expect) {
 		fprintf(stderr, "usbcheck: %s: %s\n", o.dev, strerror(errno));
 		return 1;
 	}
-	err = set_format(fd, &o, &sizeimage);
+	err = set_format(fd, &o, &sizeimage, &bpl);
 	st.interval = frame_interval(fd);
+	if (!err && o.original) {
+		st.orig = usbcheck_original_open(o.fourcc, o.w, o.h, bpl,
+						 (uint32_t)sizeimage);
+		if (!st.orig) {
+			v4l2_close(fd);
+			return 77;
+		}
+		st.cmp = usbcheck_original_dst(st.orig);
+		st.esize = (size_t)o.w * (size_t)o.h * 3;
+		free(st.expect);
+		st.expect = malloc(st.esize);
+		st.conv = malloc(st.esize);
+		if (!st.expect || !st.conv)
+			err = -ENOMEM;
+	}
 	t0 = now_s();
 	if (!err)
 		err = o.read_io ? capture_read(fd, &st, sizeimage)
@@ -607,6 +670,17 @@ int main(int argc, char **argv)
 		       err ? strerror(-err) : "");
 	if (o.until_error)
 		return err ? 0 : 1;
+	if (st.orig) {
+		printf("  the original libv4lconvert: %d of %d frames the same "
+		       "(%.4s%s), mean difference at most %.3f, %d refused "
+		       "by ours\n", st.identical, st.checked,
+		       (const char *)&st.cmp,
+		       st.cmp == V4L2_PIX_FMT_RGB24 ? " inside the border" : "",
+		       st.max_mad, st.retried);
+		usbcheck_original_close(st.orig);
+		if (st.identical < st.checked)
+			return 1;
+	}
 	/* lost packets are the bus's doing, but not for most frames */
 	if (err || st.checked < o.frames || st.bad > o.bad_ok ||
 	    4 * st.lost > st.checked)
