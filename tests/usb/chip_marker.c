@@ -20,11 +20,11 @@
  * 00 4d enables the stream. The driver keeps the marker in the frame (the
  * first 5 of the 12 header bytes).
  *
- * SN9C102 with a TAS5130 sensor (gspca_sonixb, 0c45:6024): registers
+ * SN9C102 with an HV7131D sensor (gspca_sonixb, 0c45:602a): registers
  * written in blocks by vendor request 8 to the interface (wValue the first
  * register), read by request 0; register 0 reads 0x10 (the bridge), the
  * I2C status register 8 reads "done" (bit 2). The driver starts the
- * stream by writing registers 0x18-0x19, 0x18 giving the mode (bits 4-6:
+ * stream by writing registers 0x18-0x19, 0x18 giving the mode (bits 4-5:
  * 0 640x480, 1 320x240, 2 160x120) and compression (bit 7; without it
  * 160x120 raw BGGR). After the marker, 6 header bytes (bytes 4-5 of the
  * 12: the brightness sum the driver's auto exposure reads; a zero would
@@ -179,7 +179,7 @@ static int sonixb_control(struct usbcam *c,
 	for (int i = 0; i < len && reg + i < 256; i++)
 		c->regs[reg + i] = data[i];
 	if (reg == 0x18 && len == 2) {
-		int mode = (c->regs[0x18] >> 4) & 7;
+		int mode = (c->regs[0x18] >> 4) & 3;
 
 		usbcam_chip_stream(c, c->regs[0x18] & 0x80 ? V4L2_PIX_FMT_SN9C10X
 							  : V4L2_PIX_FMT_SBGGR8,
