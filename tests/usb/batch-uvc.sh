@@ -48,6 +48,8 @@ frames() {
 	local f
 	check "iso YUYV mmap, byte-exact" "$chk" --lens --fmt YUYV --frames 15 $iso
 	check "iso YUYV read, byte-exact" "$chk" --lens --fmt YUYV --io read --frames 8 $iso
+	check "iso YUYV 1280x720 at 10 fps, byte-exact" \
+		"$chk" --lens --fmt YUYV --size 1280x720 --fps 10 --frames 3 $iso
 	check "iso MJPG 1280x720, byte-exact" \
 		"$chk" --lens --fmt MJPG --size 1280x720 --frames 15 $iso
 	check "iso MJPG 1920x1080, byte-exact" \

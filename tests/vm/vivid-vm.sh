@@ -224,10 +224,8 @@ BASE_MODULES="virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev
 virtio_pci netfs fscache 9pnet 9pnet_virtio 9p overlay"
 VIVID_MODULES="vivid"
 # Every driver a USB camera of tests/usb can need (each loaded on demand).
-USB_MODULES="xhci-pci uvcvideo gspca_pac207 gspca_spca561 gspca_sonixb
-gspca_mr97310a gspca_sq905c gspca_jl2005bcd gspca_stv0680 gspca_spca505
-gspca_spca508 gspca_konica gspca_cpia1 gspca_se401 gspca_ov519
-gspca_pac7302 gspca_xirlink_cit gspca_sn9c20x"
+USB_MODULES="xhci-pci uvcvideo gspca_pac207 gspca_mr97310a gspca_sonixb
+gspca_spca505 gspca_spca508 gspca_sq905c gspca_jl2005bcd gspca_se401"
 
 # ---------------------------------------------------------------- assets
 lock_fd=9
