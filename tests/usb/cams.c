@@ -96,16 +96,22 @@ const struct usbcam_desc usbcam_cams[] = {
 #define GSPCA(name, module, vid, pid, xfer, chip, flip)                       \
 	{ name, module, vid, pid, 0x0100, usb_redir_speed_full, xfer,         \
 	  "libv4l test", name, flip, 0, NULL, NULL, 0, NULL, 0, &chip }
-	GSPCA("pac207", "gspca_pac207", 0x093a, 0x2460, USBCAM_ISO, usbcam_chip_pac207, 0),
+	GSPCA("pac207", "gspca_pac207", 0x093a, 0x2460, USBCAM_ISO,
+	      usbcam_chip_pac207, 0),
 	GSPCA("mr97310a", "gspca_mr97310a", 0x093a, 0x010f, USBCAM_ISO,
 	      usbcam_chip_mr97310a, 0),
-	GSPCA("spca505", "gspca_spca505", 0x0733, 0x0430, USBCAM_ISO, usbcam_chip_spca505, 0),
-	GSPCA("spca508", "gspca_spca508", 0x0733, 0x0110, USBCAM_ISO, usbcam_chip_spca508, 0),
-	GSPCA("sq905c", "gspca_sq905c", 0x2770, 0x905c, USBCAM_BULK, usbcam_chip_sq905c, 0),
-	GSPCA("sonixb", "gspca_sonixb", 0x0c45, 0x602a, USBCAM_ISO, usbcam_chip_sonixb, 0),
+	GSPCA("spca505", "gspca_spca505", 0x0733, 0x0430, USBCAM_ISO,
+	      usbcam_chip_spca505, 0),
+	GSPCA("spca508", "gspca_spca508", 0x0733, 0x0110, USBCAM_ISO,
+	      usbcam_chip_spca508, 0),
+	GSPCA("sq905c", "gspca_sq905c", 0x2770, 0x905c, USBCAM_BULK,
+	      usbcam_chip_sq905c, 0),
+	GSPCA("sonixb", "gspca_sonixb", 0x0c45, 0x602a, USBCAM_ISO,
+	      usbcam_chip_sonixb, 0),
 	GSPCA("jl2005bcd", "gspca_jl2005bcd", 0x0979, 0x0227, USBCAM_BULK,
 	      usbcam_chip_jl2005bcd, 0),
-	GSPCA("se401", "gspca_se401", 0x03e8, 0x0004, USBCAM_BULK, usbcam_chip_se401, 1),
+	GSPCA("se401", "gspca_se401", 0x03e8, 0x0004, USBCAM_BULK,
+	      usbcam_chip_se401, 1),
 };
 
 const int usbcam_ncams = N(usbcam_cams);

@@ -19,6 +19,7 @@
 
 #include "frameid.h"
 
+#include "vcam/lens.h"
 #include "vcam/vcam.h"
 
 size_t usbcam_frame_bound(uint32_t fourcc, int w, int h)
@@ -65,11 +66,13 @@ int usbcam_render(struct usbcam *c, uint32_t fourcc, int w, int h,
 	int32_t f;
 
 	if (c->d->lens) {
+		struct v4lc_vcam_lens lens = { 1, c->d->lens, c->lens_pos };
 		int target = usbcam_uvc_ctrl_value(c, UVC_ID_CT, 0x06,
 						   c->d->lens);
 
 		o.texture = 1;
-		o.blur = v4lc_vcam_lens_frame(&c->lens, target, w);
+		o.blur = v4lc_vcam_lens_frame(&lens, target, w);
+		c->lens_pos = lens.pos;
 	}
 	n = v4lc_vcam_render_optics(fourcc, w, h, seq, c->d->flip, &o, dst,
 				    size);

@@ -18,8 +18,6 @@
 
 #include <usbredirparser.h>
 
-#include "vcam/lens.h"
-
 enum usbcam_xfer { USBCAM_ISO, USBCAM_BULK };
 
 /* UVC entity ids of our topology: camera terminal, processing unit,
@@ -172,7 +170,7 @@ struct usbcam {
 	uint8_t probe[34], commit[34];
 	int32_t ctrl_cur[USBCAM_MAX_CTRLS];
 	uint8_t error_code;
-	struct v4lc_vcam_lens lens;
+	int lens_pos;       /* where the focus motor is (picture.c) */
 	/* gspca chip: its registers, the register a read will answer, the
 	 * frame mode its driver set, a packet counter */
 	uint8_t regs[256];

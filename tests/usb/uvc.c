@@ -95,12 +95,7 @@ void usbcam_uvc_reset(struct usbcam *c)
 	for (int i = 0; i < c->d->nctrls && i < USBCAM_MAX_CTRLS; i++)
 		c->ctrl_cur[i] = c->d->ctrls[i].def;
 	c->error_code = ERR_NONE;
-	if (c->d->lens) {
-		c->lens.enabled = 1;
-		c->lens.infocus = c->d->lens;
-		c->lens.pos = usbcam_uvc_ctrl_value(c, UVC_ID_CT, 0x06,
-						    c->d->lens);
-	}
+	c->lens_pos = usbcam_uvc_ctrl_value(c, UVC_ID_CT, 0x06, c->d->lens);
 }
 
 static void commit(struct usbcam *c)
