@@ -29,16 +29,6 @@
 #include <linux/videodev2.h>
 #include <string.h>
 
-#ifndef V4L2_PIX_FMT_SQ905C
-#define V4L2_PIX_FMT_SQ905C v4l2_fourcc('9', '0', '5', 'C')
-#endif
-#ifndef V4L2_PIX_FMT_JL2005BCD
-#define V4L2_PIX_FMT_JL2005BCD v4l2_fourcc('J', 'L', '2', '0')
-#endif
-#ifndef V4L2_PIX_FMT_SE401
-#define V4L2_PIX_FMT_SE401 v4l2_fourcc('S', '4', '0', '1')
-#endif
-
 /* ---- SQ905C ------------------------------------------------------------ */
 
 static int sq905c_control(struct usbcam *c,

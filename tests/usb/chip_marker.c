@@ -35,16 +35,6 @@
 #include <linux/videodev2.h>
 #include <string.h>
 
-#ifndef V4L2_PIX_FMT_PAC207
-#define V4L2_PIX_FMT_PAC207 v4l2_fourcc('P', '2', '0', '7')
-#endif
-#ifndef V4L2_PIX_FMT_MR97310A
-#define V4L2_PIX_FMT_MR97310A v4l2_fourcc('M', '3', '1', '0')
-#endif
-#ifndef V4L2_PIX_FMT_SN9C10X
-#define V4L2_PIX_FMT_SN9C10X v4l2_fourcc('S', '9', '1', '0')
-#endif
-
 static const uint8_t sof[5] = { 0xff, 0xff, 0x00, 0xff, 0x96 };
 
 static int pac207_control(struct usbcam *c,

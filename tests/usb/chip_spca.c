@@ -20,13 +20,6 @@
 #include <linux/videodev2.h>
 #include <string.h>
 
-#ifndef V4L2_PIX_FMT_SPCA505
-#define V4L2_PIX_FMT_SPCA505 v4l2_fourcc('S', '5', '0', '5')
-#endif
-#ifndef V4L2_PIX_FMT_SPCA508
-#define V4L2_PIX_FMT_SPCA508 v4l2_fourcc('S', '5', '0', '8')
-#endif
-
 /* One isochronous packet: the sequence byte, the frame header (first
  * packet of a frame: `head` bytes, zeros), then frame data. */
 static int spca_payload(struct usbcam *c, uint8_t *out, int max, int head)

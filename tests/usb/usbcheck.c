@@ -591,6 +591,66 @@ static int set_format(int fd, const struct opts *o, size_t *sizeimage,
 	return 0;
 }
 
+/* The device, through libv4l2; for --original with conversion off (the
+ * raw chip format: libv4l2 offers only what it converts to). */
+static int open_device(const struct opts *o)
+{
+	int fd;
+
+	if (!o->original)
+		return v4l2_open(o->dev, O_RDWR | O_NONBLOCK);
+	fd = open(o->dev, O_RDWR | O_NONBLOCK);
+	if (fd >= 0 && v4l2_fd_open(fd, V4L2_DISABLE_CONVERSION) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* --original: both converters; frames are then compared as converted.
+ * 77 when the original is not installed. */
+static int setup_original(struct state *st, uint32_t bpl, size_t sizeimage)
+{
+	const struct opts *o = st->o;
+
+	st->orig = usbcheck_original_open(o->fourcc, o->w, o->h, bpl,
+					  (uint32_t)sizeimage);
+	if (!st->orig)
+		return 77;
+	st->cmp = usbcheck_original_dst(st->orig);
+	st->esize = (size_t)o->w * (size_t)o->h * 3;
+	free(st->expect);
+	st->expect = malloc(st->esize);
+	st->conv = malloc(st->esize);
+	return st->expect && st->conv ? 0 : -ENOMEM;
+}
+
+static void report(const struct state *st, int err, double t)
+{
+	const struct opts *o = st->o;
+	const char *by = err ? ", ended by " : "", *why = err ? strerror(-err) : "";
+
+	if (o->no_check) {
+		printf("%s %.4s %dx%d: %d frames, centre luma %.1f -> %.1f%s%s\n",
+		       o->dev, (const char *)&o->fourcc, o->w, o->h, st->checked,
+		       st->luma0, st->luma, by, why);
+		return;
+	}
+	printf("%s %.4s %dx%d %s: %d frames checked, %d bad, %d with lost "
+	       "packets, seq %u..%u (%d skipped), min %.1f dB, %.1f fps%s%s\n",
+	       o->dev, (const char *)&o->fourcc, o->w, o->h,
+	       o->read_io ? "read" : "mmap", st->checked, st->bad, st->lost,
+	       st->first_seq, st->last_seq, st->skipped, st->min_psnr,
+	       t > 0 ? st->checked / t : 0.0, by, why);
+	if (st->orig)
+		printf("  the original libv4lconvert: %d of %d frames the same "
+		       "(%.4s%s), mean difference at most %.3f, %d refused "
+		       "by ours\n", st->identical, st->checked,
+		       (const char *)&st->cmp,
+		       st->cmp == V4L2_PIX_FMT_RGB24 ? " inside the border" : "",
+		       st->max_mad, st->retried);
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -617,36 +677,16 @@ int main(int argc, char **argv)
 		       st.first_seq, st.last_seq, st.skipped, st.min_psnr);
 		return err || st.checked < o.frames || st.bad > o.bad_ok;
 	}
-	/* the raw chip format: libv4l2 offers only what it converts to */
-	if (o.original) {
-		fd = open(o.dev, O_RDWR | O_NONBLOCK);
-		if (fd >= 0 && v4l2_fd_open(fd, V4L2_DISABLE_CONVERSION) < 0) {
-			close(fd);
-			fd = -1;
-		}
-	} else {
-		fd = v4l2_open(o.dev, O_RDWR | O_NONBLOCK);
-	}
+	fd = open_device(&o);
 	if (fd < 0 || !st.expect) {
 		fprintf(stderr, "usbcheck: %s: %s\n", o.dev, strerror(errno));
 		return 1;
 	}
 	err = set_format(fd, &o, &sizeimage, &bpl);
 	st.interval = frame_interval(fd);
-	if (!err && o.original) {
-		st.orig = usbcheck_original_open(o.fourcc, o.w, o.h, bpl,
-						 (uint32_t)sizeimage);
-		if (!st.orig) {
-			v4l2_close(fd);
-			return 77;
-		}
-		st.cmp = usbcheck_original_dst(st.orig);
-		st.esize = (size_t)o.w * (size_t)o.h * 3;
-		free(st.expect);
-		st.expect = malloc(st.esize);
-		st.conv = malloc(st.esize);
-		if (!st.expect || !st.conv)
-			err = -ENOMEM;
+	if (!err && o.original && (err = setup_original(&st, bpl, sizeimage)) == 77) {
+		v4l2_close(fd);
+		return 77;
 	}
 	t0 = now_s();
 	if (!err)
@@ -654,36 +694,13 @@ int main(int argc, char **argv)
 				: capture_mmap(fd, &st, sizeimage);
 	t = now_s() - t0;
 	v4l2_close(fd);
-	if (o.no_check)
-		printf("%s %.4s %dx%d: %d frames, centre luma %.1f -> %.1f%s%s\n",
-		       o.dev, (char *)&o.fourcc, o.w, o.h, st.checked, st.luma0,
-		       st.luma,
-		       err ? ", ended by " : "", err ? strerror(-err) : "");
-	else
-		printf("%s %.4s %dx%d %s: %d frames checked, %d bad, %d with "
-		       "lost packets, seq %u..%u (%d skipped), min %.1f dB, %.1f "
-		       "fps%s%s\n",
-		       o.dev, (char *)&o.fourcc, o.w, o.h,
-		       o.read_io ? "read" : "mmap", st.checked, st.bad, st.lost,
-		       st.first_seq, st.last_seq, st.skipped, st.min_psnr,
-		       t > 0 ? st.checked / t : 0.0, err ? ", ended by " : "",
-		       err ? strerror(-err) : "");
+	report(&st, err, t);
+	usbcheck_original_close(st.orig);
 	if (o.until_error)
 		return err ? 0 : 1;
-	if (st.orig) {
-		printf("  the original libv4lconvert: %d of %d frames the same "
-		       "(%.4s%s), mean difference at most %.3f, %d refused "
-		       "by ours\n", st.identical, st.checked,
-		       (const char *)&st.cmp,
-		       st.cmp == V4L2_PIX_FMT_RGB24 ? " inside the border" : "",
-		       st.max_mad, st.retried);
-		usbcheck_original_close(st.orig);
-		if (st.identical < st.checked)
-			return 1;
-	}
 	/* lost packets are the bus's doing, but not for most frames */
 	if (err || st.checked < o.frames || st.bad > o.bad_ok ||
-	    4 * st.lost > st.checked)
+	    4 * st.lost > st.checked || (st.orig && st.identical < st.checked))
 		return 1;
 	return 0;
 }
