@@ -3,7 +3,9 @@
 # Install everything the build, the tools and the tests need, from Debian 12
 # packages. --cross adds the aarch64/armhf toolchains and libraries that the
 # NEON tests (run under qemu-user) need. --vm adds what tests/vm/vivid-vm.sh
-# needs (qemu, a static busybox, kmod; the kernel is fetched by the script).
+# needs (qemu, a static busybox, kmod; the kernel is fetched by the script),
+# libusbredirparser for the emulated USB cameras (tests/usb) and the programs
+# those tests run (v4l2-ctl, ffmpeg, gst-launch-1.0 with v4l2src).
 # --bench adds gnuplot for bench/run's chart.
 # --fuzz adds clang and its runtime (libFuzzer, sanitizers) for tests/fuzz.
 # --deb adds what the Debian packages (debian/) need to build, and the
@@ -54,7 +56,8 @@ if [ $cross = 1 ]; then
 fi
 if [ $vm = 1 ]; then
 	$APT install -qq --no-install-recommends qemu-system-x86 \
-		busybox-static kmod v4l-utils ffmpeg >/dev/null
+		busybox-static kmod v4l-utils ffmpeg libusbredirparser-dev \
+		gstreamer1.0-tools gstreamer1.0-plugins-good >/dev/null
 fi
 if [ $fuzz = 1 ]; then
 	$APT install -qq --no-install-recommends clang libclang-rt-14-dev \

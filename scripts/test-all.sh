@@ -6,6 +6,8 @@
 #   vivid-vm: the real vivid driver in a qemu VM (tests/vm),
 #   packages: the Debian packages (debian/) built, compared with Debian's
 #           and installed over them in the VM (skipped without debhelper),
+#   usb: emulated USB cameras on the real uvcvideo and gspca drivers in the
+#        VM (tests/usb),
 #   native under AddressSanitizer + UndefinedBehaviorSanitizer,
 #   the libFuzzer targets for a bounded time (clang), threads under TSan,
 #   aarch64 and armhf cross builds under qemu-user (NEON for real),
@@ -113,6 +115,14 @@ run_config native build-test "--buildtype=release"
 # A real V4L2 driver: vivid in a qemu VM (tests/vm; skipped without qemu).
 TEST_ARGS="--suite vm" run_config vivid-vm build-test "--buildtype=release"
 run_packages
+# Real webcam drivers: emulated USB cameras (tests/usb) in the VM.
+if ! command -v qemu-system-x86_64 >/dev/null 2>&1; then
+	echo "=== usb: skipped: qemu-system-x86_64 is not installed (scripts/install-deps.sh --vm)"
+elif ! pkg-config --exists libusbredirparser-0.5 2>/dev/null; then
+	echo "=== usb: skipped: libusbredirparser-dev is not installed (scripts/install-deps.sh --vm)"
+else
+	TEST_ARGS="--suite usb" run_config usb build-test "--buildtype=release"
+fi
 run_config sanitizers build-test-asan \
 	"--buildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false -Dbench=false" \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1

@@ -372,6 +372,7 @@ static void enable_fakes(struct v4lconvert_data *data)
 	if ((data->quirks & V4LC_QUIRK_AUTOGAIN) &&
 	    hw_has(data, V4L2_CID_GAIN) &&
 	    (hw_has(data, V4L2_CID_EXPOSURE) ||
+	     hw_has(data, V4L2_CID_EXPOSURE_ABSOLUTE) ||
 	     hw_flags_clear(data, V4L2_CID_GAIN, V4L2_CTRL_FLAG_READ_ONLY)) &&
 	    !hw_has(data, V4L2_CID_AUTOGAIN))
 		on |= 3u << 4;

@@ -15,9 +15,11 @@ static const uint32_t dst_formats[] = {
 };
 #define N_DST (int)(sizeof(dst_formats) / sizeof(dst_formats[0]))
 
+/* The kernel's own descriptions of these formats (v4l2-compliance checks
+ * them); V4L2_FMT_FLAG_EMULATED tells that they are converted. */
 static const char *const dst_names[] = {
-	"RGB24 (emulated)", "BGR24 (emulated)", "YUV 4:2:0 (emulated)",
-	"YVU 4:2:0 (emulated)",
+	"24-bit RGB 8-8-8", "24-bit BGR 8-8-8", "Planar YUV 4:2:0",
+	"Planar YVU 4:2:0",
 };
 
 LIBV4L_PUBLIC int v4lconvert_supported_dst_format(unsigned int pixelformat)
@@ -367,6 +369,14 @@ static int best_native(struct v4lconvert_data *data,
 		f.fmt.pix.pixelformat = src->fourcc;
 		f.fmt.pix.bytesperline = 0;
 		f.fmt.pix.sizeimage = 0;
+		/* The colorimetry asked for the destination is not the
+		 * source's: uvcvideo answers with the quantization it was
+		 * given, and a full-range RGB request then made its YUYV
+		 * convert as full range. */
+		f.fmt.pix.colorspace = V4L2_COLORSPACE_DEFAULT;
+		f.fmt.pix.ycbcr_enc = V4L2_YCBCR_ENC_DEFAULT;
+		f.fmt.pix.quantization = V4L2_QUANTIZATION_DEFAULT;
+		f.fmt.pix.xfer_func = V4L2_XFER_FUNC_DEFAULT;
 		if (native_size(data, i, &f) || f.fmt.pix.pixelformat != src->fourcc)
 			continue;
 		dist = size_distance(&f.fmt.pix, want->width, want->height);
@@ -425,6 +435,23 @@ static void answer(struct v4lconvert_data *data, struct v4l2_pix_format *want,
 	}
 }
 
+/*
+ * The colorimetry of a converted format is the device's (the conversion
+ * keeps its primaries and transfer function), but an application that
+ * asks for a colorspace and transfer function of its own keeps them, as
+ * with the original: GStreamer asks for sRGB with RGB formats and refuses
+ * a camera that answers otherwise (UVC cameras describe their transfer as
+ * BT.709, which for webcam pictures is the same curve in practice).
+ */
+static void keep_asked_colorimetry(struct v4l2_pix_format *f, uint32_t cs,
+				   uint32_t xfer)
+{
+	if (cs != V4L2_COLORSPACE_DEFAULT)
+		f->colorspace = cs;
+	if (xfer != V4L2_XFER_FUNC_DEFAULT)
+		f->xfer_func = xfer;
+}
+
 LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 					struct v4l2_format *dest_fmt,
 					struct v4l2_format *src_fmt)
@@ -432,6 +459,7 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 	struct v4l2_pix_format *want = &dest_fmt->fmt.pix;
 	uint32_t dst = want->pixelformat;
 	struct choice best = { .dist = UINT64_MAX };
+	uint32_t asked_cs = want->colorspace, asked_xfer = want->xfer_func;
 	int packed;
 
 	if (packed_request(data, dest_fmt, &packed))
@@ -462,6 +490,8 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 	} else {
 		answer(data, want, dst, &best);
 	}
+	if (dst != best.fmt.fmt.pix.pixelformat)
+		keep_asked_colorimetry(want, asked_cs, asked_xfer);
 	if (src_fmt)
 		*src_fmt = best.fmt;
 	return 0;

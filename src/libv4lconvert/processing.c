@@ -37,7 +37,9 @@
  * that is enabled, writable, active (not V4L2_CTRL_FLAG_INACTIVE, as a gain
  * is while the driver's own auto gain runs) and not grabbed is driven:
  * without such an exposure the same controller drives the gain alone
- * (gain-only mode); without such a gain nothing is written.
+ * (gain-only mode); without such a gain nothing is written. The exposure
+ * is V4L2_CID_EXPOSURE, else V4L2_CID_EXPOSURE_ABSOLUTE (UVC cameras,
+ * active only while their auto exposure is in manual mode).
  */
 #include <errno.h>
 #include <math.h>
@@ -492,7 +494,8 @@ static int autogain(struct v4lconvert_data *data, int luma16)
 	if (!ag_query(data, V4L2_CID_GAIN, &p->gain) ||
 	    ag_get(data, &p->gain, &gv))
 		return V4LC_PROC_UPDATE;
-	has_exp = ag_query(data, V4L2_CID_EXPOSURE, &p->exp) &&
+	has_exp = (ag_query(data, V4L2_CID_EXPOSURE, &p->exp) ||
+		   ag_query(data, V4L2_CID_EXPOSURE_ABSOLUTE, &p->exp)) &&
 		  !ag_get(data, &p->exp, &e);
 	zone = (p->ag_in_zone ? 2 : 1) * V4LC_AG_DEADZONE * 16;
 	if (err <= zone && err >= -zone) {

@@ -221,6 +221,25 @@ int lv2_bufs_qbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 	return 0;
 }
 
+/*
+ * The errno of a failed DQBUF. A DQBUF waiting in the driver when the
+ * device is unplugged fails with EINVAL (uvcvideo stops the queue as it
+ * goes; only later calls get ENODEV): the device's answer to QUERYCAP
+ * tells the two apart.
+ */
+static int dqbuf_errno(struct lv2_dev *dev, int e)
+{
+	struct v4l2_capability cap;
+
+	if (e == EINVAL && dev->streaming &&
+	    dev->ops->ioctl(dev->priv, dev->fd, VIDIOC_QUERYCAP, &cap) < 0 &&
+	    errno == ENODEV)
+		e = ENODEV;
+	if (e == ENODEV)
+		dev->gone = 1;
+	return e;
+}
+
 static int copy_or_convert(struct lv2_dev *dev, const struct v4l2_buffer *b,
 			   uint8_t *dest, size_t dest_size)
 {
@@ -262,8 +281,7 @@ int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 		e = errno;
 		lv2_dev_relock_busy(dev);
 		if (r < 0) {
-			if (e == ENODEV)
-				dev->gone = 1;
+			e = dqbuf_errno(dev, e);
 			if (!(e == EAGAIN && lv2_dev_nonblocking(dev)))
 				lv2_log_err(dev, "error dequeuing buf: %s",
 					    strerror(e));
@@ -281,7 +299,15 @@ int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 			d = dev->fake + (size_t)b.index * dev->fake_len;
 			ds = dev->fake_len;
 		}
-		n = copy_or_convert(dev, &b, d, ds);
+		/* The driver says the data is damaged (uvcvideo returns every
+		 * queued buffer so, empty, when its stream fails): retried
+		 * as a corrupt frame, never converted from stale memory. */
+		if (b.flags & V4L2_BUF_FLAG_ERROR) {
+			n = -1;
+			errno = EAGAIN;
+		} else {
+			n = copy_or_convert(dev, &b, d, ds);
+		}
 		if (n >= 0) {
 			if (into_fake) {
 				dev->fake_valid |= 1u << b.index;
@@ -332,8 +358,7 @@ int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 		e = errno;
 		lv2_dev_relock_busy(dev);
 		if (r < 0) {
-			if (e == ENODEV)
-				dev->gone = 1;
+			e = dqbuf_errno(dev, e);
 			if (!(e == EAGAIN && lv2_dev_nonblocking(dev)))
 				lv2_log_err(dev, "error dequeuing buf: %s",
 					    strerror(e));

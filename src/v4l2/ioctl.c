@@ -30,6 +30,19 @@ static void inherit(struct v4l2_format *dst, const struct v4l2_format *src)
 	dst->fmt.pix.xfer_func = src->fmt.pix.xfer_func;
 }
 
+/*
+ * A converted format keeps the colorspace and transfer function the
+ * application asked for, as v4lconvert_try_format answers (GStreamer
+ * refuses a device whose answer differs from what it asked).
+ */
+static void keep_asked(struct v4l2_format *dst, const struct v4l2_format *asked)
+{
+	if (asked->fmt.pix.colorspace != V4L2_COLORSPACE_DEFAULT)
+		dst->fmt.pix.colorspace = asked->fmt.pix.colorspace;
+	if (asked->fmt.pix.xfer_func != V4L2_XFER_FUNC_DEFAULT)
+		dst->fmt.pix.xfer_func = asked->fmt.pix.xfer_func;
+}
+
 /* S_FMT: set the source that gives fmt, remember both; fmt is updated. */
 int lv2_fmt_apply(struct lv2_dev *dev, struct v4l2_format *fmt)
 {
@@ -49,6 +62,8 @@ int lv2_fmt_apply(struct lv2_dev *dev, struct v4l2_format *fmt)
 		want = src;
 	} else {
 		inherit(&want, &src);
+		if (want.fmt.pix.pixelformat != src.fmt.pix.pixelformat)
+			keep_asked(&want, fmt);
 		if (want.fmt.pix.pixelformat != src.fmt.pix.pixelformat ||
 		    want.fmt.pix.width != src.fmt.pix.width ||
 		    want.fmt.pix.height != src.fmt.pix.height)
@@ -133,6 +148,17 @@ static void reconsider_fps(struct lv2_dev *dev,
 	}
 }
 
+/* G/S_PARM: read() is emulated (QUERYCAP says READWRITE) with this many
+ * buffers, which a driver without read() of its own reports as 0. */
+static void read_buffers(const struct lv2_dev *dev,
+			 struct v4l2_streamparm *parm)
+{
+	if ((dev->caps & V4L2_CAP_STREAMING) &&
+	    !(dev->caps & V4L2_CAP_READWRITE) &&
+	    !parm->parm.capture.readbuffers)
+		parm->parm.capture.readbuffers = V4L2_READ_BUFFERS;
+}
+
 /* Formats and sizes: the converter's, once it exists. 1 if served. */
 static int format_ioctl(struct lv2_dev *dev, unsigned long request,
 			void *arg, int *r)
@@ -177,10 +203,17 @@ static int format_ioctl(struct lv2_dev *dev, unsigned long request,
 		if (*r == 0)
 			reread_fmt(dev);
 		return 1;
-	case VIDIOC_S_PARM:
+	case VIDIOC_G_PARM:
 		*r = lv2_dev_ioctl(dev, request, arg);
 		if (*r == 0 && is_capture(arg))
+			read_buffers(dev, arg);
+		return 1;
+	case VIDIOC_S_PARM:
+		*r = lv2_dev_ioctl(dev, request, arg);
+		if (*r == 0 && is_capture(arg)) {
 			reconsider_fps(dev, arg);
+			read_buffers(dev, arg);
+		}
 		return 1;
 	}
 	return 0;

@@ -5,7 +5,8 @@
 # kernel's virtual video test driver) inside a throw-away qemu VM.
 #
 #   vivid-vm.sh [--cache DIR] [--timeout S] [--vivid "module options"]
-#               [--kvm] [--keep] [--env NAME=VALUE]... SCRIPT [ARGS...]
+#               [--kvm] [--keep] [--env NAME=VALUE]...
+#               [--usb-emulator PROG --usb-camera CAMERA...] SCRIPT [ARGS...]
 #
 # Debian's own kernel boots under qemu (TCG by default) straight into a small
 # busybox initramfs that loads virtio/9p/overlay and vivid, mounts the host
@@ -15,6 +16,17 @@
 # printed after the VM powers off, and its exit code becomes ours.
 # In the guest, $VM_JOBDIR is a writable directory shared with the host (kept
 # after the run with --keep).
+#
+# USB cameras: with --usb-emulator (tests/usb/usbcam) and one --usb-camera
+# per camera (its name, optionally ",FAULT"), the emulator is started on the
+# host first, serving camera i on $VM_JOBDIR/usb/cam<i>.sock, and the VM gets
+# a qemu-xhci controller with one usb-redir device per camera. The guest
+# loads the cameras' drivers (usbcore, xhci, uvcvideo, gspca_*: `usbcam
+# --info` names them, and any DMI identity the cameras need, given to qemu
+# as -smbios) before the controller's driver, so they bind as the devices
+# appear. In the guest, $USBCAM_DIR is that directory (each camera's log
+# cam<i>.log; fault commands appended to cam<i>.cmd) and $USBCAM_CAMS the
+# camera list, in order.
 #
 # Assets (the kernel package, its vmlinux unpacked for a direct PVH boot and
 # an uncompressed initramfs) are built once into the cache directory:
@@ -51,6 +63,8 @@ vivid_opts="n_devs=1 node_types=0x1"
 use_kvm=0
 keep=0
 extra_env=()
+usb_emu=
+usb_cams=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--cache) cache=$2; shift 2 ;;
@@ -58,6 +72,8 @@ while [ $# -gt 0 ]; do
 	--vivid) vivid_opts=$2; shift 2 ;;
 	--kvm) use_kvm=1; shift ;;
 	--keep) keep=1; shift ;;
+	--usb-emulator) usb_emu=$2; shift 2 ;;
+	--usb-camera) usb_cams+=("$2"); shift 2 ;;
 	--env)
 		case "$2" in *=*) ;; *) usage ;; esac
 		extra_env+=("$2"); shift 2 ;;
@@ -102,6 +118,22 @@ for tool in depmod modprobe dpkg apt-get apt-cache xz; do
 		skip "$tool not found (scripts/install-deps.sh --vm)"
 done
 
+usb_modules=()
+usb_smbios=()
+if [ ${#usb_cams[@]} -gt 0 ]; then
+	[ -n "$usb_emu" ] && [ -x "$usb_emu" ] ||
+		skip "no USB camera emulator (tests/usb/usbcam needs libusbredirparser-dev)"
+	[ ${#usb_cams[@]} -le 14 ] || die "at most 14 USB cameras"
+	info=$("$usb_emu" --info "${usb_cams[@]}") || die "usbcam --info failed"
+	while read -r kind rest; do
+		case "$kind" in
+		module) [[ " ${usb_modules[*]} " == *" $rest "* ]] ||
+			usb_modules+=("$rest") ;;
+		smbios) usb_smbios+=(-smbios "$rest") ;;
+		esac
+	done <<<"$info"
+fi
+
 mkdir -p "$cache" || skip "cannot create cache dir $cache"
 cache=$(realpath "$cache")
 
@@ -127,8 +159,10 @@ fail() {
 	halt_now
 }
 
+loaded=" "
 for m in $(cat /lib/modules/base.list); do
 	insmod /lib/modules/$m || fail "insmod $m"
+	loaded="$loaded$m "
 done
 mkdir -p /job
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 job /job ||
@@ -140,6 +174,17 @@ for m in $(cat /lib/modules/vivid.list); do
 	else
 		insmod /lib/modules/$m || fail "insmod $m"
 	fi
+	loaded="$loaded$m "
+done
+# USB cameras: their drivers first, the host controller last, so that
+# each driver is there when its device appears (there is no udev).
+[ -z "$USB_MODULES" ] || for d in $USB_MODULES xhci-pci; do
+	[ -f /lib/modules/usb-$d.list ] || fail "no driver $d in the initramfs"
+	for m in $(cat /lib/modules/usb-$d.list); do
+		case "$loaded" in *" $m "*) continue ;; esac
+		insmod /lib/modules/$m || fail "insmod $m"
+		loaded="$loaded$m "
+	done
 done
 # Device nodes appear asynchronously; wait for the first capture node.
 i=0
@@ -178,6 +223,9 @@ EOF_INIT
 BASE_MODULES="virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev
 virtio_pci netfs fscache 9pnet 9pnet_virtio 9p overlay"
 VIVID_MODULES="vivid"
+# Every driver a USB camera of tests/usb can need (each loaded on demand).
+USB_MODULES="xhci-pci uvcvideo gspca_pac207 gspca_mr97310a gspca_sonixb
+gspca_spca505 gspca_spca508 gspca_sq905c gspca_jl2005bcd gspca_se401"
 
 # ---------------------------------------------------------------- assets
 lock_fd=9
@@ -214,7 +262,7 @@ fi
 
 bb_version=$("$busybox" 2>&1 | head -n 1) || true
 mods_hash=$(printf '%s\n' "$GUEST_INIT" "$BASE_MODULES" "$VIVID_MODULES" \
-	"$bb_version" | sha256sum | cut -c1-12)
+	"$USB_MODULES" "$bb_version" | sha256sum | cut -c1-12)
 initrd=$cache/initrd-$kver-$mods_hash.cpio
 
 if [ ! -s "$vmlinux" ] || [ ! -s "$initrd" ]; then
@@ -268,6 +316,28 @@ if [ ! -s "$vmlinux" ] || [ ! -s "$initrd" ]; then
 		done
 		grep -qx vivid.ko "$ird/lib/modules/vivid.list" ||
 			die "vivid.ko not found in $kpkg"
+		# USB: per driver, its whole insmod order (loaded on demand).
+		for m in $USB_MODULES; do
+			modprobe -d "$work/root" -S "$kver" --show-depends "$m" |
+				awk '$1 == "insmod" { print $2 }' >"$work/usb.paths" ||
+				die "modprobe cannot resolve $m"
+			: >"$ird/lib/modules/usb-$m.list"
+			while read -r p; do
+				src=$p
+				[ -f "$src" ] || src=$work/root$p
+				[ -f "$src" ] || die "module file $p not found"
+				name=$(basename "$src")
+				case "$name" in
+				*.ko.xz) out=${name%.xz}; [ -f "$ird/lib/modules/$out" ] ||
+					xz -dc "$src" >"$ird/lib/modules/$out" ;;
+				*.ko.zst) out=${name%.zst}; [ -f "$ird/lib/modules/$out" ] ||
+					zstd -qdc "$src" >"$ird/lib/modules/$out" ;;
+				*) out=$name; [ -f "$ird/lib/modules/$out" ] ||
+					cp "$src" "$ird/lib/modules/$out" ;;
+				esac
+				echo "$out" >>"$ird/lib/modules/usb-$m.list"
+			done <"$work/usb.paths"
+		done
 		(cd "$ird" && find . | LC_ALL=C sort |
 			"$busybox" cpio -o -H newc 2>/dev/null) >"$work/initrd.cpio"
 		mv "$work/initrd.cpio" "$initrd"
@@ -298,6 +368,7 @@ trap cleanup EXIT
 {
 	printf 'JOBDIR=%q\n' "$job"
 	printf 'VIVID_OPTS=%q\n' "$vivid_opts"
+	printf 'USB_MODULES=%q\n' "${usb_modules[*]}"
 } >"$job/config"
 {
 	echo '# generated by vivid-vm.sh'
@@ -305,6 +376,10 @@ trap cleanup EXIT
 	echo 'export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
 	echo 'export HOME=/root LANG=C.UTF-8 TERM=dumb'
 	printf 'export VM_JOBDIR=%q\n' "$job"
+	if [ ${#usb_cams[@]} -gt 0 ]; then
+		printf 'export USBCAM_DIR=%q\n' "$job/usb"
+		printf 'export USBCAM_CAMS=%q\n' "${usb_cams[*]}"
+	fi
 	# libv4l's tuning knobs follow the caller into the guest.
 	while IFS='=' read -r name _; do
 		case "$name" in
@@ -325,6 +400,36 @@ else
 	accel=(-accel tcg,thread=multi -cpu max)
 fi
 
+# The camera emulator listens before qemu connects to it.
+usb_args=()
+usb_pid=
+stop_usb() {
+	if [ -n "$usb_pid" ]; then
+		kill "$usb_pid" 2>/dev/null || true
+		wait "$usb_pid" 2>/dev/null || true
+		usb_pid=
+	fi
+}
+if [ ${#usb_cams[@]} -gt 0 ]; then
+	mkdir -p "$job/usb"
+	"$usb_emu" --dir "$job/usb" "${usb_cams[@]}" 2>"$job/usb/usbcam.err" &
+	usb_pid=$!
+	trap 'stop_usb; cleanup' EXIT
+	usb_args=(-device qemu-xhci,id=xhci,p2=14,p3=1)
+	for i in "${!usb_cams[@]}"; do
+		for _ in $(seq 100); do
+			[ -S "$job/usb/cam$i.sock" ] && break
+			sleep 0.05
+		done
+		[ -S "$job/usb/cam$i.sock" ] || {
+			cat "$job/usb/usbcam.err" >&2
+			die "the camera emulator did not start"
+		}
+		usb_args+=(-chardev "socket,id=cam$i,path=$job/usb/cam$i.sock"
+			-device "usb-redir,chardev=cam$i,bus=xhci.0")
+	done
+fi
+
 start=$(date +%s.%N)
 set +e
 timeout --kill-after=10 "$timeout_s" qemu-system-x86_64 \
@@ -337,10 +442,12 @@ timeout --kill-after=10 "$timeout_s" qemu-system-x86_64 \
 	-device virtio-9p-pci,fsdev=fsroot,mount_tag=hostroot \
 	-fsdev "local,id=fsjob,path=$job,security_model=none" \
 	-device virtio-9p-pci,fsdev=fsjob,mount_tag=job \
+	${usb_args[@]+"${usb_args[@]}"} ${usb_smbios[@]+"${usb_smbios[@]}"} \
 	</dev/null >"$job/qemu.log" 2>&1
 qrc=$?
 set -e
 end=$(date +%s.%N)
+stop_usb
 
 [ -f "$job/stdout" ] && cat "$job/stdout"
 [ -f "$job/stderr" ] && cat "$job/stderr" >&2

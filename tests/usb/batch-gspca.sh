@@ -1,0 +1,69 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Guest side of the usb-gspca test (tests/vm/vivid-vm.sh with the gspca
+# cameras of tests/usb/usbcam):
+#   batch-gspca.sh USBCHECK LIBV4L2_SO LIBV4LCONVERT_SO
+# Each chip on its real kernel driver, every frame checked against the
+# picture the emulator encoded (usbcheck):
+#  1. the chip's raw frames converted by our libv4lconvert and by the
+#     distribution's: byte for byte the same, and the picture;
+#  2. RGB24 through our libv4l2, by mmap or read(), without the quirks'
+#     processing (LIBV4LCONTROL_FLAGS: only the sensor's mounting, and
+#     LIBV4LCONTROL_CONTROLS: only the flips, no white balance, gamma or
+#     auto gain);
+#  3. with the quirks data/camera-quirks.conf gives the camera's USB id
+#     (software white balance, gamma, auto gain, the SE401's mirror): the
+#     frames still come, the right way round (a low floor: the processing
+#     changes the colours).
+# Ends with "N passed, N failed".
+set -uo pipefail
+
+chk=${1:?} lib2=${2:?} libc=${3:?}
+. "$(dirname "$0")/lib.sh"
+export LD_LIBRARY_PATH="$(dirname "$lib2"):$(dirname "$libc")"
+
+# name USB-id size chip-format PSNR-floor quirk-flags-for-the-plain-check
+# (the sensor's mounting: 1 mirrored) io
+cams=(
+	"pac207 093a:2460 352x288 P207 24 0 mmap"
+	"mr97310a 093a:010f 320x240 M310 24 0 read"
+	"spca505 0733:0430 320x240 S505 34 0 mmap"
+	"spca508 0733:0110 176x144 S508 34 0 read"
+	"sq905c 2770:905c 320x240 905C 24 0 mmap"
+	"sonixb 0c45:602a 320x240 S910 24 0 read"
+	"jl2005bcd 0979:0227 320x240 JL20 24 0 mmap"
+	"se401 03e8:0004 320x240 S401 40 1 read"
+)
+
+i=0
+for c in "${cams[@]}"; do
+	read -r name id size fmt floor flags io <<<"$c"
+	i=$((i + 1))
+	if ! dev=$(node "$id" 30); then
+		ko "$name ($id): no video node"
+		dmesg | grep -i "$name" | tail -n 5
+		continue
+	fi
+	t0=$SECONDS
+	"$chk" --original --fmt "$fmt" --size "$size" --frames 5 \
+		--psnr "$floor" --flip "$flags" "$dev" >"/tmp/$name.log" 2>&1
+	rc=$?
+	if [ $rc = 0 ]; then
+		ok "$name $fmt $size, ours = the original: $(tail -n 2 "/tmp/$name.log" | tr '\n' ' ')"
+	elif [ $rc = 77 ]; then
+		echo "$name: the original libv4lconvert is not installed: skipped"
+	else
+		ko "$name $fmt $size against the original: $(tail -n 4 "/tmp/$name.log" | tr '\n' ' ')"
+	fi
+	LIBV4LCONTROL_FLAGS=$flags LIBV4LCONTROL_CONTROLS=0x06 \
+		check "$name RGB3 $size $io, through libv4l2" \
+		"$chk" --fmt RGB3 --size "$size" --io "$io" --frames 5 \
+		--psnr "$floor" "$dev"
+	check "$name RGB3 with its quirks' processing" \
+		"$chk" --fmt RGB3 --size "$size" --frames 3 --psnr 12 "$dev"
+	echo "($name: $((SECONDS - t0)) s; the camera: $(camlog $((i - 1)) |
+		grep "stream stop" | sed 's/.*stream stop: //' | tr '\n' ' '))"
+done
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
