@@ -156,7 +156,7 @@ static void read_buffers(const struct lv2_dev *dev,
 	if ((dev->caps & V4L2_CAP_STREAMING) &&
 	    !(dev->caps & V4L2_CAP_READWRITE) &&
 	    !parm->parm.capture.readbuffers)
-		parm->parm.capture.readbuffers = V4L2_READ_BUFFERS;
+		parm->parm.capture.readbuffers = LV2_READ_BUFFERS;
 }
 
 /* Formats and sizes: the converter's, once it exists. 1 if served. */
