@@ -43,26 +43,36 @@ static const struct job jobs[] = {
 	{ "YUYV->RGB24", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_RGB24, 2, 1, 2, 0 },
 	{ "UYVY->RGB24", V4L2_PIX_FMT_UYVY, V4L2_PIX_FMT_RGB24, 2, 1, 2, 0 },
 	{ "YUYV->YUV420", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_YUV420, 2, 1, 2, 0 },
-	{ "YUV420->RGB24", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_RGB24, 3, 2, 1, 0 },
+	{ "YUV420->RGB24", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_RGB24, 3, 2, 1,
+	  0 },
 	{ "NV12->RGB24", V4L2_PIX_FMT_NV12, V4L2_PIX_FMT_RGB24, 3, 2, 1, 0 },
-	{ "RGB24->YUV420", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420, 3, 1, 3, 0 },
+	{ "RGB24->YUV420", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420, 3, 1, 3,
+	  0 },
 	{ "RGB24->BGR24", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, 3, 1, 3, 0 },
-	{ "YUV420->YVU420", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420, 3, 2, 1, 0 },
-	{ "RGB565->RGB24", V4L2_PIX_FMT_RGB565, V4L2_PIX_FMT_RGB24, 2, 1, 2, 0 },
-	{ "XRGB32->RGB24", V4L2_PIX_FMT_XRGB32, V4L2_PIX_FMT_RGB24, 4, 1, 4, 0 },
+	{ "YUV420->YVU420", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420, 3, 2, 1,
+	  0 },
+	{ "RGB565->RGB24", V4L2_PIX_FMT_RGB565, V4L2_PIX_FMT_RGB24, 2, 1, 2,
+	  0 },
+	{ "XRGB32->RGB24", V4L2_PIX_FMT_XRGB32, V4L2_PIX_FMT_RGB24, 4, 1, 4,
+	  0 },
 	{ "GREY->RGB24", V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_RGB24, 1, 1, 1, 0 },
 	{ "Y16->RGB24", V4L2_PIX_FMT_Y16, V4L2_PIX_FMT_RGB24, 2, 1, 2, 0 },
 	{ "HSV24->RGB24", V4L2_PIX_FMT_HSV24, V4L2_PIX_FMT_RGB24, 3, 1, 3, 0 },
-	{ "SBGGR8->RGB24", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_RGB24, 1, 1, 1, 0 },
-	{ "SBGGR8->YUV420", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_YUV420, 1, 1, 1, 0 },
-	{ "SBGGR10->RGB24", V4L2_PIX_FMT_SBGGR10, V4L2_PIX_FMT_RGB24, 2, 1, 2, 0 },
+	{ "SBGGR8->RGB24", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_RGB24, 1, 1, 1,
+	  0 },
+	{ "SBGGR8->YUV420", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_YUV420, 1, 1, 1,
+	  0 },
+	{ "SBGGR10->RGB24", V4L2_PIX_FMT_SBGGR10, V4L2_PIX_FMT_RGB24, 2, 1, 2,
+	  0 },
 	{ "NV16->RGB24", V4L2_PIX_FMT_NV16, V4L2_PIX_FMT_RGB24, 2, 1, 1, 0 },
 	{ "M420->YUV420", V4L2_PIX_FMT_M420, V4L2_PIX_FMT_YUV420, 3, 2, 1, 0 },
-	{ "HM12->YUV420", V4L2_PIX_FMT_NV12_16L16, V4L2_PIX_FMT_YUV420, 3, 2, 1, 0 },
+	{ "HM12->YUV420", V4L2_PIX_FMT_NV12_16L16, V4L2_PIX_FMT_YUV420, 3, 2, 1,
+	  0 },
 	{ "MJPEG->RGB24", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_RGB24, 0, 1, 0, 0 },
 	{ "MJPEG->RGB24 1T", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_RGB24, 0, 1, 0,
 	  1 },
-	{ "MJPEG->YUV420", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_YUV420, 0, 1, 0, 0 },
+	{ "MJPEG->YUV420", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_YUV420, 0, 1, 0,
+	  0 },
 	{ "MJPEG->YUV420 1T", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_YUV420, 0, 1, 0,
 	  1 },
 };
@@ -140,7 +150,8 @@ static void measure(struct timed *t, int n, int runs, double pix, double *med,
 	for (int k = 0; k < runs; k++)
 		for (int j = 0; j < n; j++)
 			if (t[j].iters)
-				t[j].r[k] = pix * t[j].iters / batch(&t[j]) / 1e6;
+				t[j].r[k] =
+					pix * t[j].iters / batch(&t[j]) / 1e6;
 	/* ours / original per run (adjacent batches), then the median */
 	*ratio = 0;
 	if (t[0].iters && t[1].iters) {
@@ -180,8 +191,10 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--wall"))
 			clock_id = CLOCK_MONOTONIC;
 		else {
-			fprintf(stderr, "usage: %s [--size=WxH] [--runs=N] "
-					"[--filter=S] [--markdown] [--wall]\n", argv[0]);
+			fprintf(stderr,
+				"usage: %s [--size=WxH] [--runs=N] "
+				"[--filter=S] [--markdown] [--wall]\n",
+				argv[0]);
 			return 2;
 		}
 	}
@@ -207,11 +220,12 @@ int main(int argc, char **argv)
 	tier = tier && *tier ? tier : "best tier";
 	if (markdown)
 		printf("| %dx%d | ours (%s) MPix/s | original MPix/s | ratio | memcpy MPix/s | ours / memcpy |\n"
-		       "|---|---:|---:|---:|---:|---:|\n", w, h, tier);
+		       "|---|---:|---:|---:|---:|---:|\n",
+		       w, h, tier);
 	else
-		printf("%dx%d, ours at %s\n%-16s %9s  %9s   %7s  %9s  %s\n", w, h,
-		       tier, "conversion", "ours", "original", "ratio", "memcpy",
-		       "ours/memcpy");
+		printf("%dx%d, ours at %s\n%-16s %9s  %9s   %7s  %9s  %s\n", w,
+		       h, tier, "conversion", "ours", "original", "ratio",
+		       "memcpy", "ours/memcpy");
 	for (size_t j = 0; j < sizeof(jobs) / sizeof(jobs[0]); j++) {
 		const struct job *jb = &jobs[j];
 		struct v4l2_format s, d;
@@ -230,7 +244,8 @@ int main(int argc, char **argv)
 		d.fmt.pix.pixelformat = jb->dst;
 		v4lconvert_fixup_fmt(&d);
 		if (jb->bpp_num) {
-			in_size = (int)((size_t)w * h * jb->bpp_num / jb->bpp_den);
+			in_size = (int)((size_t)w * h * jb->bpp_num /
+					jb->bpp_den);
 			s.fmt.pix.bytesperline = (uint32_t)(w * jb->line_bpp);
 			/* HM12 chroma comes in whole 16-line tile rows */
 			if (jb->src == V4L2_PIX_FMT_NV12_16L16)
@@ -244,28 +259,56 @@ int main(int argc, char **argv)
 		}
 		{
 			struct timed t[3] = {
-				{ v4lconvert_convert, jb->one_thread ? ours1 : ours,
-				  &s, &d, in, dst, in_size, w * h * 3, 0, { 0 } },
-				{ have_orig ? orig.convert : NULL, theirs, &s, &d, in,
-				  dst, in_size, w * h * 3, 0, { 0 } },
+				{ v4lconvert_convert,
+				  jb->one_thread ? ours1 : ours,
+				  &s,
+				  &d,
+				  in,
+				  dst,
+				  in_size,
+				  w * h * 3,
+				  0,
+				  { 0 } },
+				{ have_orig ? orig.convert : NULL,
+				  theirs,
+				  &s,
+				  &d,
+				  in,
+				  dst,
+				  in_size,
+				  w * h * 3,
+				  0,
+				  { 0 } },
 				/* memcpy of the larger of source and destination */
-				{ NULL, NULL, NULL, NULL, src, dst, 0, 0, 0, { 0 } },
+				{ NULL,
+				  NULL,
+				  NULL,
+				  NULL,
+				  src,
+				  dst,
+				  0,
+				  0,
+				  0,
+				  { 0 } },
 			};
 			double med[3], lo[3], hi[3];
 			int dsz = (int)d.fmt.pix.sizeimage;
 
-			t[2].src_size = jb->bpp_num && dsz < in_size ? in_size : dsz;
+			t[2].src_size =
+				jb->bpp_num && dsz < in_size ? in_size : dsz;
 			if (t[2].src_size > w * h * 3)
 				t[2].src_size = w * h * 3;
 			if (jb->one_thread) {
 				/* read when the first large frame comes */
-				const char *old = getenv("LIBV4LCONVERT_THREADS");
+				const char *old =
+					getenv("LIBV4LCONVERT_THREADS");
 				char *keep = old ? strdup(old) : NULL;
 
 				setenv("LIBV4LCONVERT_THREADS", "1", 1);
 				calibrate(&t[0]);
 				if (keep)
-					setenv("LIBV4LCONVERT_THREADS", keep, 1);
+					setenv("LIBV4LCONVERT_THREADS", keep,
+					       1);
 				else
 					unsetenv("LIBV4LCONVERT_THREADS");
 				free(keep);

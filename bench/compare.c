@@ -54,14 +54,26 @@
 #define POOL_BYTES ((size_t)112 << 20) /* > 3x the 32 MiB L3 of the machine */
 
 enum op {
-	OP_CONV,  /* v4lconvert_convert src -> dst */
-	OP_FLIP,  /* same format, emulated HFLIP/VFLIP controls */
+	OP_CONV, /* v4lconvert_convert src -> dst */
+	OP_FLIP, /* same format, emulated HFLIP/VFLIP controls */
 };
 
 enum yuvop {
-	Y_NONE, Y_YUY2, Y_UYVY, Y_NV12, Y_I420, Y_RAW2I420, Y_YUY2I420,
-	Y_RGBMIRROR, Y_RGBVFLIP, Y_RGBROT180, Y_I420MIRROR, Y_I420VFLIP,
-	Y_I420ROT180, Y_MJPG_ARGB, Y_MJPG_I420,
+	Y_NONE,
+	Y_YUY2,
+	Y_UYVY,
+	Y_NV12,
+	Y_I420,
+	Y_RAW2I420,
+	Y_YUY2I420,
+	Y_RGBMIRROR,
+	Y_RGBVFLIP,
+	Y_RGBROT180,
+	Y_I420MIRROR,
+	Y_I420VFLIP,
+	Y_I420ROT180,
+	Y_MJPG_ARGB,
+	Y_MJPG_I420,
 };
 
 struct conv {
@@ -71,19 +83,19 @@ struct conv {
 	int sbpp2, dbpp2; /* bytes per pixel x 2; sbpp2 0 = MJPEG */
 	enum yuvop yuv;
 	int sws_src, sws_dst; /* AV_PIX_FMT_*, -1 = none */
-	int tj;               /* 1 = tjDecompress2 RGB, 2 = tjDecompressToYUV2 */
-	const char *note;     /* semantic differences between the peers */
-	int target;           /* bit set of the issue-8 targets (T_*) */
+	int tj;           /* 1 = tjDecompress2 RGB, 2 = tjDecompressToYUV2 */
+	const char *note; /* semantic differences between the peers */
+	int target;       /* bit set of the issue-8 targets (T_*) */
 };
 
 enum {
-	T_YUV = 1,    /* ours avx2 >= libyuv avx2 */
-	T_10X = 2,    /* ours >= 10x the original */
-	T_SSE2 = 4,   /* ours sse2 >= libyuv ssse3 */
-	T_8X = 8,     /* ours >= 8x the original (Bayer) */
-	T_TJ = 16,    /* ours >= 0.95 x tjDecompress2 */
-	T_FAST = 32,  /* ours > every peer */
-	T_MEM = 64,   /* fresh: ours >= 80 % of memcpy */
+	T_YUV = 1,   /* ours avx2 >= libyuv avx2 */
+	T_10X = 2,   /* ours >= 10x the original */
+	T_SSE2 = 4,  /* ours sse2 >= libyuv ssse3 */
+	T_8X = 8,    /* ours >= 8x the original (Bayer) */
+	T_TJ = 16,   /* ours >= 0.95 x tjDecompress2 */
+	T_FAST = 32, /* ours > every peer */
+	T_MEM = 64,  /* fresh: ours >= 80 % of memcpy */
 };
 
 static const struct conv convs[] = {
@@ -131,8 +143,8 @@ static const struct conv convs[] = {
 	  Y_NONE, AV_PIX_FMT_BAYER_BGGR8, AV_PIX_FMT_RGB24, 0,
 	  "no libyuv Bayer API in Debian's libyuv; swscale: bilinear demosaic",
 	  T_8X | T_MEM },
-	{ "SBGGR8->YUV420", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_YUV420, 0, 0, 2, 3,
-	  Y_NONE, AV_PIX_FMT_BAYER_BGGR8, AV_PIX_FMT_YUV420P, 0,
+	{ "SBGGR8->YUV420", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_YUV420, 0, 0, 2,
+	  3, Y_NONE, AV_PIX_FMT_BAYER_BGGR8, AV_PIX_FMT_YUV420P, 0,
 	  "swscale: via RGB", T_8X | T_MEM },
 	{ "MJPEG->RGB24", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_RGB24, 0, 0, 0, 6,
 	  Y_MJPG_ARGB, -1, -1, 1,
@@ -147,12 +159,21 @@ static const struct conv convs[] = {
 
 /* Candidates (columns), in this order. */
 enum cand_id {
-	C_SCALAR, C_SSE2, C_AVX2, C_ORIG, C_YUV_SSSE3, C_YUV_AVX2, C_YUV_MAX,
-	C_SWS, C_TJ, C_MEMCPY, NCAND
+	C_SCALAR,
+	C_SSE2,
+	C_AVX2,
+	C_ORIG,
+	C_YUV_SSSE3,
+	C_YUV_AVX2,
+	C_YUV_MAX,
+	C_SWS,
+	C_TJ,
+	C_MEMCPY,
+	NCAND
 };
 static const char *const cand_names[NCAND] = {
-	"ours scalar", "ours sse2", "ours avx2", "original", "libyuv ssse3",
-	"libyuv avx2", "libyuv max", "swscale", "turbojpeg", "memcpy",
+	"ours scalar", "ours sse2",  "ours avx2", "original",  "libyuv ssse3",
+	"libyuv avx2", "libyuv max", "swscale",   "turbojpeg", "memcpy",
 };
 static const char *const tiers[3] = { "scalar", "sse2", "avx2" };
 
@@ -212,8 +233,9 @@ static void fill_fmt(struct v4l2_format *f, uint32_t fourcc, int w, int h,
 	f->fmt.pix.pixelformat = fourcc;
 	f->fmt.pix.field = V4L2_FIELD_NONE;
 	/* planar 4:2:0 (bpp2 3) lines are 1 byte per pixel */
-	f->fmt.pix.bytesperline = bpp2 == 3 ? (unsigned)w :
-				  bpp2 ? (unsigned)(w * bpp2 / 2) : 0;
+	f->fmt.pix.bytesperline = bpp2 == 3 ? (unsigned)w
+				  : bpp2    ? (unsigned)(w * bpp2 / 2)
+					    : 0;
 	f->fmt.pix.sizeimage = (unsigned)size;
 }
 
@@ -235,30 +257,38 @@ static int call(struct setting *s, int id, const uint8_t *src, uint8_t *dst)
 	size_t wh = (size_t)w * h;
 
 	switch (id) {
-	case C_SCALAR: case C_SSE2: case C_AVX2: case C_ORIG: {
+	case C_SCALAR:
+	case C_SSE2:
+	case C_AVX2:
+	case C_ORIG: {
 		struct lib *l = &libs[id];
-		struct v4lconvert_data *d = cv->hflip || cv->vflip ? l->flip :
-								    l->plain;
+		struct v4lconvert_data *d =
+			cv->hflip || cv->vflip ? l->flip : l->plain;
 		int r = l->o.convert(d, &s->sf, &s->df, (unsigned char *)src,
 				     (int)s->sbytes, dst, (int)s->dslot);
 		return r < 0 ? -1 : 0;
 	}
-	case C_YUV_SSSE3: case C_YUV_AVX2: case C_YUV_MAX: {
+	case C_YUV_SSSE3:
+	case C_YUV_AVX2:
+	case C_YUV_MAX: {
 		uint8_t *du = dst + wh, *dv = du + wh / 4;
 		const uint8_t *su = src + wh, *sv = su + wh / 4;
 
 		switch (cv->yuv) {
-		case Y_YUY2: case Y_UYVY:
+		case Y_YUY2:
+		case Y_UYVY:
 			for (int y = 0; y < h; y += 4) {
 				int n = h - y < 4 ? h - y : 4;
 				const uint8_t *sp = src + (size_t)y * w * 2;
 
 				if (cv->yuv == Y_YUY2)
-					YUY2ToARGB(sp, w * 2, s->tmp, w * 4, w, n);
+					YUY2ToARGB(sp, w * 2, s->tmp, w * 4, w,
+						   n);
 				else
-					UYVYToARGB(sp, w * 2, s->tmp, w * 4, w, n);
-				ARGBToRAW(s->tmp, w * 4, dst + (size_t)y * w * 3,
-					  w * 3, w, n);
+					UYVYToARGB(sp, w * 2, s->tmp, w * 4, w,
+						   n);
+				ARGBToRAW(s->tmp, w * 4,
+					  dst + (size_t)y * w * 3, w * 3, w, n);
 			}
 			return 0;
 		case Y_NV12:
@@ -290,7 +320,8 @@ static int call(struct setting *s, int id, const uint8_t *src, uint8_t *dst)
 					  du, w / 2, dv, w / 2, w, h,
 					  kRotate180);
 		case Y_MJPG_ARGB:
-			return MJPGToARGB(src, s->sbytes, dst, w * 4, w, h, w, h);
+			return MJPGToARGB(src, s->sbytes, dst, w * 4, w, h, w,
+					  h);
 		case Y_MJPG_I420:
 			return MJPGToI420(src, s->sbytes, dst, w, du, w / 2, dv,
 					  w / 2, w, h, w, h);
@@ -304,28 +335,42 @@ static int call(struct setting *s, int id, const uint8_t *src, uint8_t *dst)
 		int ss[4] = { 0 }, ds[4] = { 0 };
 
 		switch (cv->sws_src) {
-		case AV_PIX_FMT_YUYV422: case AV_PIX_FMT_UYVY422:
-			ss[0] = w * 2; break;
+		case AV_PIX_FMT_YUYV422:
+		case AV_PIX_FMT_UYVY422:
+			ss[0] = w * 2;
+			break;
 		case AV_PIX_FMT_NV12:
-			ss[0] = ss[1] = w; sp[1] = src + wh; break;
+			ss[0] = ss[1] = w;
+			sp[1] = src + wh;
+			break;
 		case AV_PIX_FMT_YUV420P:
-			ss[0] = w; ss[1] = ss[2] = w / 2;
-			sp[1] = src + wh; sp[2] = src + wh + wh / 4; break;
-		case AV_PIX_FMT_RGB24: ss[0] = w * 3; break;
-		default: ss[0] = w; break; /* Bayer */
+			ss[0] = w;
+			ss[1] = ss[2] = w / 2;
+			sp[1] = src + wh;
+			sp[2] = src + wh + wh / 4;
+			break;
+		case AV_PIX_FMT_RGB24:
+			ss[0] = w * 3;
+			break;
+		default:
+			ss[0] = w;
+			break; /* Bayer */
 		}
 		if (cv->sws_dst == AV_PIX_FMT_RGB24) {
 			ds[0] = w * 3;
 		} else {
-			ds[0] = w; ds[1] = ds[2] = w / 2;
-			dp[1] = dst + wh; dp[2] = dst + wh + wh / 4;
+			ds[0] = w;
+			ds[1] = ds[2] = w / 2;
+			dp[1] = dst + wh;
+			dp[2] = dst + wh + wh / 4;
 		}
 		return sws_scale(s->sws, sp, ss, 0, h, dp, ds) == h ? 0 : -1;
 	}
 	case C_TJ:
 		if (cv->tj == 1)
-			return tjDecompress2(s->tj, src, (unsigned long)s->sbytes,
-					     dst, w, w * 3, h, TJPF_RGB, 0);
+			return tjDecompress2(s->tj, src,
+					     (unsigned long)s->sbytes, dst, w,
+					     w * 3, h, TJPF_RGB, 0);
 		return tjDecompressToYUV2(s->tj, src, (unsigned long)s->sbytes,
 					  dst, w, 1, h, 0);
 	case C_MEMCPY:
@@ -340,9 +385,14 @@ static int applicable(const struct setting *s, int id)
 	const struct conv *cv = s->cv;
 
 	switch (id) {
-	case C_SCALAR: case C_SSE2: case C_AVX2: case C_ORIG:
+	case C_SCALAR:
+	case C_SSE2:
+	case C_AVX2:
+	case C_ORIG:
 		return libs[id].ok;
-	case C_YUV_SSSE3: case C_YUV_AVX2: case C_YUV_MAX:
+	case C_YUV_SSSE3:
+	case C_YUV_AVX2:
+	case C_YUV_MAX:
 		return cv->yuv != Y_NONE && yuv_mask[id - C_YUV_SSSE3];
 	case C_SWS:
 		return s->sws != NULL;
@@ -444,8 +494,9 @@ static int setup(struct setting *s, const struct conv *cv, int w, int h,
 		jpg = jpeg_frame(w, h, &s->sbytes);
 	s->dbytes = wh * (size_t)cv->dbpp2 / 2;
 	/* a slot holds the memcpy's bytes too; MJPEG peers write 4 B/px */
-	s->sslot = s->sbytes > (s->sbytes + s->dbytes) / 2 ? s->sbytes :
-		   (s->sbytes + s->dbytes) / 2;
+	s->sslot = s->sbytes > (s->sbytes + s->dbytes) / 2
+			   ? s->sbytes
+			   : (s->sbytes + s->dbytes) / 2;
 	s->dslot = cv->sbpp2 ? wh * 3 : wh * 4;
 	s->sslot = (s->sslot + 63) & ~(size_t)63;
 	s->dslot = (s->dslot + 63) & ~(size_t)63;
@@ -467,8 +518,9 @@ static int setup(struct setting *s, const struct conv *cv, int w, int h,
 		} else {
 			/* the test image's bytes: smooth, textured data */
 			for (size_t o = 0; o < s->sslot; o += wh * 3)
-				memcpy(p + o, img, s->sslot - o < wh * 3 ?
-					       s->sslot - o : wh * 3);
+				memcpy(p + o, img,
+				       s->sslot - o < wh * 3 ? s->sslot - o
+							     : wh * 3);
 		}
 		memset(s->dpool + k * s->dslot, 0, s->dslot);
 	}
@@ -611,8 +663,9 @@ static void check(struct setting *s, double *diff)
 		for (int id = 0; id < C_MEMCPY; id++) {
 			uint64_t sum = 0;
 
-			if (!s->c[id].ok || (id >= C_YUV_SSSE3 && id <= C_YUV_MAX &&
-					     s->cv->yuv == Y_MJPG_ARGB) ||
+			if (!s->c[id].ok ||
+			    (id >= C_YUV_SSSE3 && id <= C_YUV_MAX &&
+			     s->cv->yuv == Y_MJPG_ARGB) ||
 			    (id == C_TJ && s->cv->tj == 2))
 				continue;
 			select_tier(id);
@@ -653,9 +706,9 @@ static void report(struct setting *s, int ci, int runs)
 	check(s, diff);
 	for (int id = 0; id < C_MEMCPY; id++)
 		if (diff[id] >= 0 && id != best)
-			snprintf(dtxt + strlen(dtxt), sizeof(dtxt) - strlen(dtxt),
-				 "%s%s %.2f", *dtxt ? ", " : "",
-				 cand_names[id], diff[id]);
+			snprintf(dtxt + strlen(dtxt),
+				 sizeof(dtxt) - strlen(dtxt), "%s%s %.2f",
+				 *dtxt ? ", " : "", cand_names[id], diff[id]);
 	ro = ratio(s, best, C_ORIG, runs);
 	ry = ratio(s, C_AVX2, C_YUV_AVX2, runs);
 	rs = ratio(s, C_SSE2, C_YUV_SSSE3, runs);
@@ -672,9 +725,9 @@ static void report(struct setting *s, int ci, int runs)
 	else
 		snprintf(r5, sizeof(r5), "-");
 
-	/* targets: in-cache figures, except the memory one (fresh) */
-#define ADD(cond, label)                                                     \
-	snprintf(ok + strlen(ok), sizeof(ok) - strlen(ok), "%s%s%s",         \
+		/* targets: in-cache figures, except the memory one (fresh) */
+#define ADD(cond, label)                                                       \
+	snprintf(ok + strlen(ok), sizeof(ok) - strlen(ok), "%s%s%s",           \
 		 *ok ? " " : "", label, (cond) ? "✓" : "✗")
 	if (!s->fresh) {
 		if ((cv->target & T_YUV) && ry > 0) {
@@ -716,17 +769,18 @@ static void report(struct setting *s, int ci, int runs)
 		ADD(rm >= 0.8, "mem");
 	}
 	printf("%-15s %4dx%-4d %s  best=%s orig %s yuv-avx2 %s sse2/ssse3 %s "
-	       "sws %s tj %s mem %s %s\n", cv->name, s->w, s->h,
-	       s->fresh ? "fresh" : "cache", tiers[best], r1, r2, r3, r4, r6,
-	       r5, ok);
+	       "sws %s tj %s mem %s %s\n",
+	       cv->name, s->w, s->h, s->fresh ? "fresh" : "cache", tiers[best],
+	       r1, r2, r3, r4, r6, r5, ok);
 	for (int id = 0; id < NCAND; id++)
 		if (s->c[id].ok)
 			printf("    %-13s %s\n", cand_names[id], f[id]);
 	printf("    mean |peer - ours| per byte: %s\n", *dtxt ? dtxt : "-");
 	fflush(stdout);
 	if (md)
-		fprintf(md, "| %s | %dx%d | %s | %s | %s | %s | %s | %s | %s | %s "
-			    "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+		fprintf(md,
+			"| %s | %dx%d | %s | %s | %s | %s | %s | %s | %s | %s "
+			"| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 			cv->name, s->w, s->h, s->fresh ? "fresh" : "cache",
 			f[C_SCALAR], f[C_SSE2], f[C_AVX2], f[C_ORIG],
 			f[C_YUV_SSSE3], f[C_YUV_AVX2], f[C_YUV_MAX], f[C_SWS],
@@ -736,8 +790,8 @@ static void report(struct setting *s, int ci, int runs)
 
 int main(int argc, char **argv)
 {
-	int runs = 11, sizes[3][2] = { { 640, 480 }, { 1280, 720 },
-				       { 1920, 1080 } };
+	int runs = 11,
+	    sizes[3][2] = { { 640, 480 }, { 1280, 720 }, { 1920, 1080 } };
 	int nsizes = 3, modes = 3; /* bit 0 cache, bit 1 fresh */
 	const char *filter = NULL, *ours = V4LC_OURS_PATH;
 	const char *md_path = NULL, *tsv_path = NULL;
@@ -835,7 +889,8 @@ int main(int argc, char **argv)
 				: "process CPU time (all threads)");
 	}
 	if (tsv)
-		fprintf(tsv, "conversion\tsize\tdata\tcandidate\tmedian\tmin\tmax\n");
+		fprintf(tsv,
+			"conversion\tsize\tdata\tcandidate\tmedian\tmin\tmax\n");
 
 	for (size_t ci = 0; ci < NCONV; ci++) {
 		const struct conv *cv = &convs[ci];
@@ -860,16 +915,19 @@ int main(int argc, char **argv)
 					for (int id = 0; id < NCAND; id++)
 						if (s->c[id].ok)
 							s->c[id].r[k] =
-								(double)s->w * s->h *
+								(double)s->w *
+								s->h *
 								s->c[id].iters /
-								batch(s, id) / 1e6;
+								batch(s, id) /
+								1e6;
 				for (int id = 0; id < NCAND; id++) {
 					struct cand *c = &s->c[id];
 					double q[MAXRUNS];
 
 					if (!c->ok)
 						continue;
-					memcpy(q, c->r, sizeof(q[0]) * (size_t)runs);
+					memcpy(q, c->r,
+					       sizeof(q[0]) * (size_t)runs);
 					qsort(q, (size_t)runs, sizeof(q[0]),
 					      cmp_double);
 					c->lo = q[0];
@@ -885,9 +943,12 @@ int main(int argc, char **argv)
 
 	if (md) {
 		static const char *const tnames[7] = {
-			"ours (avx2) >= libyuv (avx2)", ">= 10x the original",
-			"ours sse2 >= libyuv ssse3", ">= 8x the original",
-			">= 95 % of tjDecompress2", "faster than every peer",
+			"ours (avx2) >= libyuv (avx2)",
+			">= 10x the original",
+			"ours sse2 >= libyuv ssse3",
+			">= 8x the original",
+			">= 95 % of tjDecompress2",
+			"faster than every peer",
 			"fresh: >= 80 % of memcpy",
 		};
 
@@ -900,15 +961,17 @@ int main(int argc, char **argv)
 		for (size_t ci = 0; ci < NCONV; ci++)
 			for (int b = 0; b < 7; b++)
 				if (tg.seen[ci][b])
-					fprintf(md, "| %s | %s | %s%.2f%s | %d/%d%s |\n",
+					fprintf(md,
+						"| %s | %s | %s%.2f%s | %d/%d%s |\n",
 						convs[ci].name, tnames[b],
-						b == 6 ? "" : "", b == 6 ?
-						100 * tg.worst[ci][b] :
-						tg.worst[ci][b],
+						b == 6 ? "" : "",
+						b == 6 ? 100 * tg.worst[ci][b]
+						       : tg.worst[ci][b],
 						b == 6 ? " %" : "x",
 						tg.met[ci][b], tg.seen[ci][b],
-						tg.met[ci][b] == tg.seen[ci][b] ?
-						" ✓" : " ✗");
+						tg.met[ci][b] == tg.seen[ci][b]
+							? " ✓"
+							: " ✗");
 		fprintf(md, "\nNotes on the work each peer does:\n\n");
 		for (size_t ci = 0; ci < NCONV; ci++)
 			if (!filter || strstr(convs[ci].name, filter))

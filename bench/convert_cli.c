@@ -51,8 +51,9 @@ static void fill_fmt(struct v4l2_format *f, uint32_t fourcc, int w, int h,
 	f->fmt.pix.height = (unsigned)h;
 	f->fmt.pix.pixelformat = fourcc;
 	f->fmt.pix.field = V4L2_FIELD_NONE;
-	f->fmt.pix.bytesperline = bpp2 == 3 ? (unsigned)w :
-				  bpp2 ? (unsigned)(w * bpp2 / 2) : 0;
+	f->fmt.pix.bytesperline = bpp2 == 3 ? (unsigned)w
+				  : bpp2    ? (unsigned)(w * bpp2 / 2)
+					    : 0;
 	f->fmt.pix.sizeimage = (unsigned)size;
 }
 
@@ -61,7 +62,8 @@ static int usage(const char *argv0)
 	fprintf(stderr,
 		"usage: %s --make=FILE --conv=NAME --size=WxH --frames=N\n"
 		"       %s --lib=ours|orig|PATH --conv=NAME --size=WxH "
-		"[--repeat=R] FILE\n", argv0, argv0);
+		"[--repeat=R] FILE\n",
+		argv0, argv0);
 	return 2;
 }
 
@@ -79,8 +81,8 @@ static int make(const char *path, int ci, int w, int h, int frames)
 
 		if (!convs[ci].sbpp2) {
 			size_t n;
-			uint8_t *jpg = jt_compress(img, w, h, TJSAMP_422, 85, 0,
-						   &n);
+			uint8_t *jpg =
+				jt_compress(img, w, h, TJSAMP_422, 85, 0, &n);
 			uint8_t len[4] = { (uint8_t)n, (uint8_t)(n >> 8),
 					   (uint8_t)(n >> 16),
 					   (uint8_t)(n >> 24) };
@@ -93,7 +95,8 @@ static int make(const char *path, int ci, int w, int h, int frames)
 			size_t n = wh * (size_t)convs[ci].sbpp2 / 2;
 
 			for (size_t o = 0; o < n; o += wh * 3)
-				fwrite(img, 1, n - o < wh * 3 ? n - o : wh * 3, f);
+				fwrite(img, 1, n - o < wh * 3 ? n - o : wh * 3,
+				       f);
 		}
 		free(img);
 	}
@@ -151,11 +154,14 @@ int main(int argc, char **argv)
 
 	struct origlib o;
 	struct v4lconvert_data *cv;
-	const char *path = !strcmp(lib, "ours") ? V4LC_OURS_PATH :
-			   !strcmp(lib, "orig") ? NULL : lib;
+	const char *path = !strcmp(lib, "ours")   ? V4LC_OURS_PATH
+			   : !strcmp(lib, "orig") ? NULL
+						  : lib;
 
-	if (origlib_open_path(&o, path, 0) || !(cv = origlib_create_plain(&o))) {
-		fprintf(stderr, "cannot load %s\n", path ? path : "the original");
+	if (origlib_open_path(&o, path, 0) ||
+	    !(cv = origlib_create_plain(&o))) {
+		fprintf(stderr, "cannot load %s\n",
+			path ? path : "the original");
 		return 1;
 	}
 

@@ -62,8 +62,8 @@ static void bench_kernel(const char *name, unsigned flags, const uint8_t *y,
 		for (int row = 1; row < h - 1; row++)
 			dsp.focus.laplacian(y + (size_t)(row - 1) * (size_t)w,
 					    y + (size_t)row * (size_t)w,
-					    y + (size_t)(row + 1) * (size_t)w, w,
-					    &s, &q);
+					    y + (size_t)(row + 1) * (size_t)w,
+					    w, &s, &q);
 		t[r] = now_s() - t0;
 		if (q == 1)
 			printf(" "); /* keep the result alive */
@@ -146,15 +146,15 @@ int main(int argc, char **argv)
 	c1 = cpu_s();
 	v4l2_close(fd);
 	printf("\nautofocus loop, YUYV %dx%d at 30 fps, one frame in %d measured "
-	       "when locked:\n", w, h, every);
+	       "when locked:\n",
+	       w, h, every);
 	printf("  %lu frames in %.1f s, %lu measured (%.0f us each)\n",
 	       st.frames, t1 - t0, st.samples,
 	       st.samples ? st.measure_ns / 1e3 / (double)st.samples : 0.0);
 	if (r.lock_frame >= 0) {
 		printf("  scanning (frames 0..%ld): %.2f %% of one core "
 		       "(includes the camera's first renders)\n",
-		       r.lock_frame,
-		       100 * (r.cpu_lock - c0) / (r.t_lock - t0));
+		       r.lock_frame, 100 * (r.cpu_lock - c0) / (r.t_lock - t0));
 		printf("  locked (%ld frames): %.2f %% of one core\n",
 		       (long)st.frames - r.lock_frame,
 		       100 * (c1 - r.cpu_lock) / (t1 - r.t_lock));

@@ -34,21 +34,29 @@ static const struct {
 	{ "YUYV->RGB24", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_RGB24, 0, 0, 4, 6 },
 	{ "UYVY->RGB24", V4L2_PIX_FMT_UYVY, V4L2_PIX_FMT_RGB24, 0, 0, 4, 6 },
 	{ "NV12->RGB24", V4L2_PIX_FMT_NV12, V4L2_PIX_FMT_RGB24, 0, 0, 3, 6 },
-	{ "YUV420->RGB24", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_RGB24, 0, 0, 3, 6 },
-	{ "RGB24->YUV420", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420, 0, 0, 6, 3 },
+	{ "YUV420->RGB24", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_RGB24, 0, 0, 3,
+	  6 },
+	{ "RGB24->YUV420", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420, 0, 0, 6,
+	  3 },
 	{ "YUYV->YUV420", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_YUV420, 0, 0, 4, 3 },
 	{ "RGB24 hflip", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_RGB24, 1, 0, 6, 6 },
 	{ "RGB24 vflip", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_RGB24, 0, 1, 6, 6 },
 	{ "RGB24 rot180", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_RGB24, 1, 1, 6, 6 },
-	{ "YUV420 hflip", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YUV420, 1, 0, 3, 3 },
-	{ "YUV420 vflip", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YUV420, 0, 1, 3, 3 },
-	{ "YUV420 rot180", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YUV420, 1, 1, 3, 3 },
-	{ "SBGGR8->RGB24", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_RGB24, 0, 0, 2, 6 },
-	{ "SBGGR8->YUV420", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_YUV420, 0, 0, 2, 3 },
+	{ "YUV420 hflip", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YUV420, 1, 0, 3,
+	  3 },
+	{ "YUV420 vflip", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YUV420, 0, 1, 3,
+	  3 },
+	{ "YUV420 rot180", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YUV420, 1, 1, 3,
+	  3 },
+	{ "SBGGR8->RGB24", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_RGB24, 0, 0, 2,
+	  6 },
+	{ "SBGGR8->YUV420", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_YUV420, 0, 0, 2,
+	  3 },
 	{ "GREY->RGB24", V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_RGB24, 0, 0, 2, 6 },
 	{ "RGB24->BGR24", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, 0, 0, 6, 6 },
 	{ "MJPEG->RGB24", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_RGB24, 0, 0, 0, 6 },
-	{ "MJPEG->YUV420", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_YUV420, 0, 0, 0, 3 },
+	{ "MJPEG->YUV420", V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_YUV420, 0, 0, 0,
+	  3 },
 };
 
 static void fill_fmt(struct v4l2_format *f, uint32_t fourcc, int w, int h,
@@ -60,8 +68,9 @@ static void fill_fmt(struct v4l2_format *f, uint32_t fourcc, int w, int h,
 	f->fmt.pix.height = (unsigned)h;
 	f->fmt.pix.pixelformat = fourcc;
 	f->fmt.pix.field = V4L2_FIELD_NONE;
-	f->fmt.pix.bytesperline = bpp2 == 3 ? (unsigned)w :
-				  bpp2 ? (unsigned)(w * bpp2 / 2) : 0;
+	f->fmt.pix.bytesperline = bpp2 == 3 ? (unsigned)w
+				  : bpp2    ? (unsigned)(w * bpp2 / 2)
+					    : 0;
 	f->fmt.pix.sizeimage = (unsigned)size;
 }
 
@@ -74,7 +83,8 @@ int main(int argc, char **argv)
 		if (!strncmp(argv[i], "--lib=", 6))
 			lib = argv[i] + 6;
 		else if (sscanf(argv[i], "--size=%dx%d", &w, &h) != 2) {
-			fprintf(stderr, "usage: %s --lib=ours|orig [--size=WxH]\n",
+			fprintf(stderr,
+				"usage: %s --lib=ours|orig [--size=WxH]\n",
 				argv[0]);
 			return 2;
 		}
@@ -84,9 +94,11 @@ int main(int argc, char **argv)
 	struct v4lconvert_data *plain, *flip;
 	const char *path = strcmp(lib, "orig") ? V4LC_OURS_PATH : NULL;
 
-	if (origlib_open_path(&o, path, 0) || !(plain = origlib_create_plain(&o)) ||
+	if (origlib_open_path(&o, path, 0) ||
+	    !(plain = origlib_create_plain(&o)) ||
 	    !(flip = origlib_create_flip(&o))) {
-		fprintf(stderr, "cannot load %s\n", path ? path : "the original");
+		fprintf(stderr, "cannot load %s\n",
+			path ? path : "the original");
 		return 1;
 	}
 
@@ -98,8 +110,8 @@ int main(int argc, char **argv)
 	memcpy(src, img, wh * 3);
 	for (size_t i = 0; i < sizeof(convs) / sizeof(convs[0]); i++) {
 		struct v4l2_format sf, df;
-		size_t ssize = convs[i].sbpp2 ? wh * (size_t)convs[i].sbpp2 / 2 :
-						jsize;
+		size_t ssize = convs[i].sbpp2 ? wh * (size_t)convs[i].sbpp2 / 2
+					      : jsize;
 		size_t dsize = wh * (size_t)convs[i].dbpp2 / 2;
 		uint8_t *s = convs[i].sbpp2 ? src : jpg;
 		struct v4lconvert_data *cv = plain;

@@ -73,14 +73,23 @@ struct conv {
 	const char *name;
 	enum kind kind;
 	uint32_t src, dst;
-	int op;           /* enum v4lc_transform for K_TRANSFORM */
+	int op;             /* enum v4lc_transform for K_TRANSFORM */
 	int ohflip, ovflip; /* the original's emulated flips; -1 = n/a */
 };
 
-#define CONV(n, s, d) { n, K_CONVERT, V4L2_PIX_FMT_##s, V4L2_PIX_FMT_##d, 0, 0, 0 }
-#define XFORM(n, f, o, h, v)                                                 \
-	{ n, K_TRANSFORM, V4L2_PIX_FMT_##f, V4L2_PIX_FMT_##f, V4LC_XFORM_##o, h, v }
-#define COPY(n, f) { n, K_MEMCPY, V4L2_PIX_FMT_##f, V4L2_PIX_FMT_##f, 0, -1, -1 }
+#define CONV(n, s, d)                                                          \
+	{                                                                      \
+		n, K_CONVERT, V4L2_PIX_FMT_##s, V4L2_PIX_FMT_##d, 0, 0, 0      \
+	}
+#define XFORM(n, f, o, h, v)                                                   \
+	{                                                                      \
+		n, K_TRANSFORM, V4L2_PIX_FMT_##f, V4L2_PIX_FMT_##f,            \
+			V4LC_XFORM_##o, h, v                                   \
+	}
+#define COPY(n, f)                                                             \
+	{                                                                      \
+		n, K_MEMCPY, V4L2_PIX_FMT_##f, V4L2_PIX_FMT_##f, 0, -1, -1     \
+	}
 
 static const struct conv convs[] = {
 	COPY("memcpy RGB24 (3 B/px)", RGB24),
@@ -114,11 +123,12 @@ struct job {
 static int run_once(struct job *j)
 {
 	if (j->orig) {
-		struct v4lconvert_data *inst = j->c->kind == K_TRANSFORM ? j->orig->flip
+		struct v4lconvert_data *inst = j->c->kind == K_TRANSFORM
+						       ? j->orig->flip
 						       : j->orig->plain;
-		int r = j->orig->lib.convert(inst, &j->osrc, &j->odst, j->src.data,
-					 (int)j->src.size, j->dst.data,
-					 (int)j->dst.size);
+		int r = j->orig->lib.convert(inst, &j->osrc, &j->odst,
+					     j->src.data, (int)j->src.size,
+					     j->dst.data, (int)j->dst.size);
 		return r < 0 ? -1 : 0;
 	}
 	switch (j->c->kind) {
@@ -355,9 +365,9 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-	static const int default_sizes[][2] = {
-		{ 640, 480 }, { 1280, 720 }, { 1920, 1080 }
-	};
+	static const int default_sizes[][2] = { { 640, 480 },
+						{ 1280, 720 },
+						{ 1920, 1080 } };
 	int sizes[3][2];
 	int nsizes = 3, runs_set = 0, size_set = 0;
 	struct opts op = { 0, 0, 15, NULL, 0.020 };
@@ -440,8 +450,8 @@ int main(int argc, char **argv)
 		printf("# tiers:");
 		for (int t = 0; t < ntiers; t++)
 			printf(" %s", tiers[t].name);
-		printf("; original: %s\n", have_orig ? orig.lib.path
-						    : "n/a (not loaded)");
+		printf("; original: %s\n",
+		       have_orig ? orig.lib.path : "n/a (not loaded)");
 		printf("# MPix/s of source pixels, median [min-max] of %d "
 		       "runs of ~%.0f ms\n",
 		       op.runs, op.target * 1e3);
@@ -469,12 +479,14 @@ int main(int argc, char **argv)
 			memset(&j, 0, sizeof(j));
 			j.c = cv;
 			j.src = (struct v4lc_frame){
-				cv->src, w, h, 0, NULL,
-				v4lc_frame_bytes(cv->src, w, h, 0)
+				cv->src, w,
+				h,       0,
+				NULL,    v4lc_frame_bytes(cv->src, w, h, 0)
 			};
 			j.dst = (struct v4lc_frame){
-				cv->dst, dw, dh, 0, NULL,
-				v4lc_frame_bytes(cv->dst, dw, dh, 0)
+				cv->dst, dw,
+				dh,      0,
+				NULL,    v4lc_frame_bytes(cv->dst, dw, dh, 0)
 			};
 			if (!j.src.size || !j.dst.size) {
 				fprintf(stderr, "kernels: bad geometry\n");
@@ -504,9 +516,11 @@ int main(int argc, char **argv)
 				} else if (have_orig && cv->ohflip >= 0 &&
 					   (cv->kind == K_CONVERT ||
 					    (orig.flip &&
-					     origlib_set_flip(&orig.lib, orig.flip,
+					     origlib_set_flip(&orig.lib,
+							      orig.flip,
 							      cv->ohflip,
-							      cv->ovflip) == 0))) {
+							      cv->ovflip) ==
+						     0))) {
 					oi = n;
 					jobs[n] = j;
 					jobs[n].orig = &orig;

@@ -81,8 +81,9 @@ static double run(const char *fmt, int w, int h, int convert, int frames)
 	if (v4l2_ioctl(fd, VIDIOC_REQBUFS, &rb) < 0)
 		goto out;
 	for (unsigned int i = 0; i < rb.count; i++) {
-		struct v4l2_buffer b = {.type = type,
-			.memory = V4L2_MEMORY_MMAP, .index = i};
+		struct v4l2_buffer b = { .type = type,
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 
 		if (v4l2_ioctl(fd, VIDIOC_QBUF, &b) < 0)
 			goto free;
@@ -90,8 +91,8 @@ static double run(const char *fmt, int w, int h, int convert, int frames)
 	if (v4l2_ioctl(fd, VIDIOC_STREAMON, &type) < 0)
 		goto free;
 	for (int k = 0; k < frames; k++) {
-		struct v4l2_buffer b = {.type = type,
-			.memory = V4L2_MEMORY_MMAP};
+		struct v4l2_buffer b = { .type = type,
+					 .memory = V4L2_MEMORY_MMAP };
 		double t0 = now_ms();
 
 		if (v4l2_ioctl(fd, VIDIOC_DQBUF, &b) < 0)
@@ -129,8 +130,8 @@ static double median_runs(const char *fmt, int w, int h, int convert,
 
 int main(int argc, char **argv)
 {
-	static const char *const fmts[] = {"YUYV", "MJPG"};
-	static const int sizes[][2] = {{640, 480}, {1280, 720}};
+	static const char *const fmts[] = { "YUYV", "MJPG" };
+	static const int sizes[][2] = { { 640, 480 }, { 1280, 720 } };
 	int frames = 30, runs = 5, bad = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -149,14 +150,17 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	printf("DQBUF on the virtual camera (nopace), median ms per frame "
-	       "(%d frames x %d runs)\n", frames, runs);
-	printf("%-5s %-10s %10s %10s %10s\n", "fmt", "size", "raw",
-	       "->RGB24", "added");
+	       "(%d frames x %d runs)\n",
+	       frames, runs);
+	printf("%-5s %-10s %10s %10s %10s\n", "fmt", "size", "raw", "->RGB24",
+	       "added");
 	for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
 		for (size_t s = 0; s < 2; s++) {
 			int w = sizes[s][0], h = sizes[s][1];
-			double raw = median_runs(fmts[i], w, h, 0, frames, runs);
-			double conv = median_runs(fmts[i], w, h, 1, frames, runs);
+			double raw =
+				median_runs(fmts[i], w, h, 0, frames, runs);
+			double conv =
+				median_runs(fmts[i], w, h, 1, frames, runs);
 			char sz[16];
 
 			snprintf(sz, sizeof(sz), "%dx%d", w, h);

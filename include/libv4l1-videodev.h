@@ -19,6 +19,8 @@
 #include <linux/types.h>
 
 /* Device types (video_capability.type). */
+/* The definitions in their columns. */
+/* clang-format off */
 #define VID_TYPE_CAPTURE	1	/* can capture to memory */
 #define VID_TYPE_TUNER		2	/* has a tuner */
 #define VID_TYPE_TELETEXT	4	/* has teletext (VBI) */
@@ -203,4 +205,5 @@ struct vbi_format {
 #define VIDIOCGVBIFMT	_IOR('v', 28, struct vbi_format)
 #define VIDIOCSVBIFMT	_IOW('v', 29, struct vbi_format)
 
+/* clang-format on */
 #endif

@@ -31,16 +31,17 @@ LIBV4L_PUBLIC const struct libv4l_dev_ops *v4lconvert_get_default_dev_ops(void);
 /* Create a converter for the device open at fd; NULL with errno on error. */
 LIBV4L_PUBLIC struct v4lconvert_data *v4lconvert_create(int fd);
 /* The same, reaching the device through dev_ops (a libv4l2 plugin). */
-LIBV4L_PUBLIC struct v4lconvert_data *v4lconvert_create_with_dev_ops(int fd,
-		void *dev_ops_priv, const struct libv4l_dev_ops *dev_ops);
+LIBV4L_PUBLIC struct v4lconvert_data *
+v4lconvert_create_with_dev_ops(int fd, void *dev_ops_priv,
+			       const struct libv4l_dev_ops *dev_ops);
 LIBV4L_PUBLIC void v4lconvert_destroy(struct v4lconvert_data *data);
 
 /*
  * Non-zero when only the destination formats may be offered to the
  * application, because flipping or processing is active for this device.
  */
-LIBV4L_PUBLIC int v4lconvert_supported_dst_fmt_only(
-		struct v4lconvert_data *data);
+LIBV4L_PUBLIC int
+v4lconvert_supported_dst_fmt_only(struct v4lconvert_data *data);
 
 /*
  * Like VIDIOC_TRY_FMT for dest_fmt, for native and emulated formats alike;
@@ -48,16 +49,18 @@ LIBV4L_PUBLIC int v4lconvert_supported_dst_fmt_only(
  * receives the format the device must be set to.
  */
 LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
-		struct v4l2_format *dest_fmt, struct v4l2_format *src_fmt);
+					struct v4l2_format *dest_fmt,
+					struct v4l2_format *src_fmt);
 
 /* Like VIDIOC_ENUM_FMT: native formats, then emulated ones (flagged). */
 LIBV4L_PUBLIC int v4lconvert_enum_fmt(struct v4lconvert_data *data,
-		struct v4l2_fmtdesc *fmt);
+				      struct v4l2_fmtdesc *fmt);
 
 /* Non-zero when frames in src_fmt must be converted to give dest_fmt. */
-LIBV4L_PUBLIC int v4lconvert_needs_conversion(struct v4lconvert_data *data,
-		const struct v4l2_format *src_fmt,
-		const struct v4l2_format *dest_fmt);
+LIBV4L_PUBLIC int
+v4lconvert_needs_conversion(struct v4lconvert_data *data,
+			    const struct v4l2_format *src_fmt,
+			    const struct v4l2_format *dest_fmt);
 
 /*
  * Convert one frame: format conversion, then (when active) processing,
@@ -67,34 +70,35 @@ LIBV4L_PUBLIC int v4lconvert_needs_conversion(struct v4lconvert_data *data,
  * EINVAL: unsupported format; EFAULT: dest too small).
  */
 LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
-		const struct v4l2_format *src_fmt,
-		const struct v4l2_format *dest_fmt,
-		unsigned char *src, int src_size, unsigned char *dest,
-		int dest_size);
+				     const struct v4l2_format *src_fmt,
+				     const struct v4l2_format *dest_fmt,
+				     unsigned char *src, int src_size,
+				     unsigned char *dest, int dest_size);
 
 /* Text describing the last error of this instance. */
-LIBV4L_PUBLIC const char *v4lconvert_get_error_message(
-		struct v4lconvert_data *data);
+LIBV4L_PUBLIC const char *
+v4lconvert_get_error_message(struct v4lconvert_data *data);
 
 /* Like VIDIOC_ENUM_FRAMESIZES / ENUM_FRAMEINTERVALS, emulated formats too. */
 LIBV4L_PUBLIC int v4lconvert_enum_framesizes(struct v4lconvert_data *data,
-		struct v4l2_frmsizeenum *frmsize);
-LIBV4L_PUBLIC int v4lconvert_enum_frameintervals(struct v4lconvert_data *data,
-		struct v4l2_frmivalenum *frmival);
+					     struct v4l2_frmsizeenum *frmsize);
+LIBV4L_PUBLIC int
+v4lconvert_enum_frameintervals(struct v4lconvert_data *data,
+			       struct v4l2_frmivalenum *frmival);
 
 /* Control ioctls, with the software-emulated controls merged in. */
 LIBV4L_PUBLIC int v4lconvert_vidioc_queryctrl(struct v4lconvert_data *data,
-		void *arg);
+					      void *arg);
 LIBV4L_PUBLIC int v4lconvert_vidioc_g_ctrl(struct v4lconvert_data *data,
-		void *arg);
+					   void *arg);
 LIBV4L_PUBLIC int v4lconvert_vidioc_s_ctrl(struct v4lconvert_data *data,
-		void *arg);
+					   void *arg);
 LIBV4L_PUBLIC int v4lconvert_vidioc_g_ext_ctrls(struct v4lconvert_data *data,
-		void *arg);
+						void *arg);
 LIBV4L_PUBLIC int v4lconvert_vidioc_try_ext_ctrls(struct v4lconvert_data *data,
-		void *arg);
+						  void *arg);
 LIBV4L_PUBLIC int v4lconvert_vidioc_s_ext_ctrls(struct v4lconvert_data *data,
-		void *arg);
+						void *arg);
 
 /* Non-zero when pixelformat is one of the destination formats. */
 LIBV4L_PUBLIC int v4lconvert_supported_dst_format(unsigned int pixelformat);

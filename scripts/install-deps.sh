@@ -35,7 +35,8 @@ APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600
 
 native=(build-essential meson ninja-build pkg-config cmake
 	libcpu-features-dev libturbojpeg0-dev libjpeg62-turbo-dev zlib1g-dev
-	libv4l-dev libv4lconvert0 libv4l-0 hyperfine libyuv-dev libswscale-dev)
+	libv4l-dev libv4lconvert0 libv4l-0 hyperfine libyuv-dev libswscale-dev
+	clang-format)
 
 $APT update -qq
 $APT install -qq --no-install-recommends "${native[@]}" >/dev/null

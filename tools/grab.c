@@ -74,8 +74,8 @@ static int open_camera(const struct opts *o)
 	snprintf(name, sizeof(name), "libv4l-vcam:%s", o->camera);
 	fd = memfd_create(name, MFD_CLOEXEC);
 	if (fd < 0 || v4l2_fd_open(fd, 0) != fd) {
-		fprintf(stderr, "v4l2-grab: virtual camera \"%s\": %s\n", o->camera,
-			strerror(errno));
+		fprintf(stderr, "v4l2-grab: virtual camera \"%s\": %s\n",
+			o->camera, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
@@ -91,10 +91,12 @@ static int save(const struct opts *o, const struct v4l2_pix_format *pix,
 		  pix->pixelformat == V4L2_PIX_FMT_BGR24;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/frame-%03d.%s", o->out, n, rgb ? "png" : "yuv");
+	snprintf(path, sizeof(path), "%s/frame-%03d.%s", o->out, n,
+		 rgb ? "png" : "yuv");
 	if (rgb)
 		return png_write(path, data, (int)pix->width, (int)pix->height,
-				 pix->bytesperline, pix->pixelformat == V4L2_PIX_FMT_BGR24);
+				 pix->bytesperline,
+				 pix->pixelformat == V4L2_PIX_FMT_BGR24);
 	f = fopen(path, "wb");
 	if (!f || fwrite(data, 1, size, f) != size) {
 		if (f)
@@ -113,7 +115,8 @@ static void progress(const struct opts *o, int n, uint32_t seq, double t0)
 	fflush(stdout);
 }
 
-static int grab_mmap(int fd, const struct opts *o, const struct v4l2_pix_format *pix)
+static int grab_mmap(int fd, const struct opts *o,
+		     const struct v4l2_pix_format *pix)
 {
 	struct v4l2_requestbuffers req = { .count = NBUF,
 					   .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
@@ -127,7 +130,8 @@ static int grab_mmap(int fd, const struct opts *o, const struct v4l2_pix_format 
 	if (xioctl(fd, VIDIOC_REQBUFS, &req, "REQBUFS") || req.count < 1)
 		return -1;
 	for (unsigned i = 0; i < req.count && i < NBUF; i++) {
-		struct v4l2_buffer b = { .index = i, .type = type,
+		struct v4l2_buffer b = { .index = i,
+					 .type = type,
 					 .memory = V4L2_MEMORY_MMAP };
 
 		if (xioctl(fd, VIDIOC_QUERYBUF, &b, "QUERYBUF"))
@@ -142,7 +146,8 @@ static int grab_mmap(int fd, const struct opts *o, const struct v4l2_pix_format 
 		return -1;
 	t0 = now();
 	for (int n = 0; n < o->frames && !ret; n++) {
-		struct v4l2_buffer b = { .type = type, .memory = V4L2_MEMORY_MMAP };
+		struct v4l2_buffer b = { .type = type,
+					 .memory = V4L2_MEMORY_MMAP };
 
 		if (xioctl(fd, VIDIOC_DQBUF, &b, "DQBUF")) {
 			ret = -1;
@@ -161,7 +166,8 @@ static int grab_mmap(int fd, const struct opts *o, const struct v4l2_pix_format 
 	return ret;
 }
 
-static int grab_read(int fd, const struct opts *o, const struct v4l2_pix_format *pix)
+static int grab_read(int fd, const struct opts *o,
+		     const struct v4l2_pix_format *pix)
 {
 	uint8_t *buf = malloc(pix->sizeimage);
 	double t0 = now();
@@ -171,15 +177,16 @@ static int grab_read(int fd, const struct opts *o, const struct v4l2_pix_format 
 		ssize_t got = v4l2_read(fd, buf, pix->sizeimage);
 
 		if (got < 0) {
-			fprintf(stderr, "v4l2-grab: read: %s\n", strerror(errno));
+			fprintf(stderr, "v4l2-grab: read: %s\n",
+				strerror(errno));
 			ret = -1;
 			break;
 		}
 		progress(o, n, (uint32_t)n, t0);
 		ret = save(o, pix, buf, (size_t)got, n);
 	}
-	printf("\nread %d frames in %.2f s (%.1f fps)\n", o->frames,
-	       now() - t0, o->frames / (now() - t0));
+	printf("\nread %d frames in %.2f s (%.1f fps)\n", o->frames, now() - t0,
+	       o->frames / (now() - t0));
 	free(buf);
 	return buf ? ret : -1;
 }
@@ -193,9 +200,12 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .camera = "MJPG:640x480", .out = "out/grab",
-			  .fourcc = V4L2_PIX_FMT_RGB24, .width = 640,
-			  .height = 480, .frames = 30 };
+	struct opts o = { .camera = "MJPG:640x480",
+			  .out = "out/grab",
+			  .fourcc = V4L2_PIX_FMT_RGB24,
+			  .width = 640,
+			  .height = 480,
+			  .frames = 30 };
 	struct v4l2_format fmt;
 	int fd, ret;
 

@@ -48,11 +48,11 @@ static int png_chunk(FILE *f, const char type[4], const uint8_t *data,
  * Write an 8-bit RGB PNG from rows of 3 * width bytes (`bgr`: the rows are
  * B,G,R and are swapped on the way). Every row uses PNG filter 1 (Sub).
  */
-int png_write(const char *path, const uint8_t *rgb, int width,
-		     int height, size_t stride, int bgr)
+int png_write(const char *path, const uint8_t *rgb, int width, int height,
+	      size_t stride, int bgr)
 {
-	static const uint8_t sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a,
-					'\n' };
+	static const uint8_t sig[8] = { 0x89, 'P',  'N',  'G',
+					'\r', '\n', 0x1a, '\n' };
 	size_t row = 3 * (size_t)width + 1, rawlen = row * (size_t)height;
 	uint8_t ihdr[13], *raw, *z = NULL;
 	uLongf zlen;

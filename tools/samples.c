@@ -67,15 +67,15 @@ static void draw_test_image(uint8_t *rgb, int w, int h, int frame)
 			if (y < bar_h) {
 				memcpy(p, bars[(8 * x) / w], 3);
 			} else {
-				int strip = ramp_h ? (4 * (y - bar_h)) / ramp_h
-						   : 0;
+				int strip =
+					ramp_h ? (4 * (y - bar_h)) / ramp_h : 0;
 
 				p[0] = (uint8_t)(strip == 0 || strip == 1 ? v
-									   : 0);
+									  : 0);
 				p[1] = (uint8_t)(strip == 0 || strip == 2 ? v
-									   : 0);
+									  : 0);
 				p[2] = (uint8_t)(strip == 0 || strip == 3 ? v
-									   : 0);
+									  : 0);
 			}
 			if (x >= sx && x < sx + sq && y >= sy && y < sy + sq) {
 				int core = x >= sx + sq / 4 &&
@@ -172,9 +172,10 @@ static void rgb_to_yu12_tool(const uint8_t *rgb, struct v4lc_frame *yu)
 		for (int x = 0; x < w; x++) {
 			const uint8_t *p = rgb + 3 * ((size_t)y * w + x);
 
-			py[(size_t)y * w + x] = clamp8(
-				16 + (65.481 * p[0] + 128.553 * p[1] +
-				      24.966 * p[2]) / 255);
+			py[(size_t)y * w + x] =
+				clamp8(16 + (65.481 * p[0] + 128.553 * p[1] +
+					     24.966 * p[2]) /
+						    255);
 		}
 	for (int y = 0; y < ch; y++)
 		for (int x = 0; x < cw; x++) {
@@ -190,9 +191,11 @@ static void rgb_to_yu12_tool(const uint8_t *rgb, struct v4lc_frame *yu)
 						continue;
 					p = rgb + 3 * ((size_t)yy * w + xx);
 					u += (-37.797 * p[0] - 74.203 * p[1] +
-					      112.0 * p[2]) / 255;
+					      112.0 * p[2]) /
+					     255;
 					v += (112.0 * p[0] - 93.786 * p[1] -
-					      18.214 * p[2]) / 255;
+					      18.214 * p[2]) /
+					     255;
 					n++;
 				}
 			pu[(size_t)y * cw + x] = clamp8(128 + u / n);
@@ -252,8 +255,8 @@ static int make_sources(const struct v4lc_dsp *dsp, struct v4lc_frame *src,
 		case V4L2_PIX_FMT_NV12:
 		case V4L2_PIX_FMT_NV21: {
 			int swap = f->fourcc == V4L2_PIX_FMT_NV21;
-			size_t stride = (size_t)v4lc_frame_min_stride(f->fourcc,
-								     w);
+			size_t stride =
+				(size_t)v4lc_frame_min_stride(f->fourcc, w);
 			uint8_t *uv = f->data + stride * h;
 
 			for (int r = 0; r < h; r++)
@@ -338,7 +341,7 @@ static int mkdirs(const char *path)
 struct ctx {
 	const struct v4lc_dsp *dsp;
 	const char *out;
-	struct v4lc_frame view; /* RGB24 scratch for viewing YUV results */
+	struct v4lc_frame view;  /* RGB24 scratch for viewing YUV results */
 	struct v4lc_frame rview; /* the same for rotated (h x w) results */
 	int images, failures, conversions;
 	double conv_time;
@@ -353,10 +356,11 @@ static int save(struct ctx *cx, const struct v4lc_frame *f, const char *name)
 
 	if (f->fourcc == V4L2_PIX_FMT_YUV420 ||
 	    f->fourcc == V4L2_PIX_FMT_YVU420) {
-		struct v4lc_frame *v = f->width == cx->view.width &&
-						       f->height == cx->view.height
-					       ? &cx->view
-					       : &cx->rview;
+		struct v4lc_frame *v =
+			f->width == cx->view.width &&
+					f->height == cx->view.height
+				? &cx->view
+				: &cx->rview;
 		int r = v4lc_frame_convert(cx->dsp, f, v, NULL);
 
 		if (r) {
@@ -409,8 +413,8 @@ static int timed_convert(struct ctx *cx, const struct v4lc_frame *s,
 	return ret;
 }
 
-static void progress(struct ctx *cx, int frame, const char *what, int w,
-		     int h, int r, double t, const char *file)
+static void progress(struct ctx *cx, int frame, const char *what, int w, int h,
+		     int r, double t, const char *file)
 {
 	cx->conversions++;
 	if (r) {
@@ -523,7 +527,8 @@ int main(int argc, char **argv)
 				snprintf(name, sizeof(name), "f%03d-%s-to-%s",
 					 fr, sources[s].name, dests[d].name);
 				memset(dst[d].data, 0, dst[d].size);
-				r = timed_convert(&cx, &src[s], &dst[d], -1, &t);
+				r = timed_convert(&cx, &src[s], &dst[d], -1,
+						  &t);
 				progress(&cx, fr, what, w, h, r, t, name);
 				if (!r && save(&cx, &dst[d], name))
 					cx.failures++;
@@ -538,10 +543,11 @@ int main(int argc, char **argv)
 					if (dests[d].fourcc != xform_formats[k])
 						continue;
 					for (int x = 0; x < NXFORMS; x++) {
-						int rot = xforms[x].op ==
-								  V4LC_XFORM_ROT90CW ||
-							  xforms[x].op ==
-								  V4LC_XFORM_ROT90CCW;
+						int rot =
+							xforms[x].op ==
+								V4LC_XFORM_ROT90CW ||
+							xforms[x].op ==
+								V4LC_XFORM_ROT90CCW;
 						struct v4lc_frame *o;
 
 						if (dests[d].fourcc ==
@@ -562,9 +568,11 @@ int main(int argc, char **argv)
 							 dests[d].name,
 							 xforms[x].name);
 						memset(o->data, 0, o->size);
-						r = timed_convert(
-							&cx, &dst[d], o,
-							(int)xforms[x].op, &t);
+						r = timed_convert(&cx, &dst[d],
+								  o,
+								  (int)xforms[x]
+									  .op,
+								  &t);
 						progress(&cx, fr, what,
 							 dst[d].width,
 							 dst[d].height, r, t,

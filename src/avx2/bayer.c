@@ -46,8 +46,8 @@ static inline __m256i mask(int k, int p)
 		_mm_load_si128((const __m128i *)shuf[k][p]));
 }
 
-static inline __attribute__((always_inline)) void
-store_rgb(const __m256i ch[3], uint8_t *d)
+static inline __attribute__((always_inline)) void store_rgb(const __m256i ch[3],
+							    uint8_t *d)
 {
 	__m256i o[3];
 
@@ -56,7 +56,8 @@ store_rgb(const __m256i ch[3], uint8_t *d)
 			_mm256_or_si256(_mm256_shuffle_epi8(ch[0], mask(k, 0)),
 					_mm256_shuffle_epi8(ch[1], mask(k, 1))),
 			_mm256_shuffle_epi8(ch[2], mask(k, 2)));
-	_mm256_storeu_si256((__m256i *)d, _mm256_permute2x128_si256(o[0], o[1], 0x20));
+	_mm256_storeu_si256((__m256i *)d,
+			    _mm256_permute2x128_si256(o[0], o[1], 0x20));
 	_mm256_storeu_si256((__m256i *)(d + 32),
 			    _mm256_permute2x128_si256(o[2], o[0], 0x30));
 	_mm256_storeu_si256((__m256i *)(d + 64),
@@ -120,7 +121,8 @@ store_pairs(__m256i x0, __m256i x1, __m256i y0, __m256i y1, __m256i z0,
 	inter3w(_mm256_unpackhi_epi8(x0, x1), _mm256_unpackhi_epi8(y0, y1),
 		_mm256_unpackhi_epi8(z0, z1), hi);
 	/* lo: pairs 0-7 | 16-23, hi: pairs 8-15 | 24-31 */
-	_mm256_storeu_si256((__m256i *)d, _mm256_permute2x128_si256(lo[0], lo[1], 0x20));
+	_mm256_storeu_si256((__m256i *)d,
+			    _mm256_permute2x128_si256(lo[0], lo[1], 0x20));
 	_mm256_storeu_si256((__m256i *)(d + 32),
 			    _mm256_permute2x128_si256(lo[2], hi[0], 0x20));
 	_mm256_storeu_si256((__m256i *)(d + 64),

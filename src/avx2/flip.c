@@ -49,8 +49,8 @@ static inline void storeu(uint8_t *p, __m128i v)
 /* 32 bytes at p with the 16-byte halves swapped (lane 0 from p + 16) */
 static inline __m256i load_swapped(const uint8_t *p)
 {
-	return _mm256_permute4x64_epi64(
-		_mm256_loadu_si256((const __m256i *)p), 0x4e);
+	return _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)p),
+					0x4e);
 }
 
 static inline void storeu256(uint8_t *p, __m256i v)
@@ -62,9 +62,10 @@ static inline void storeu256(uint8_t *p, __m256i v)
 
 static void mirror8_avx2(const uint8_t *src, uint8_t *dst, int width)
 {
-	const __m256i rev = _mm256_setr_epi8(
-		15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14,
-		13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+	const __m256i rev =
+		_mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
+				 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4,
+				 3, 2, 1, 0);
 	const uint8_t *s = src + width;
 	int x = 0;
 
@@ -132,8 +133,9 @@ static inline void mirror24_block16(const uint8_t *s, uint8_t *d)
 		__m128i m0 = _mm_load_si128((const __m128i *)shuf16[k][0]);
 		__m128i m1 = _mm_load_si128((const __m128i *)shuf16[k][1]);
 
-		storeu(d + 16 * k, _mm_or_si128(_mm_shuffle_epi8(loadu(p), m0),
-						_mm_shuffle_epi8(loadu(p + 2), m1)));
+		storeu(d + 16 * k,
+		       _mm_or_si128(_mm_shuffle_epi8(loadu(p), m0),
+				    _mm_shuffle_epi8(loadu(p + 2), m1)));
 	}
 }
 
@@ -217,19 +219,18 @@ static void mirror422_init(struct mirror422 *m, int lo, int width)
  * 16 pixels from x0: luma from the source words from W - 16 - x0, chroma
  * from the source pairs from P - 8 - x0 / 2.
  */
-static inline void mirror422_step(const uint8_t *src, uint8_t *dst,
-				  int width, int x0,
-				  const struct mirror422 *m)
+static inline void mirror422_step(const uint8_t *src, uint8_t *dst, int width,
+				  int x0, const struct mirror422 *m)
 {
 	const uint8_t *sl = src + 2 * (ptrdiff_t)width - 32 - 2 * x0;
 	__m256i v = _mm256_shuffle_epi8(load_swapped(sl), m->ml);
 
 	if (m->odd) {
-		const uint8_t *sc = src + 4 * (ptrdiff_t)((width + 1) / 2) - 32 -
-				    2 * x0;
+		const uint8_t *sc =
+			src + 4 * (ptrdiff_t)((width + 1) / 2) - 32 - 2 * x0;
 
 		v = _mm256_or_si256(v, _mm256_shuffle_epi8(load_swapped(sc),
-							     m->mc));
+							   m->mc));
 	}
 	storeu256(dst + 2 * (ptrdiff_t)x0, v);
 }

@@ -15,41 +15,50 @@
 #include "scalar/grey.h"
 
 #define G(k, j) (((16 * (k) + (j)) / 3) & 15)
-#define LANE(k)                                                               \
-	G(k, 0), G(k, 1), G(k, 2), G(k, 3), G(k, 4), G(k, 5), G(k, 6),        \
-	G(k, 7), G(k, 8), G(k, 9), G(k, 10), G(k, 11), G(k, 12), G(k, 13),    \
-	G(k, 14), G(k, 15)
+#define LANE(k)                                                                \
+	G(k, 0), G(k, 1), G(k, 2), G(k, 3), G(k, 4), G(k, 5), G(k, 6),         \
+		G(k, 7), G(k, 8), G(k, 9), G(k, 10), G(k, 11), G(k, 12),       \
+		G(k, 13), G(k, 14), G(k, 15)
 static const uint8_t rgb_masks[3][32] __attribute__((aligned(32))) = {
-	{ LANE(0), LANE(1) }, { LANE(2), LANE(3) }, { LANE(4), LANE(5) },
+	{ LANE(0), LANE(1) },
+	{ LANE(2), LANE(3) },
+	{ LANE(4), LANE(5) },
 };
 #undef LANE
 #undef G
 
 static inline void rgb24_step(const uint8_t *s, uint8_t *d)
 {
-	__m256i lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)s));
+	__m256i lo = _mm256_broadcastsi128_si256(
+		_mm_loadu_si128((const __m128i *)s));
 	__m256i hi = _mm256_broadcastsi128_si256(
 		_mm_loadu_si128((const __m128i *)(s + 16)));
 	__m256i mid = _mm256_loadu_si256((const __m256i *)s);
 
 	_mm256_storeu_si256((__m256i *)d,
-			    _mm256_shuffle_epi8(lo, _mm256_load_si256(
-				    (const __m256i *)rgb_masks[0])));
+			    _mm256_shuffle_epi8(lo,
+						_mm256_load_si256(
+							(const __m256i *)
+								rgb_masks[0])));
 	_mm256_storeu_si256((__m256i *)(d + 32),
-			    _mm256_shuffle_epi8(mid, _mm256_load_si256(
-				    (const __m256i *)rgb_masks[1])));
+			    _mm256_shuffle_epi8(mid,
+						_mm256_load_si256(
+							(const __m256i *)
+								rgb_masks[1])));
 	_mm256_storeu_si256((__m256i *)(d + 64),
-			    _mm256_shuffle_epi8(hi, _mm256_load_si256(
-				    (const __m256i *)rgb_masks[2])));
+			    _mm256_shuffle_epi8(hi,
+						_mm256_load_si256(
+							(const __m256i *)
+								rgb_masks[2])));
 }
 
-static inline void grey16_step(const uint8_t *s, uint8_t *d, int shift,
-			       int be)
+static inline void grey16_step(const uint8_t *s, uint8_t *d, int shift, int be)
 {
 	const __m256i low = _mm256_set1_epi16(0xff);
-	const __m256i swap = _mm256_setr_epi8(
-		1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
-		1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+	const __m256i swap =
+		_mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12,
+				 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10,
+				 13, 12, 15, 14);
 	const __m128i cnt = _mm_cvtsi32_si128(shift);
 	__m256i a = _mm256_loadu_si256((const __m256i *)s);
 	__m256i b = _mm256_loadu_si256((const __m256i *)(s + 32));
@@ -72,26 +81,28 @@ static inline void grey16_step(const uint8_t *s, uint8_t *d, int shift,
  * lane (group g = j / 4, k = j % 4) is bytes 5 g + k (high), 5 g + k + 1.
  */
 #define Y(o, j) (o) + 5 * ((j) / 4) + (j) % 4 + 1, (o) + 5 * ((j) / 4) + (j) % 4
-#define YLANE(o)                                                              \
+#define YLANE(o)                                                               \
 	Y(o, 0), Y(o, 1), Y(o, 2), Y(o, 3), Y(o, 4), Y(o, 5), Y(o, 6), Y(o, 7)
-static const uint8_t y10b_mask[32] __attribute__((aligned(32))) = {
-	YLANE(0), YLANE(6)
-};
+static const uint8_t y10b_mask[32]
+	__attribute__((aligned(32))) = { YLANE(0), YLANE(6) };
 #undef YLANE
 #undef Y
 
 static inline __m256i y10b_16(const uint8_t *s, __m256i m, __m256i mul)
 {
-	__m256i v = _mm256_inserti128_si256(
-		_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)s)),
-		_mm_loadu_si128((const __m128i *)(s + 4)), 1);
+	__m256i v =
+		_mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(
+						(const __m128i *)s)),
+					_mm_loadu_si128(
+						(const __m128i *)(s + 4)),
+					1);
 
 	return _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_shuffle_epi8(v, m),
-						    mul), 8);
+						    mul),
+				 8);
 }
 
-static inline void y10b_32(const uint8_t *s, uint8_t *d, __m256i m,
-			   __m256i mul)
+static inline void y10b_32(const uint8_t *s, uint8_t *d, __m256i m, __m256i mul)
 {
 	__m256i a = y10b_16(s, m, mul), b = y10b_16(s + 20, m, mul);
 
@@ -102,8 +113,8 @@ static inline void y10b_32(const uint8_t *s, uint8_t *d, __m256i m,
 
 static void y10bpack_avx2(const uint8_t *src, uint8_t *dst, int width)
 {
-	const __m256i mul = _mm256_setr_epi16(1, 4, 16, 64, 1, 4, 16, 64,
-					      1, 4, 16, 64, 1, 4, 16, 64);
+	const __m256i mul = _mm256_setr_epi16(1, 4, 16, 64, 1, 4, 16, 64, 1, 4,
+					      16, 64, 1, 4, 16, 64);
 	__m256i m;
 	int x;
 

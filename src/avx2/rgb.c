@@ -18,13 +18,15 @@
 /* Byte j of a lane with phase ph: channel c = (ph + j) % 3 of its pixel. */
 #define C(ph, j) (((ph) + (j)) % 3)
 /* From the load 2 bytes before: q - 2 is at j, q at j + 2 (for j <= 13). */
-#define ML(ph, j) (C(ph, j) == 2 ? (j) : C(ph, j) == 1 && (j) <= 13 ? (j) + 2 : 0x80)
+#define ML(ph, j)                                                              \
+	(C(ph, j) == 2 ? (j) : C(ph, j) == 1 && (j) <= 13 ? (j) + 2 : 0x80)
 /* From the load 2 bytes after: q + 2 is at j, q at j - 2 (for j >= 14). */
-#define MR(ph, j) (C(ph, j) == 0 ? (j) : C(ph, j) == 1 && (j) >= 14 ? (j) - 2 : 0x80)
-#define LANE(M, ph)                                                           \
-	M(ph, 0), M(ph, 1), M(ph, 2), M(ph, 3), M(ph, 4), M(ph, 5), M(ph, 6), \
-	M(ph, 7), M(ph, 8), M(ph, 9), M(ph, 10), M(ph, 11), M(ph, 12),        \
-	M(ph, 13), M(ph, 14), M(ph, 15)
+#define MR(ph, j)                                                              \
+	(C(ph, j) == 0 ? (j) : C(ph, j) == 1 && (j) >= 14 ? (j)-2 : 0x80)
+#define LANE(M, ph)                                                            \
+	M(ph, 0), M(ph, 1), M(ph, 2), M(ph, 3), M(ph, 4), M(ph, 5), M(ph, 6),  \
+		M(ph, 7), M(ph, 8), M(ph, 9), M(ph, 10), M(ph, 11), M(ph, 12), \
+		M(ph, 13), M(ph, 14), M(ph, 15)
 
 /* Vector v of a step starts 32 v bytes in: lane phases (32 v + 16 l) % 3. */
 static const uint8_t masks[3][2][32] __attribute__((aligned(32))) = {
@@ -42,9 +44,10 @@ static inline void step96(const uint8_t *src, uint8_t *dst, int i,
 		__m256i l = _mm256_loadu_si256((const __m256i *)(s - 2));
 		__m256i r = _mm256_loadu_si256((const __m256i *)(s + 2));
 
-		_mm256_storeu_si256((__m256i *)(dst + i + 32 * v),
-				    _mm256_or_si256(_mm256_shuffle_epi8(l, m[v][0]),
-						    _mm256_shuffle_epi8(r, m[v][1])));
+		_mm256_storeu_si256(
+			(__m256i *)(dst + i + 32 * v),
+			_mm256_or_si256(_mm256_shuffle_epi8(l, m[v][0]),
+					_mm256_shuffle_epi8(r, m[v][1])));
 	}
 }
 
@@ -61,7 +64,8 @@ static void swap_rb24_avx2(const uint8_t *src, uint8_t *dst, int width)
 	}
 	for (int v = 0; v < 3; v++)
 		for (int h = 0; h < 2; h++)
-			m[v][h] = _mm256_load_si256((const __m256i *)masks[v][h]);
+			m[v][h] =
+				_mm256_load_si256((const __m256i *)masks[v][h]);
 	/* One step at pixel 1, then steps on multiples of 96 bytes (aligned
 	 * stores when the row is), overlapping the first. */
 	step96(src, dst, 3, m);

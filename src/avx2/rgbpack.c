@@ -13,18 +13,27 @@
 #include "scalar/rgbpack.h"
 
 /* Byte j < 12 of a lane is byte sel[j % 3] of pixel j / 3. */
-#define P(a, b, c, j)                                                         \
-	((j) >= 12 ? 0x80 : 4 * ((j) / 3) + ((j) % 3 == 0 ? (a) : (j) % 3 == 1 ? (b) : (c)))
-#define PLANE(a, b, c)                                                        \
-	P(a, b, c, 0), P(a, b, c, 1), P(a, b, c, 2), P(a, b, c, 3),           \
-	P(a, b, c, 4), P(a, b, c, 5), P(a, b, c, 6), P(a, b, c, 7),           \
-	P(a, b, c, 8), P(a, b, c, 9), P(a, b, c, 10), P(a, b, c, 11),         \
-	P(a, b, c, 12), P(a, b, c, 13), P(a, b, c, 14), P(a, b, c, 15)
-#define PMASK(a, b, c) { PLANE(a, b, c), PLANE(a, b, c) }
+#define P(a, b, c, j)                                                          \
+	((j) >= 12 ? 0x80                                                      \
+		   : 4 * ((j) / 3) + ((j) % 3 == 0   ? (a)                     \
+				      : (j) % 3 == 1 ? (b)                     \
+						     : (c)))
+#define PLANE(a, b, c)                                                         \
+	P(a, b, c, 0), P(a, b, c, 1), P(a, b, c, 2), P(a, b, c, 3),            \
+		P(a, b, c, 4), P(a, b, c, 5), P(a, b, c, 6), P(a, b, c, 7),    \
+		P(a, b, c, 8), P(a, b, c, 9), P(a, b, c, 10), P(a, b, c, 11),  \
+		P(a, b, c, 12), P(a, b, c, 13), P(a, b, c, 14), P(a, b, c, 15)
+#define PMASK(a, b, c)                                                         \
+	{                                                                      \
+		PLANE(a, b, c), PLANE(a, b, c)                                 \
+	}
 
 /* Indexed by enum v4lc_pick. */
 static const uint8_t pick_masks[4][32] __attribute__((aligned(32))) = {
-	PMASK(0, 1, 2), PMASK(2, 1, 0), PMASK(1, 2, 3), PMASK(3, 2, 1),
+	PMASK(0, 1, 2),
+	PMASK(2, 1, 0),
+	PMASK(1, 2, 3),
+	PMASK(3, 2, 1),
 };
 #undef PMASK
 #undef PLANE
@@ -47,16 +56,22 @@ static inline void store96(uint8_t *d, __m256i v0, __m256i v1, __m256i v2,
 	v2 = _mm256_shuffle_epi8(v2, m);
 	v3 = _mm256_shuffle_epi8(v3, m);
 	_mm256_storeu_si256((__m256i *)d,
-			    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(v0, i00),
-					       _mm256_permutevar8x32_epi32(v1, i00),
+			    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(v0,
+									   i00),
+					       _mm256_permutevar8x32_epi32(v1,
+									   i00),
 					       0xc0));
 	_mm256_storeu_si256((__m256i *)(d + 32),
-			    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(v1, i12),
-					       _mm256_permutevar8x32_epi32(v2, i12),
+			    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(v1,
+									   i12),
+					       _mm256_permutevar8x32_epi32(v2,
+									   i12),
 					       0xf0));
 	_mm256_storeu_si256((__m256i *)(d + 64),
-			    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(v2, i23),
-					       _mm256_permutevar8x32_epi32(v3, i23),
+			    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(v2,
+									   i23),
+					       _mm256_permutevar8x32_epi32(v3,
+									   i23),
 					       0xfc));
 }
 
@@ -95,21 +110,29 @@ static inline void pick_step(const uint8_t *s, uint8_t *d, int p, int last)
 /* Word byte of the channel: R is byte 0, B byte 1 (s: BGR order). */
 #define WB(s, k, j) (QC(k, j) == 0 ? (s) : 1 - (s))
 /* from the R|B words of pixels 0-7 (lo) or 8-15 (hi), or the G bytes */
-#define WLO(s, k, j) (QC(k, j) != 1 && QP(k, j) < 8 ? 2 * QP(k, j) + WB(s, k, j) : Z)
-#define WHI(s, k, j) (QC(k, j) != 1 && QP(k, j) >= 8 ? 2 * (QP(k, j) - 8) + WB(s, k, j) : Z)
+#define WLO(s, k, j)                                                           \
+	(QC(k, j) != 1 && QP(k, j) < 8 ? 2 * QP(k, j) + WB(s, k, j) : Z)
+#define WHI(s, k, j)                                                           \
+	(QC(k, j) != 1 && QP(k, j) >= 8 ? 2 * (QP(k, j) - 8) + WB(s, k, j) : Z)
 #define GB(s, k, j) (QC(k, j) == 1 ? QP(k, j) : Z)
-#define L16(M, s, k)                                                          \
-	M(s, k, 0), M(s, k, 1), M(s, k, 2), M(s, k, 3), M(s, k, 4),           \
-	M(s, k, 5), M(s, k, 6), M(s, k, 7), M(s, k, 8), M(s, k, 9),           \
-	M(s, k, 10), M(s, k, 11), M(s, k, 12), M(s, k, 13), M(s, k, 14),      \
-	M(s, k, 15)
-#define M2(M, s, k) { L16(M, s, k), L16(M, s, k) }
+#define L16(M, s, k)                                                           \
+	M(s, k, 0), M(s, k, 1), M(s, k, 2), M(s, k, 3), M(s, k, 4),            \
+		M(s, k, 5), M(s, k, 6), M(s, k, 7), M(s, k, 8), M(s, k, 9),    \
+		M(s, k, 10), M(s, k, 11), M(s, k, 12), M(s, k, 13),            \
+		M(s, k, 14), M(s, k, 15)
+#define M2(M, s, k)                                                            \
+	{                                                                      \
+		L16(M, s, k), L16(M, s, k)                                     \
+	}
 /* piece 0: lo, G; piece 1: lo, hi, G; piece 2: hi, G */
-#define MASKS(s)                                                              \
-	{ M2(WLO, s, 0), M2(GB, s, 0), M2(WLO, s, 1), M2(WHI, s, 1),           \
-	  M2(GB, s, 1), M2(WHI, s, 2), M2(GB, s, 2) }
+#define MASKS(s)                                                               \
+	{                                                                      \
+		M2(WLO, s, 0), M2(GB, s, 0), M2(WLO, s, 1), M2(WHI, s, 1),     \
+			M2(GB, s, 1), M2(WHI, s, 2), M2(GB, s, 2)              \
+	}
 static const uint8_t w565_masks[2][7][32] __attribute__((aligned(32))) = {
-	MASKS(0), MASKS(1),
+	MASKS(0),
+	MASKS(1),
 };
 #undef MASKS
 #undef M2
@@ -141,9 +164,11 @@ static inline void rgb565_words(__m256i x, __m256i *rb, __m256i *g)
 
 static inline __m256i load2x128(const uint8_t *lo, const uint8_t *hi)
 {
-	return _mm256_blend_epi32(
-		_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
-		_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)hi)), 0xf0);
+	return _mm256_blend_epi32(_mm256_broadcastsi128_si256(
+					  _mm_loadu_si128((const __m128i *)lo)),
+				  _mm256_broadcastsi128_si256(
+					  _mm_loadu_si128((const __m128i *)hi)),
+				  0xf0);
 }
 
 static inline __attribute__((always_inline)) void
@@ -159,13 +184,17 @@ rgb565_step(const uint8_t *s, uint8_t *d, int swap, int last)
 	o0 = _mm256_or_si256(_mm256_shuffle_epi8(lo, _mm256_load_si256(m)),
 			     _mm256_shuffle_epi8(t, _mm256_load_si256(m + 1)));
 	o1 = _mm256_or_si256(
-		_mm256_or_si256(_mm256_shuffle_epi8(lo, _mm256_load_si256(m + 2)),
-				_mm256_shuffle_epi8(hi, _mm256_load_si256(m + 3))),
+		_mm256_or_si256(_mm256_shuffle_epi8(lo,
+						    _mm256_load_si256(m + 2)),
+				_mm256_shuffle_epi8(hi,
+						    _mm256_load_si256(m + 3))),
 		_mm256_shuffle_epi8(t, _mm256_load_si256(m + 4)));
 	o2 = _mm256_or_si256(_mm256_shuffle_epi8(hi, _mm256_load_si256(m + 5)),
 			     _mm256_shuffle_epi8(t, _mm256_load_si256(m + 6)));
-	_mm256_storeu_si256((__m256i *)d, _mm256_permute2x128_si256(o0, o1, 0x20));
-	_mm256_storeu_si256((__m256i *)(d + 32), _mm256_blend_epi32(o2, o0, 0xf0));
+	_mm256_storeu_si256((__m256i *)d,
+			    _mm256_permute2x128_si256(o0, o1, 0x20));
+	_mm256_storeu_si256((__m256i *)(d + 32),
+			    _mm256_blend_epi32(o2, o0, 0xf0));
 	_mm256_storeu_si256((__m256i *)(d + 64),
 			    _mm256_permute2x128_si256(o1, o2, 0x31));
 }

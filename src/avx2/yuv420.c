@@ -15,34 +15,39 @@
 
 static inline void luma_q7(__m256i y, __m256i *ye, __m256i *yo)
 {
-	*ye = _mm256_slli_epi16(_mm256_and_si256(y, _mm256_set1_epi16(0xff)), 7);
+	*ye = _mm256_slli_epi16(_mm256_and_si256(y, _mm256_set1_epi16(0xff)),
+				7);
 	*yo = _mm256_slli_epi16(_mm256_srli_epi16(y, 8), 7);
 }
 
 /* 16 chroma bytes as C << 8 in 16-bit lanes. */
 static inline __m256i chroma_q8(const uint8_t *p)
 {
-	return _mm256_slli_epi16(
-		_mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)p)), 8);
+	return _mm256_slli_epi16(_mm256_cvtepu8_epi16(
+					 _mm_loadu_si128((const __m128i *)p)),
+				 8);
 }
 
 #define Z (-128)
 /* gather[src][k]: bytes of p[src] that go to output bytes 16k..16k+15 */
 static const int8_t gather[3][3][16] __attribute__((aligned(16))) = {
-	{ /* p[0] */
-	  { 0, Z, 8, Z, Z, Z, 1, Z, 9, Z, Z, Z, 2, Z, 10, Z },
-	  { Z, Z, 3, Z, 11, Z, Z, Z, 4, Z, 12, Z, Z, Z, 5, Z },
-	  { 13, Z, Z, Z, 6, Z, 14, Z, Z, Z, 7, Z, 15, Z, Z, Z },
+	{
+		/* p[0] */
+		{ 0, Z, 8, Z, Z, Z, 1, Z, 9, Z, Z, Z, 2, Z, 10, Z },
+		{ Z, Z, 3, Z, 11, Z, Z, Z, 4, Z, 12, Z, Z, Z, 5, Z },
+		{ 13, Z, Z, Z, 6, Z, 14, Z, Z, Z, 7, Z, 15, Z, Z, Z },
 	},
-	{ /* p[1] */
-	  { Z, 0, Z, 8, Z, Z, Z, 1, Z, 9, Z, Z, Z, 2, Z, 10 },
-	  { Z, Z, Z, 3, Z, 11, Z, Z, Z, 4, Z, 12, Z, Z, Z, 5 },
-	  { Z, 13, Z, Z, Z, 6, Z, 14, Z, Z, Z, 7, Z, 15, Z, Z },
+	{
+		/* p[1] */
+		{ Z, 0, Z, 8, Z, Z, Z, 1, Z, 9, Z, Z, Z, 2, Z, 10 },
+		{ Z, Z, Z, 3, Z, 11, Z, Z, Z, 4, Z, 12, Z, Z, Z, 5 },
+		{ Z, 13, Z, Z, Z, 6, Z, 14, Z, Z, Z, 7, Z, 15, Z, Z },
 	},
-	{ /* p[2] */
-	  { Z, Z, Z, Z, 0, 8, Z, Z, Z, Z, 1, 9, Z, Z, Z, Z },
-	  { 2, 10, Z, Z, Z, Z, 3, 11, Z, Z, Z, Z, 4, 12, Z, Z },
-	  { Z, Z, 5, 13, Z, Z, Z, Z, 6, 14, Z, Z, Z, Z, 7, 15 },
+	{
+		/* p[2] */
+		{ Z, Z, Z, Z, 0, 8, Z, Z, Z, Z, 1, 9, Z, Z, Z, Z },
+		{ 2, 10, Z, Z, Z, Z, 3, 11, Z, Z, Z, Z, 4, 12, Z, Z },
+		{ Z, Z, 5, 13, Z, Z, Z, Z, 6, 14, Z, Z, Z, Z, 7, 15 },
 	},
 };
 #undef Z

@@ -28,20 +28,23 @@
 #define Z (-128)
 /* gather[channel][k]: pixel whose channel goes to output byte 16k + i */
 static const int8_t gather[3][3][16] __attribute__((aligned(16))) = {
-	{ /* R */
-	  { 0, Z, Z, 1, Z, Z, 2, Z, Z, 3, Z, Z, 4, Z, Z, 5 },
-	  { Z, Z, 6, Z, Z, 7, Z, Z, 8, Z, Z, 9, Z, Z, 10, Z },
-	  { Z, 11, Z, Z, 12, Z, Z, 13, Z, Z, 14, Z, Z, 15, Z, Z },
+	{
+		/* R */
+		{ 0, Z, Z, 1, Z, Z, 2, Z, Z, 3, Z, Z, 4, Z, Z, 5 },
+		{ Z, Z, 6, Z, Z, 7, Z, Z, 8, Z, Z, 9, Z, Z, 10, Z },
+		{ Z, 11, Z, Z, 12, Z, Z, 13, Z, Z, 14, Z, Z, 15, Z, Z },
 	},
-	{ /* G */
-	  { Z, 0, Z, Z, 1, Z, Z, 2, Z, Z, 3, Z, Z, 4, Z, Z },
-	  { 5, Z, Z, 6, Z, Z, 7, Z, Z, 8, Z, Z, 9, Z, Z, 10 },
-	  { Z, Z, 11, Z, Z, 12, Z, Z, 13, Z, Z, 14, Z, Z, 15, Z },
+	{
+		/* G */
+		{ Z, 0, Z, Z, 1, Z, Z, 2, Z, Z, 3, Z, Z, 4, Z, Z },
+		{ 5, Z, Z, 6, Z, Z, 7, Z, Z, 8, Z, Z, 9, Z, Z, 10 },
+		{ Z, Z, 11, Z, Z, 12, Z, Z, 13, Z, Z, 14, Z, Z, 15, Z },
 	},
-	{ /* B */
-	  { Z, Z, 0, Z, Z, 1, Z, Z, 2, Z, Z, 3, Z, Z, 4, Z },
-	  { Z, 5, Z, Z, 6, Z, Z, 7, Z, Z, 8, Z, Z, 9, Z, Z },
-	  { 10, Z, Z, 11, Z, Z, 12, Z, Z, 13, Z, Z, 14, Z, Z, 15 },
+	{
+		/* B */
+		{ Z, Z, 0, Z, Z, 1, Z, Z, 2, Z, Z, 3, Z, Z, 4, Z },
+		{ Z, 5, Z, Z, 6, Z, Z, 7, Z, Z, 8, Z, Z, 9, Z, Z },
+		{ 10, Z, Z, 11, Z, Z, 12, Z, Z, 13, Z, Z, 14, Z, Z, 15 },
 	},
 };
 
@@ -49,27 +52,29 @@ static const int8_t gather[3][3][16] __attribute__((aligned(16))) = {
  * vpshufb mask putting source byte 4 * (j / 2) + (j odd ? o1 : o0) in the
  * high byte of 16-bit lane j (low byte zero), per 128-bit lane.
  */
-#define HB(j, o0, o1) Z, (char)(4 * ((j) / 2) + (((j) & 1) ? (o1) : (o0)))
-#define LANE(o0, o1)                                                         \
-	HB(0, o0, o1), HB(1, o0, o1), HB(2, o0, o1), HB(3, o0, o1),          \
+#define HB(j, o0, o1) Z, (char)(4 * ((j) / 2) + (((j)&1) ? (o1) : (o0)))
+#define LANE(o0, o1)                                                           \
+	HB(0, o0, o1), HB(1, o0, o1), HB(2, o0, o1), HB(3, o0, o1),            \
 		HB(4, o0, o1), HB(5, o0, o1), HB(6, o0, o1), HB(7, o0, o1)
 #define HIGH_BYTES(o0, o1) _mm256_setr_epi8(LANE(o0, o1), LANE(o0, o1))
 
 /* R, G, B (unclamped, 16-bit) of 16 pixels: 8 per 128-bit lane. */
-static inline __attribute__((always_inline)) void
-rgb16(__m256i s, const struct coefs *k, int order, __m256i *r, __m256i *g,
-      __m256i *b)
+static inline __attribute__((always_inline)) void rgb16(__m256i s,
+							const struct coefs *k,
+							int order, __m256i *r,
+							__m256i *g, __m256i *b)
 {
 	const uint8_t *o = v4lc_yuv422_offsets[order];
 	const int oy0 = o[V4LC_422_Y0], ou = o[V4LC_422_U];
 	const int oy1 = o[V4LC_422_Y1], ov = o[V4LC_422_V];
 	/* 0x80 on the chroma bytes of every pair */
-	const __m256i sign = _mm256_set1_epi32((int)((0x80u << (8 * ou)) |
-						     (0x80u << (8 * ov))));
+	const __m256i sign = _mm256_set1_epi32(
+		(int)((0x80u << (8 * ou)) | (0x80u << (8 * ov))));
 
 	s = _mm256_xor_si256(s, sign);
-	yuv2rgb_lanes(_mm256_srli_epi16(
-			      _mm256_shuffle_epi8(s, HIGH_BYTES(oy0, oy1)), 1),
+	yuv2rgb_lanes(_mm256_srli_epi16(_mm256_shuffle_epi8(s, HIGH_BYTES(oy0,
+									  oy1)),
+					1),
 		      _mm256_shuffle_epi8(s, HIGH_BYTES(ou, ou)),
 		      _mm256_shuffle_epi8(s, HIGH_BYTES(ov, ov)), k, r, g, b);
 }
@@ -80,9 +85,9 @@ rgb16(__m256i s, const struct coefs *k, int order, __m256i *r, __m256i *g,
 
 static inline __m256i load2(const uint8_t *lo, const uint8_t *hi)
 {
-	return _mm256_inserti128_si256(
-		_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
-		_mm_loadu_si128((const __m128i *)hi), 1);
+	return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(
+					       (const __m128i *)lo)),
+				       _mm_loadu_si128((const __m128i *)hi), 1);
 }
 
 static inline __m256i gather3(__m256i r, __m256i g, __m256i b, int o)
@@ -94,7 +99,8 @@ static inline __m256i gather3(__m256i r, __m256i g, __m256i b, int o)
 			_mm256_shuffle_epi8(r, _mm256_broadcastsi128_si256(
 						       _mm_load_si128(m + o))),
 			_mm256_shuffle_epi8(g, _mm256_broadcastsi128_si256(
-						       _mm_load_si128(m + 3 + o)))),
+						       _mm_load_si128(m + 3 +
+								      o)))),
 		_mm256_shuffle_epi8(b, _mm256_broadcastsi128_si256(
 					       _mm_load_si128(m + 6 + o))));
 }
@@ -123,9 +129,12 @@ rgb_step(const uint8_t *src, uint8_t *dst, const struct coefs *k, int order,
 	o0 = gather3(r, g, bl, 0);
 	o1 = gather3(r, g, bl, 1);
 	o2 = gather3(r, g, bl, 2);
-	_mm256_storeu_si256((__m256i *)dst, _mm256_permute2x128_si256(o0, o1, 0x20));
-	_mm256_storeu_si256((__m256i *)(dst + 32), _mm256_blend_epi32(o2, o0, 0xf0));
-	_mm256_storeu_si256((__m256i *)(dst + 64), _mm256_permute2x128_si256(o1, o2, 0x31));
+	_mm256_storeu_si256((__m256i *)dst,
+			    _mm256_permute2x128_si256(o0, o1, 0x20));
+	_mm256_storeu_si256((__m256i *)(dst + 32),
+			    _mm256_blend_epi32(o2, o0, 0xf0));
+	_mm256_storeu_si256((__m256i *)(dst + 64),
+			    _mm256_permute2x128_si256(o1, o2, 0x31));
 }
 
 /* The even (or, if odd, the odd) bytes of 64 bytes, in order. */
@@ -160,11 +169,13 @@ yuv420_step(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
 	_mm256_storeu_si256((__m256i *)y1, half_bytes(b0, b1, yodd));
 	/* first/second chroma of 16 pairs, averaged over the rows */
 	c = half_bytes(_mm256_avg_epu8(a0, b0), _mm256_avg_epu8(a1, b1), !yodd);
-	c = _mm256_permute4x64_epi64(
-		_mm256_packus_epi16(_mm256_and_si256(c, lo8),
-				    _mm256_srli_epi16(c, 8)),
-		0xd8);
-	_mm_storeu_si128((__m128i *)(vfirst ? v : u), _mm256_castsi256_si128(c));
+	c = _mm256_permute4x64_epi64(_mm256_packus_epi16(_mm256_and_si256(c,
+									  lo8),
+							 _mm256_srli_epi16(c,
+									   8)),
+				     0xd8);
+	_mm_storeu_si128((__m128i *)(vfirst ? v : u),
+			 _mm256_castsi256_si128(c));
 	_mm_storeu_si128((__m128i *)(vfirst ? u : v),
 			 _mm256_extracti128_si256(c, 1));
 }

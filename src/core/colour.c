@@ -43,8 +43,7 @@ static int16_t fixed(double v, int frac_bits)
 	return (int16_t)lround(v * (1 << frac_bits));
 }
 
-void v4lc_yuv2rgb_init(struct v4lc_yuv2rgb *k,
-		       const struct v4lc_colorimetry *c)
+void v4lc_yuv2rgb_init(struct v4lc_yuv2rgb *k, const struct v4lc_colorimetry *c)
 {
 	double kr, kb, kg, ys, cs;
 	int full;
@@ -69,8 +68,7 @@ static uint16_t fixed_u16(double v)
 	return (uint16_t)(q > 65535 ? 65535 : q);
 }
 
-void v4lc_rgb2yuv_init(struct v4lc_rgb2yuv *k,
-		       const struct v4lc_colorimetry *c)
+void v4lc_rgb2yuv_init(struct v4lc_rgb2yuv *k, const struct v4lc_colorimetry *c)
 {
 	double kr, kb, kg, ys, cs;
 	int full;

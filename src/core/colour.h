@@ -51,8 +51,7 @@ void v4lc_colorimetry_resolve(const struct v4lc_colorimetry *c, double *kr,
 void v4lc_yuv2rgb_init(struct v4lc_yuv2rgb *k,
 		       const struct v4lc_colorimetry *c);
 /* Exported by libv4lconvert.so to the project's other libraries. */
-__attribute__((visibility("default")))
-void v4lc_rgb2yuv_init(struct v4lc_rgb2yuv *k,
-		       const struct v4lc_colorimetry *c);
+__attribute__((visibility("default"))) void
+v4lc_rgb2yuv_init(struct v4lc_rgb2yuv *k, const struct v4lc_colorimetry *c);
 
 #endif

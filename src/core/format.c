@@ -5,13 +5,18 @@
 #include <errno.h>
 #include <limits.h>
 
-#define V4LC_FORMAT_ROW(fcc, layout, order, swap, shift, rgb, yuv, needs,    \
-			conv)                                                 \
-	{ V4L2_PIX_FMT_##fcc, V4LC_L_##layout, order, swap, shift, rgb, yuv,  \
+#define V4LC_FORMAT_ROW(fcc, layout, order, swap, shift, rgb, yuv, needs,      \
+			conv)                                                  \
+	{ V4L2_PIX_FMT_##fcc,                                                  \
+	  V4LC_L_##layout,                                                     \
+	  order,                                                               \
+	  swap,                                                                \
+	  shift,                                                               \
+	  rgb,                                                                 \
+	  yuv,                                                                 \
 	  needs },
-const struct v4lc_format v4lc_formats[] = {
-	V4LC_FORMAT_TABLE(V4LC_FORMAT_ROW)
-};
+const struct v4lc_format v4lc_formats[] = { V4LC_FORMAT_TABLE(
+	V4LC_FORMAT_ROW) };
 #undef V4LC_FORMAT_ROW
 
 const size_t v4lc_n_formats = sizeof(v4lc_formats) / sizeof(v4lc_formats[0]);
@@ -114,7 +119,8 @@ int v4lc_format_planes(const struct v4lc_format *f, int width, int height,
 {
 	size_t h = (size_t)height, crows = half_up(h), planes = 0;
 
-	if (!f || width <= 0 || height <= 0 || !v4lc_format_min_stride(f, width))
+	if (!f || width <= 0 || height <= 0 ||
+	    !v4lc_format_min_stride(f, width))
 		return -EINVAL;
 	if (f->layout == V4LC_L_HM12)
 		return hm12_planes(width, height, p);
@@ -171,6 +177,6 @@ int v4lc_format_geometry(const struct v4lc_format *f, int width, int height,
 	if (!min || height <= 0 || stride < 0 ||
 	    (stride && (size_t)stride < min))
 		return -EINVAL;
-	return v4lc_format_planes(f, width, height, stride ? (size_t)stride : min,
-				  p);
+	return v4lc_format_planes(f, width, height,
+				  stride ? (size_t)stride : min, p);
 }

@@ -40,17 +40,17 @@ enum v4lc_layout {
 			   * (height + 1) / 2 rows; swap_uv: V,U pairs */
 	V4LC_L_RGB24,     /* 3 bytes a pixel in `order` (v4lc_rgb_order) */
 	/* Rows of one kind of sample: a frame is stride * height bytes. */
-	V4LC_L_BAYER8,    /* 8-bit Bayer, CFA `order` (v4lc_bayer_order) */
-	V4LC_L_BAYER10P,  /* MIPI RAW10: 4 pixels in 5 bytes, CFA `order` */
-	V4LC_L_BAYER16,   /* little-endian 16-bit words >> shift, CFA `order` */
-	V4LC_L_GREY8,     /* one byte a pixel */
-	V4LC_L_GREY16,    /* little-endian 16-bit words >> shift */
-	V4LC_L_GREY16BE,  /* big-endian 16-bit words >> shift */
-	V4LC_L_Y10BPACK,  /* 10-bit samples packed MSB first, the top 8 kept */
-	V4LC_L_RGB565,    /* 16-bit little-endian R5 G6 B5 */
-	V4LC_L_RGB32,     /* 4 bytes a pixel in `order` (v4lc_rgb32_layout) */
-	V4LC_L_HSV24,     /* H S V */
-	V4LC_L_HSV32,     /* X H S V */
+	V4LC_L_BAYER8,   /* 8-bit Bayer, CFA `order` (v4lc_bayer_order) */
+	V4LC_L_BAYER10P, /* MIPI RAW10: 4 pixels in 5 bytes, CFA `order` */
+	V4LC_L_BAYER16,  /* little-endian 16-bit words >> shift, CFA `order` */
+	V4LC_L_GREY8,    /* one byte a pixel */
+	V4LC_L_GREY16,   /* little-endian 16-bit words >> shift */
+	V4LC_L_GREY16BE, /* big-endian 16-bit words >> shift */
+	V4LC_L_Y10BPACK, /* 10-bit samples packed MSB first, the top 8 kept */
+	V4LC_L_RGB565,   /* 16-bit little-endian R5 G6 B5 */
+	V4LC_L_RGB32,    /* 4 bytes a pixel in `order` (v4lc_rgb32_layout) */
+	V4LC_L_HSV24,    /* H S V */
+	V4LC_L_HSV32,    /* X H S V */
 	/* Further YUV layouts (libv4lconvert's src_yuv.c describes them). */
 	V4LC_L_SEMI422,   /* NV16; swap_uv: NV61 */
 	V4LC_L_PLANAR422, /* YUV422P */
@@ -58,10 +58,10 @@ enum v4lc_layout {
 	V4LC_L_HM12,      /* NV12 in 16x16 tiles; bytesperline ignored */
 	V4LC_L_SEMI444,   /* NV24; swap_uv: NV42 */
 	/* Device-specific: the converter knows the frame. */
-	V4LC_L_CHIPYUV,   /* fixed 4:2:0 layouts of `order` (v4lc_chip_yuv) */
-	V4LC_L_JPEG,      /* MJPEG, JPEG: compressed by the camera to fit
+	V4LC_L_CHIPYUV, /* fixed 4:2:0 layouts of `order` (v4lc_chip_yuv) */
+	V4LC_L_JPEG,    /* MJPEG, JPEG: compressed by the camera to fit
 			   * the bus, so never penalised for its bandwidth */
-	V4LC_L_CODED,     /* other compressed or chip-specific formats */
+	V4LC_L_CODED,   /* other compressed or chip-specific formats */
 };
 
 /* The fixed YUV 4:2:0 layouts of old webcam chips (V4LC_L_CHIPYUV). */
@@ -97,6 +97,8 @@ struct v4lc_format {
  * of libv4lconvert (declared in src/libv4lconvert/sources.h). The ranks
  * follow the original library's where it has the format.
  */
+/* One row a format, in columns. */
+/* clang-format off */
 #define V4LC_FORMAT_TABLE(X)                                                 \
 	/* The frame layer converts these directly. */                       \
 	X(RGB24,        RGB24,     V4LC_RGB24, 0, 0, 1, 3, 0, frame)         \
@@ -189,6 +191,7 @@ struct v4lc_format {
 	/* OmniVision: decoders, 7 as in the original's table. */            \
 	X(OV511,        CODED,     0,          0, 0, 7, 7, 1, ov51x)         \
 	X(OV518,        CODED,     0,          0, 0, 7, 7, 1, ov51x)
+/* clang-format on */
 
 /* The table, in V4LC_FORMAT_TABLE's order, and its length. */
 extern const struct v4lc_format v4lc_formats[];

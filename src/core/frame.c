@@ -161,9 +161,9 @@ static void planar_to_yuv(const struct job *j)
 
 static void semi_to_rgb(const struct job *j)
 {
-	v4lc_semiplanar_rgb_fn *fn = j->sf->swap_uv
-					     ? j->dsp->yuv420.nv21[j->df->order]
-					     : j->dsp->yuv420.nv12[j->df->order];
+	v4lc_semiplanar_rgb_fn *fn =
+		j->sf->swap_uv ? j->dsp->yuv420.nv21[j->df->order]
+			       : j->dsp->yuv420.nv12[j->df->order];
 	const uint8_t *uv = j->s + j->sp.luma;
 	struct v4lc_yuv2rgb k;
 

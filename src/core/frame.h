@@ -22,11 +22,11 @@
 #include "dispatch/dsp.h"
 
 struct v4lc_frame {
-	uint32_t fourcc;  /* V4L2_PIX_FMT_* */
+	uint32_t fourcc; /* V4L2_PIX_FMT_* */
 	int width, height;
-	int stride;       /* bytes per line of the first plane; 0 = minimal */
-	uint8_t *data;    /* all planes, contiguous */
-	size_t size;      /* bytes available at data */
+	int stride;    /* bytes per line of the first plane; 0 = minimal */
+	uint8_t *data; /* all planes, contiguous */
+	size_t size;   /* bytes available at data */
 };
 
 /* Minimal stride of the first plane, or 0 for an unknown format. */
@@ -47,10 +47,10 @@ size_t v4lc_frame_bytes(uint32_t fourcc, int width, int height, int stride);
  * buffer too small for its declared geometry). Exported by libv4lconvert.so
  * to the project's other libraries (libv4lconvert.map).
  */
-__attribute__((visibility("default")))
-int v4lc_frame_convert(const struct v4lc_dsp *dsp, const struct v4lc_frame *src,
-		       struct v4lc_frame *dst,
-		       const struct v4lc_colorimetry *colorimetry);
+__attribute__((visibility("default"))) int
+v4lc_frame_convert(const struct v4lc_dsp *dsp, const struct v4lc_frame *src,
+		   struct v4lc_frame *dst,
+		   const struct v4lc_colorimetry *colorimetry);
 
 enum v4lc_transform {
 	V4LC_XFORM_HFLIP,    /* mirror left-right */

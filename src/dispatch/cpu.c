@@ -22,7 +22,7 @@ const struct v4lc_cpu_tier v4lc_cpu_tiers[] = {
 #define T(isa, flags) { #isa, flags },
 	V4LC_TIERS(T)
 #undef T
-	{ NULL, 0 },
+		{ NULL, 0 },
 };
 
 /*
@@ -67,10 +67,9 @@ unsigned v4lc_cpu_detect(void)
 
 unsigned v4lc_cpu_cap(unsigned detected, const char *value, int *ok)
 {
-	static const char *const names[] = {
-		"scalar", "c",
+	static const char *const names[] = { "scalar", "c",
 #define X(NAME, name, bit) #name,
-		V4LC_CPU_TIERS(X)
+					     V4LC_CPU_TIERS(X)
 #undef X
 	};
 

@@ -6,8 +6,8 @@
 void v4lc_dsp_init(struct v4lc_dsp *dsp, unsigned cpu_flags)
 {
 #define INIT_C(family) v4lc_##family##_init_c(&dsp->family);
-#define INIT_ISA(family, isa, flags)                                         \
-	if ((cpu_flags & (flags)) == (flags))                                \
+#define INIT_ISA(family, isa, flags)                                           \
+	if ((cpu_flags & (flags)) == (flags))                                  \
 		v4lc_##family##_init_##isa(&dsp->family);
 	V4LC_FAMILIES(INIT_C)
 	V4LC_FAMILY_TIERS(INIT_ISA)

@@ -76,9 +76,8 @@ struct v4lc_rgb_dsp {
  * reverse order and needs no kernel; 180 degrees is mirror rows in reverse
  * order. Rotations work on whole planes (w x h source, h x w destination).
  */
-typedef void v4lc_rotate_fn(const uint8_t *src, int src_stride,
-			       uint8_t *dst, int dst_stride, int width,
-			       int height);
+typedef void v4lc_rotate_fn(const uint8_t *src, int src_stride, uint8_t *dst,
+			    int dst_stride, int width, int height);
 struct v4lc_flip_dsp {
 	v4lc_row_copy_fn *mirror8;  /* 1 byte per pixel (a YUV plane) */
 	v4lc_row_copy_fn *mirror24; /* 3 bytes per pixel (RGB24/BGR24) */
@@ -105,11 +104,11 @@ struct v4lc_flip_dsp {
  * two rows. For an odd last row the caller passes src1 == src0 and
  * y1 == y0. YVU420 output is the same call with u and v swapped.
  */
-typedef void v4lc_yuv422_rgb_fn(const uint8_t *src, uint8_t *dst,
-				   int width, const struct v4lc_yuv2rgb *k);
+typedef void v4lc_yuv422_rgb_fn(const uint8_t *src, uint8_t *dst, int width,
+				const struct v4lc_yuv2rgb *k);
 typedef void v4lc_yuv422_420_fn(const uint8_t *src0, const uint8_t *src1,
-				   uint8_t *y0, uint8_t *y1, uint8_t *u,
-				   uint8_t *v, int width);
+				uint8_t *y0, uint8_t *y1, uint8_t *u,
+				uint8_t *v, int width);
 struct v4lc_yuv422_dsp {
 	v4lc_yuv422_rgb_fn *to_rgb[V4LC_YUV422_ORDERS][V4LC_RGB_ORDERS];
 	v4lc_yuv422_420_fn *to_yuv420[V4LC_YUV422_ORDERS];
@@ -123,11 +122,11 @@ struct v4lc_yuv422_dsp {
  * swapped. nv12[rgb_order] reads interleaved U,V; nv21[rgb_order] V,U.
  */
 typedef void v4lc_planar_rgb_fn(const uint8_t *y, const uint8_t *u,
-				   const uint8_t *v, uint8_t *dst, int width,
-				   const struct v4lc_yuv2rgb *k);
+				const uint8_t *v, uint8_t *dst, int width,
+				const struct v4lc_yuv2rgb *k);
 typedef void v4lc_semiplanar_rgb_fn(const uint8_t *y, const uint8_t *uv,
-				       uint8_t *dst, int width,
-				       const struct v4lc_yuv2rgb *k);
+				    uint8_t *dst, int width,
+				    const struct v4lc_yuv2rgb *k);
 struct v4lc_yuv420_dsp {
 	v4lc_planar_rgb_fn *planar[V4LC_RGB_ORDERS];
 	v4lc_semiplanar_rgb_fn *nv12[V4LC_RGB_ORDERS];
@@ -141,9 +140,8 @@ struct v4lc_yuv420_dsp {
  * is replicated into its 2x2 chroma block.
  */
 typedef void v4lc_rgb2yuv_fn(const uint8_t *src0, const uint8_t *src1,
-				uint8_t *y0, uint8_t *y1, uint8_t *u,
-				uint8_t *v, int width,
-				const struct v4lc_rgb2yuv *k);
+			     uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v,
+			     int width, const struct v4lc_rgb2yuv *k);
 struct v4lc_rgb2yuv_dsp {
 	v4lc_rgb2yuv_fn *to_yuv420[V4LC_RGB_ORDERS];
 };
@@ -197,12 +195,11 @@ struct v4lc_grey_dsp {
  *   a[i] = (uv0[4i] + uv0[4i+2] + uv1[4i] + uv1[4i+2] + 2) >> 2, b[i] the
  *   same at odd offsets; an odd last column counts twice (its 2x2 block).
  */
-typedef void v4lc_uv_split_fn(const uint8_t *uv, uint8_t *a, uint8_t *b,
-			      int n);
+typedef void v4lc_uv_split_fn(const uint8_t *uv, uint8_t *a, uint8_t *b, int n);
 typedef void v4lc_uv_split_avg_fn(const uint8_t *uv0, const uint8_t *uv1,
 				  uint8_t *a, uint8_t *b, int n);
-typedef void v4lc_row_avg_fn(const uint8_t *p0, const uint8_t *p1,
-			     uint8_t *dst, int n);
+typedef void v4lc_row_avg_fn(const uint8_t *p0, const uint8_t *p1, uint8_t *dst,
+			     int n);
 struct v4lc_yuvlayout_dsp {
 	v4lc_uv_split_fn *deinterleave;
 	v4lc_uv_split_avg_fn *deinterleave_avg;
@@ -254,8 +251,8 @@ typedef void v4lc_bayer_yuv_fn(const uint8_t *const rows[4], uint8_t *y0,
  */
 typedef void v4lc_bayer_split_fn(const uint8_t *src, uint8_t *even,
 				 uint8_t *odd, int width);
-typedef void v4lc_bayer_planar_fn(const uint8_t *const planes[6],
-				  uint8_t *dst, int width);
+typedef void v4lc_bayer_planar_fn(const uint8_t *const planes[6], uint8_t *dst,
+				  int width);
 struct v4lc_bayer_dsp {
 	v4lc_bayer_row_fn *demosaic[V4LC_BAYER_ORDERS][2][V4LC_RGB_ORDERS];
 	v4lc_row_copy_fn *unpack10p;
@@ -273,9 +270,9 @@ struct v4lc_dsp {
 };
 #undef V4LC_DSP_MEMBER
 
-#define V4LC_DSP_DECLARE_C(family)                                           \
+#define V4LC_DSP_DECLARE_C(family)                                             \
 	void v4lc_##family##_init_c(struct v4lc_##family##_dsp *dsp);
-#define V4LC_DSP_DECLARE_ISA(family, isa, flags)                             \
+#define V4LC_DSP_DECLARE_ISA(family, isa, flags)                               \
 	void v4lc_##family##_init_##isa(struct v4lc_##family##_dsp *dsp);
 V4LC_FAMILIES(V4LC_DSP_DECLARE_C)
 V4LC_FAMILY_TIERS(V4LC_DSP_DECLARE_ISA)
@@ -294,7 +291,7 @@ void v4lc_dsp_init(struct v4lc_dsp *dsp, unsigned cpu_flags);
  * libv4lconvert.so to the project's other libraries (libv4lconvert.map), so
  * a process has one copy of the kernels and one dispatch state.
  */
-__attribute__((visibility("default")))
-const struct v4lc_dsp *v4lc_dsp_get(void);
+__attribute__((visibility("default"))) const struct v4lc_dsp *
+v4lc_dsp_get(void);
 
 #endif

@@ -21,8 +21,7 @@
 #include <stdint.h>
 
 typedef void v4lc_proc_sum4_fn(const uint8_t *src, int n, uint32_t sum[4]);
-typedef void v4lc_proc_sum3_fn(const uint8_t *src, int width,
-			       uint32_t sum[3]);
+typedef void v4lc_proc_sum3_fn(const uint8_t *src, int width, uint32_t sum[3]);
 typedef void v4lc_proc_lut4_fn(const uint8_t *src, uint8_t *dst, int n,
 			       const uint8_t lut[4][256]);
 typedef void v4lc_proc_lut3_fn(const uint8_t *src, uint8_t *dst, int width,

@@ -14,7 +14,8 @@ void v4lc_af_params_default(struct v4lc_af_params *p, int min, int max)
 	p->coarse_points = 17;
 	p->fine_points = 9;
 	p->settle_frames = 3;
-	p->settle_units = (p->max - p->min) / 32 > 0 ? (p->max - p->min) / 32 : 1;
+	p->settle_units =
+		(p->max - p->min) / 32 > 0 ? (p->max - p->min) / 32 : 1;
 	p->change_ratio = 0.3;
 	p->change_samples = 3;
 }
@@ -28,8 +29,8 @@ static int move_to(struct v4lc_af *af, int pos)
 {
 	int d = abs(pos - af->target);
 
-	af->wait = af->p.settle_frames + (d + af->p.settle_units - 1) /
-						 af->p.settle_units;
+	af->wait = af->p.settle_frames +
+		   (d + af->p.settle_units - 1) / af->p.settle_units;
 	af->target = pos;
 	return pos;
 }
@@ -71,8 +72,7 @@ static int begin_coarse(struct v4lc_af *af)
 			  af->p.coarse_points);
 }
 
-int v4lc_af_start(struct v4lc_af *af, const struct v4lc_af_params *p,
-		  int pos)
+int v4lc_af_start(struct v4lc_af *af, const struct v4lc_af_params *p, int pos)
 {
 	memset(af, 0, sizeof(*af));
 	af->p = *p;
@@ -82,8 +82,8 @@ int v4lc_af_start(struct v4lc_af *af, const struct v4lc_af_params *p,
 	 * The lens may still be on its way from an earlier command: give the
 	 * first measure the time of a move across the whole range.
 	 */
-	af->wait += af->p.settle_frames + (af->p.max - af->p.min) /
-						  af->p.settle_units;
+	af->wait += af->p.settle_frames +
+		    (af->p.max - af->p.min) / af->p.settle_units;
 	return pos;
 }
 
@@ -151,7 +151,8 @@ int v4lc_af_frame(struct v4lc_af *af, double m)
 			af->locked_m = m;
 			return -1;
 		}
-		if (fabs(m - af->locked_m) > af->p.change_ratio * af->locked_m) {
+		if (fabs(m - af->locked_m) >
+		    af->p.change_ratio * af->locked_m) {
 			if (++af->changed >= af->p.change_samples)
 				return begin_coarse(af);
 		} else {

@@ -23,9 +23,9 @@ enum v4lc_af_state {
 #define V4LC_AF_MAX_POINTS 33
 
 struct v4lc_af_params {
-	int min, max;        /* lens range (V4L2_CID_FOCUS_ABSOLUTE) */
-	int coarse_points;   /* positions of the coarse scan, ends included */
-	int fine_points;     /* positions of the fine scan */
+	int min, max;      /* lens range (V4L2_CID_FOCUS_ABSOLUTE) */
+	int coarse_points; /* positions of the coarse scan, ends included */
+	int fine_points;   /* positions of the fine scan */
 	/*
 	 * Frames to wait after a move: settle_frames, plus one per
 	 * settle_units of distance (a motor needs longer for a longer move).
@@ -43,24 +43,23 @@ void v4lc_af_params_default(struct v4lc_af_params *p, int min, int max);
 struct v4lc_af {
 	struct v4lc_af_params p;
 	enum v4lc_af_state state;
-	int target;      /* where the lens was sent */
-	int wait;        /* frames still to skip before a measure counts */
+	int target; /* where the lens was sent */
+	int wait;   /* frames still to skip before a measure counts */
 	/* The scan in progress: positions lo + i * step, i < n. */
 	int lo, step, n, i;
 	double m[V4LC_AF_MAX_POINTS]; /* the scan's measures so far */
 	double best_m;
 	int best_i;
 	double locked_m;
-	int changed;      /* consecutive samples away from locked_m */
-	int scans;        /* scans started (coarse), for tests and logs */
+	int changed; /* consecutive samples away from locked_m */
+	int scans;   /* scans started (coarse), for tests and logs */
 };
 
 /*
  * Start from the lens at `pos` with a coarse scan. Returns the first
  * position to move the lens to.
  */
-int v4lc_af_start(struct v4lc_af *af, const struct v4lc_af_params *p,
-		  int pos);
+int v4lc_af_start(struct v4lc_af *af, const struct v4lc_af_params *p, int pos);
 
 /*
  * One frame went by. `measure` is its sharpness when the caller computed

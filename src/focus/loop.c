@@ -98,7 +98,8 @@ static void stream_end(struct stream *s)
 {
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 	struct v4l2_requestbuffers r = {
-		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = V4L2_MEMORY_MMAP,
 	};
 
 	if (s->on)
@@ -114,7 +115,8 @@ static void stream_end(struct stream *s)
 static int stream_begin(struct stream *s)
 {
 	struct v4l2_requestbuffers r = {
-		.count = NBUF, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = NBUF,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -125,7 +127,8 @@ static int stream_begin(struct stream *s)
 	for (int i = 0; i < s->n; i++) {
 		struct v4l2_buffer b = {
 			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = V4L2_MEMORY_MMAP, .index = (uint32_t)i,
+			.memory = V4L2_MEMORY_MMAP,
+			.index = (uint32_t)i,
 		};
 
 		if (v4l2_ioctl(s->fd, VIDIOC_QUERYBUF, &b) < 0)
@@ -153,7 +156,7 @@ struct meter {
 	int w, h;
 	size_t stride;
 	int packed_first;
-	uint8_t *rows;	/* 3 rows of luma for packed formats */
+	uint8_t *rows; /* 3 rows of luma for packed formats */
 };
 
 /* The sharpness of the frame in buffer index. */
@@ -165,13 +168,13 @@ static double measure(const struct meter *mt, unsigned index,
 	double m;
 
 	if (mt->packed_first < 0)
-		m = v4lc_focus_measure(mt->dsp, img, mt->stride ? mt->stride :
-							 (size_t)mt->w,
+		m = v4lc_focus_measure(mt->dsp, img,
+				       mt->stride ? mt->stride : (size_t)mt->w,
 				       mt->w, mt->h);
 	else
 		m = v4lc_focus_measure_packed(mt->dsp, img,
-					      mt->stride ? mt->stride :
-							   2 * (size_t)mt->w,
+					      mt->stride ? mt->stride
+							 : 2 * (size_t)mt->w,
 					      mt->w, mt->h, mt->packed_first,
 					      mt->rows);
 	st->measure_ns += now_ns() - t0;
@@ -191,8 +194,9 @@ static int move_to(int fd, int pos, const struct v4lc_af *af,
 	if (opt->verbose)
 		fprintf(stderr, "v4l2-autofocus: frame %lu: focus %d (%s)\n",
 			st->frames, pos,
-			af->state == V4LC_AF_COARSE ? "coarse" :
-			af->state == V4LC_AF_FINE   ? "fine" : "lock");
+			af->state == V4LC_AF_COARSE ? "coarse"
+			: af->state == V4LC_AF_FINE ? "fine"
+						    : "lock");
 	return 0;
 }
 

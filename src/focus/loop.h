@@ -13,23 +13,24 @@
 #include "focus/af.h"
 
 struct v4lc_af_stats {
-	unsigned long frames;         /* frames dequeued */
-	unsigned long samples;        /* frames measured */
-	unsigned long writes;         /* focus control writes */
-	long first_lock;              /* frame of the first lock, -1: none */
-	long last_write;              /* frame of the last write, -1: none */
-	uint64_t measure_ns;          /* time spent measuring */
-	int position;                 /* last position written */
+	unsigned long frames;  /* frames dequeued */
+	unsigned long samples; /* frames measured */
+	unsigned long writes;  /* focus control writes */
+	long first_lock;       /* frame of the first lock, -1: none */
+	long last_write;       /* frame of the last write, -1: none */
+	uint64_t measure_ns;   /* time spent measuring */
+	int position;          /* last position written */
 };
 
 struct v4lc_af_loop {
-	int every;                    /* measure one frame in `every` when locked */
-	unsigned long max_frames;     /* stop after so many (0: never) */
-	unsigned int width, height;   /* capture size asked (0: the device's) */
-	int verbose;                  /* decisions to stderr */
-	volatile sig_atomic_t *stop;  /* set by a signal handler, may be NULL */
+	int every;                /* measure one frame in `every` when locked */
+	unsigned long max_frames; /* stop after so many (0: never) */
+	unsigned int width, height;  /* capture size asked (0: the device's) */
+	int verbose;                 /* decisions to stderr */
+	volatile sig_atomic_t *stop; /* set by a signal handler, may be NULL */
 	/* Called after each frame; a non-zero return stops the loop. */
-	int (*on_frame)(void *ctx, unsigned long frame, const struct v4lc_af *af);
+	int (*on_frame)(void *ctx, unsigned long frame,
+			const struct v4lc_af *af);
 	void *ctx;
 };
 

@@ -58,7 +58,8 @@ double v4lc_focus_measure_packed(const struct v4lc_dsp *dsp,
 		gather(frame + (size_t)(y + 1) * stride + 2 * (size_t)x0 +
 			       (size_t)first,
 		       ring[2], rw);
-		dsp->focus.laplacian(ring[0], ring[1], ring[2], rw, &sum, &sumsq);
+		dsp->focus.laplacian(ring[0], ring[1], ring[2], rw, &sum,
+				     &sumsq);
 		t = ring[0];
 		ring[0] = ring[1];
 		ring[1] = ring[2];

@@ -71,12 +71,14 @@ static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
 /* The JPEG header of one strip (h rows of green samples). */
 static void strip_header(uint8_t *p, int quality, int h)
 {
-	static const uint8_t sof_tail[] = { 0x00, 0x08, 0x03, 0x01, 0x12,
-					    0x00, 0x02, 0x11, 0x00, 0x03,
-					    0x11, 0x00 };
-	static const uint8_t sos[] = { 0xff, 0xda, 0x00, 0x0c, 0x03,
-				       0x01, 0x00, 0x02, 0x00, 0x03,
-				       0x00, 0x00, 0x3f, 0x00 };
+	static const uint8_t sof_tail[] = {
+		0x00, 0x08, 0x03, 0x01, 0x12, 0x00,
+		0x02, 0x11, 0x00, 0x03, 0x11, 0x00
+	};
+	static const uint8_t sos[] = {
+		0xff, 0xda, 0x00, 0x0c, 0x03, 0x01, 0x00,
+		0x02, 0x00, 0x03, 0x00, 0x00, 0x3f, 0x00
+	};
 	int scale;
 
 	/* libjpeg's quality scaling. */
@@ -244,6 +246,6 @@ int v4lc_jl2005_decode(const uint8_t *src, size_t n, uint8_t *bayer, int w,
 				       s->x0, s->e.msg));
 	jpeg_create_decompress(&s->d);
 	s->live = 1;
-	return jl_done(s, jl_strips(s, src + 16, src + n, src[13] & 0x7f,
-				    bayer, w, h, err, err_len));
+	return jl_done(s, jl_strips(s, src + 16, src + n, src[13] & 0x7f, bayer,
+				    w, h, err, err_len));
 }

@@ -33,7 +33,7 @@
  * -EAGAIN corrupt or incomplete frame, -EIO header size differs from
  * width x height, -EINVAL bad geometry, -ENOMEM. Message in err.
  */
-int v4lc_jl2005_decode(const uint8_t *src, size_t n, uint8_t *bayer,
-		       int width, int height, char *err, size_t err_len);
+int v4lc_jl2005_decode(const uint8_t *src, size_t n, uint8_t *bayer, int width,
+		       int height, char *err, size_t err_len);
 
 #endif

@@ -40,15 +40,15 @@ static const struct {
 	const char *code;
 	int run, mag;
 } vlc_codes[] = {
-	{ "00", -1, 0 },	   { "10", 0, 1 },	    { "011", 0, 2 },
-	{ "110", 1, 1 },	   { "1110", 0, 3 },	    { "01000", 2, 1 },
-	{ "01011", 3, 1 },	   { "010010", 1, 2 },	    { "010100", 0, 4 },
-	{ "111101", 4, 1 },	   { "111110", 0, 5 },	    { "1111000", 5, 1 },
-	{ "1111001", 1, 3 },	   { "1111110", 0, 6 },	    { "0100110", -2, 0 },
-	{ "0100111", -3, 0 },	   { "01010100", 2, 2 },    { "01010111", 6, 1 },
-	{ "11111111", 0, 7 },	   { "010101010", 3, 2 },   { "010101100", 1, 4 },
-	{ "111111100", 0, 8 },	   { "0101010110", 1, 5 },  { "0101010111", 0, 9 },
-	{ "0101011010", 7, 1 },	   { "0101011011", 2, 3 },  { "1111111010", 0, 10 },
+	{ "00", -1, 0 },        { "10", 0, 1 },         { "011", 0, 2 },
+	{ "110", 1, 1 },        { "1110", 0, 3 },       { "01000", 2, 1 },
+	{ "01011", 3, 1 },      { "010010", 1, 2 },     { "010100", 0, 4 },
+	{ "111101", 4, 1 },     { "111110", 0, 5 },     { "1111000", 5, 1 },
+	{ "1111001", 1, 3 },    { "1111110", 0, 6 },    { "0100110", -2, 0 },
+	{ "0100111", -3, 0 },   { "01010100", 2, 2 },   { "01010111", 6, 1 },
+	{ "11111111", 0, 7 },   { "010101010", 3, 2 },  { "010101100", 1, 4 },
+	{ "111111100", 0, 8 },  { "0101010110", 1, 5 }, { "0101010111", 0, 9 },
+	{ "0101011010", 7, 1 }, { "0101011011", 2, 3 }, { "1111111010", 0, 10 },
 	{ "1111111011", 8, 1 },
 };
 
@@ -87,17 +87,20 @@ static void tables_init(void)
 
 		for (size_t c = 0; c < sizeof(vlc_codes) / sizeof(vlc_codes[0]);
 		     c++) {
-			unsigned len = (unsigned)strlen(vlc_codes[c].code), v = 0;
+			unsigned len = (unsigned)strlen(vlc_codes[c].code),
+				 v = 0;
 
 			for (unsigned k = 0; k < len; k++)
-				v = 2 * v + (unsigned)(vlc_codes[c].code[k] - '0');
+				v = 2 * v +
+				    (unsigned)(vlc_codes[c].code[k] - '0');
 			if ((i >> (PEEK_BITS - len)) != v)
 				continue;
 			if (vlc_codes[c].run == -1) {
 				e.kind = K_EOB;
 				e.len = 2;
 			} else if (vlc_codes[c].run < -1) {
-				e.kind = vlc_codes[c].run == -2 ? K_ESCA : K_ESCB;
+				e.kind = vlc_codes[c].run == -2 ? K_ESCA
+								: K_ESCB;
 				e.len = 16;
 			} else {
 				int neg = (i >> (PEEK_BITS - len - 1)) & 1;
@@ -115,7 +118,7 @@ static void tables_init(void)
 }
 
 /* Natural index (4 * row + column) of zig-zag position p. */
-static const uint8_t zigzag[16] = { 0, 1, 4, 8, 5, 2, 3, 6,
+static const uint8_t zigzag[16] = { 0, 1,  4,  8,  5, 2,  3,  6,
 				    9, 12, 13, 10, 7, 11, 14, 15 };
 
 /* AC weight of zig-zag position p, quantiser q. */
@@ -185,8 +188,6 @@ static inline void skip(struct bits *b, int n)
 
 /* ---- blocks ---- */
 
-
-
 static inline uint8_t clip(int v)
 {
 	return clip_tab[384 + v];
@@ -227,14 +228,18 @@ static void idct(const uint32_t c[16], unsigned mask, uint8_t out[16])
 		uint32_t p = 32 * a1 + 16 * a3, r = 15 * a1 - 32 * a3;
 
 		memset(out, clip(((int32_t)(128 * (e + p)) >> 22) + 128), 4);
-		memset(out + 4, clip(((int32_t)(128 * (f + r)) >> 22) + 128), 4);
-		memset(out + 8, clip(((int32_t)(128 * (f - r)) >> 22) + 128), 4);
-		memset(out + 12, clip(((int32_t)(128 * (e - p)) >> 22) + 128), 4);
+		memset(out + 4, clip(((int32_t)(128 * (f + r)) >> 22) + 128),
+		       4);
+		memset(out + 8, clip(((int32_t)(128 * (f - r)) >> 22) + 128),
+		       4);
+		memset(out + 12, clip(((int32_t)(128 * (e - p)) >> 22) + 128),
+		       4);
 		return;
 	}
 
 	for (int u = 0; u < 4; u++) {
-		uint32_t a0 = c[u], a1 = c[4 + u], a2 = c[8 + u], a3 = c[12 + u];
+		uint32_t a0 = c[u], a1 = c[4 + u], a2 = c[8 + u],
+			 a3 = c[12 + u];
 		uint32_t e = a0 + a2, f = a0 - a2;
 		uint32_t p = 32 * a1 + 16 * a3, r = 15 * a1 - 32 * a3;
 
@@ -300,7 +305,9 @@ static void block(struct bits *b, int *dc, uint8_t out[16])
 			for (int i = 0; i < 16; i++) {
 				int64_t v = (int64_t)(int32_t)c[i] + 128;
 
-				out[i] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+				out[i] = (uint8_t)(v < 0     ? 0
+						   : v > 255 ? 255
+							     : v);
 			}
 			return;
 		}
@@ -334,7 +341,8 @@ static void place(uint8_t *scr, int w, int x0, uint8_t blk[6][16], int exact)
 	if (!exact) {
 		for (int y = 0; y < 4; y++) {
 			for (int k = 0; k < 4; k++)
-				memcpy(lum + y * w + x0 + 4 * k, blk[k] + 4 * y, 4);
+				memcpy(lum + y * w + x0 + 4 * k, blk[k] + 4 * y,
+				       4);
 			memcpy(cr + x0 / 4 + y * s, blk[5] + 4 * y, 4);
 			memcpy(cb + x0 / 4 + y * s, blk[4] + 4 * y, 4);
 		}
@@ -364,7 +372,8 @@ static void decode_row(struct bits *b, uint8_t *scr, int w)
 		place(scr, w, x0, blk, x0 + 16 > w);
 	}
 	for (int y = 0; y < 4; y++) {
-		uint8_t *cr = scr + 4 * w + y * s, *cb = scr + 5 * w + 4 + y * s;
+		uint8_t *cr = scr + 4 * w + y * s,
+			*cb = scr + 5 * w + 4 + y * s;
 
 		cr[w / 4] = cr[w / 4 - 1];
 		cb[w / 4] = cb[w / 4 - 1];
@@ -397,7 +406,8 @@ static inline void line_rgb(const struct ctab *restrict t,
 		for (int m = 0; m < 4; m++) {
 			int32_t yy = t->y[lum[m]];
 			uint8_t r = clamp_sh16(yy + t->r[rv[m]]);
-			uint8_t gg = clamp_sh16(yy - t->gr[rv[m]] - t->gb[bv[m]]);
+			uint8_t gg =
+				clamp_sh16(yy - t->gr[rv[m]] - t->gb[bv[m]]);
 			uint8_t b = clamp_sh16(yy + t->b[bv[m]]);
 
 			px[3 * m] = bgr ? b : r;
@@ -485,8 +495,7 @@ int v4lc_jpgl_decode(const uint8_t *src, size_t n, uint32_t fourcc,
 
 	if (w <= 0 || h < 4 || w % 4 || w > V4LC_JPGL_MAX_DIM ||
 	    h > V4LC_JPGL_MAX_DIM)
-		return fail(err, err_len, -EINVAL, "bad JPGL size %dx%d", w,
-			    h);
+		return fail(err, err_len, -EINVAL, "bad JPGL size %dx%d", w, h);
 	luma = (size_t)w * (size_t)h;
 	switch (fourcc) {
 	case V4L2_PIX_FMT_RGB24:

@@ -251,13 +251,13 @@ static int decode_error(struct v4lc_jpeg *j, char *err, size_t err_len)
 	const char *msg = tjGetErrorStr2(j->tj);
 	int warning = tjGetErrorCode(j->tj) == TJERR_WARNING, ret;
 
-	if (warning && has_prefix(msg, benign_warnings,
-				  sizeof(benign_warnings) /
-					  sizeof(benign_warnings[0])))
+	if (warning &&
+	    has_prefix(msg, benign_warnings,
+		       sizeof(benign_warnings) / sizeof(benign_warnings[0])))
 		return 0; /* the handle finished the frame normally */
-	if (warning && has_prefix(msg, data_warnings,
-				  sizeof(data_warnings) /
-					  sizeof(data_warnings[0])))
+	if (warning &&
+	    has_prefix(msg, data_warnings,
+		       sizeof(data_warnings) / sizeof(data_warnings[0])))
 		ret = fail(err, err_len, -EPIPE,
 			   "JPEG frame decoded with errors: %s", msg);
 	else
@@ -278,7 +278,8 @@ static void avg_2x2(const uint8_t *restrict r0, const uint8_t *restrict r1,
 
 	for (int x = 0; x < full; x++)
 		dst[x] = (uint8_t)((r0[2 * x] + r0[2 * x + 1] + r1[2 * x] +
-				    r1[2 * x + 1] + 2) >> 2);
+				    r1[2 * x + 1] + 2) >>
+				   2);
 	if (full < n)
 		dst[full] = (uint8_t)((r0[2 * full] + r1[2 * full] + 1) >> 1);
 }
@@ -296,9 +297,8 @@ static void avg_cols(const uint8_t *restrict r0, uint8_t *restrict dst, int n,
 }
 
 /* 4:1:1: each source sample covers two output samples; average row pairs. */
-static void avg_rows_dup(const uint8_t *restrict r0,
-			 const uint8_t *restrict r1, uint8_t *restrict dst,
-			 int n)
+static void avg_rows_dup(const uint8_t *restrict r0, const uint8_t *restrict r1,
+			 uint8_t *restrict dst, int n)
 {
 	for (int x = 0; x < n; x++)
 		dst[x] = (uint8_t)((r0[x / 2] + r1[x / 2] + 1) >> 1);
@@ -447,8 +447,8 @@ static int yuv_check(const struct jpeg_decompress_struct *d, int w, int h,
 	if ((int)d->image_width != w || (int)d->image_height != h)
 		return fail(err, err_len, -EIO,
 			    "JPEG size %ux%u does not match the format %dx%d",
-			    (unsigned)d->image_width,
-			    (unsigned)d->image_height, w, h);
+			    (unsigned)d->image_width, (unsigned)d->image_height,
+			    w, h);
 	if (!(d->num_components == 1 ||
 	      (d->num_components == 3 && d->jpeg_color_space == JCS_YCbCr)))
 		return fail(err, err_len, -EINVAL,
@@ -483,7 +483,7 @@ struct band {
 	int cl;          /* chroma rows of an iMCU row */
 	size_t yw8, cw8; /* the luma's and the chroma's padded block widths */
 	uint8_t *cbuf[2];
-	uint8_t *dump;   /* luma rows below the picture */
+	uint8_t *dump; /* luma rows below the picture */
 	JSAMPROW rows[3][MAX_SAMP_FACTOR * DCTSIZE];
 };
 
@@ -507,7 +507,8 @@ static int band_init(struct v4lc_jpeg_dec *j, int w, struct chroma_geom *g,
 	if (ncomp == 3) {
 		bd->cl = d->comp_info[1].v_samp_factor * DCTSIZE;
 		bd->cw8 = (size_t)d->comp_info[1].width_in_blocks * DCTSIZE;
-		if ((size_t)d->comp_info[2].width_in_blocks * DCTSIZE != bd->cw8)
+		if ((size_t)d->comp_info[2].width_in_blocks * DCTSIZE !=
+		    bd->cw8)
 			return fail(err, err_len, -EINVAL,
 				    "bad JPEG chroma geometry");
 		need += 2 * (size_t)bd->cl * bd->cw8;
@@ -520,7 +521,8 @@ static int band_init(struct v4lc_jpeg_dec *j, int w, struct chroma_geom *g,
 	bd->dump = j->scratch;
 	ybuf = bd->dump + bd->yw8;
 	if (ncomp == 3) {
-		bd->cbuf[0] = ybuf + (bd->ydirect ? 0 : (size_t)bd->lines * bd->yw8);
+		bd->cbuf[0] =
+			ybuf + (bd->ydirect ? 0 : (size_t)bd->lines * bd->yw8);
 		bd->cbuf[1] = bd->cbuf[0] + (size_t)bd->cl * bd->cw8;
 		for (int i = 0; i < bd->cl; i++) {
 			bd->rows[1][i] = bd->cbuf[0] + (size_t)i * bd->cw8;
@@ -550,9 +552,10 @@ static int read_bands(struct jpeg_decompress_struct *d, struct band *bd,
 
 		if (bd->ydirect)
 			for (int i = 0; i < lines; i++)
-				bd->rows[0][i] = i < yrows ? dplane[0] +
-							     (size_t)(y0 + i) * w
-							   : bd->dump;
+				bd->rows[0][i] =
+					i < yrows ? dplane[0] +
+							    (size_t)(y0 + i) * w
+						  : bd->dump;
 		if (jpeg_read_raw_data(d, planes, (JDIMENSION)lines) !=
 		    (JDIMENSION)lines)
 			return fail(err, err_len, -EAGAIN,
@@ -606,7 +609,8 @@ static int yuv_body(struct v4lc_jpeg_dec *j, const uint8_t *src,
 		y_first = v4lc_jpeg_split_plan(split, d, 0);
 		if (y_first > 0) {
 			v4lc_jpeg_split_begin(*split, src, src_size, dht,
-					      yvu ? V4LC_JPEG_YVU : V4LC_JPEG_YUV,
+					      yvu ? V4LC_JPEG_YVU
+						  : V4LC_JPEG_YUV,
 					      dst, w, h, y_first);
 			*top = y_first;
 		}
@@ -659,10 +663,10 @@ static int merge_results(int r, int rw, const char *werr, char *err,
 	return r;
 }
 
-int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *j, const uint8_t *src,
-		  size_t src_size, int dht, int yvu, uint8_t *dst, int w,
-		  int h, struct v4lc_jpeg_split **split, int stop_row,
-		  char *err, size_t err_len)
+int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *j, const uint8_t *src, size_t src_size,
+		  int dht, int yvu, uint8_t *dst, int w, int h,
+		  struct v4lc_jpeg_split **split, int stop_row, char *err,
+		  size_t err_len)
 {
 	int r, rw;
 	/* set inside yuv_body(), read after a longjmp out of it */
@@ -761,8 +765,8 @@ static int rgb_body(struct v4lc_jpeg_dec *j, const uint8_t *src,
 
 		n = n < 4 ? n : 4;
 		for (int i = 0; i < n; i++)
-			rows[i] = dst + (d->output_scanline + (size_t)i) *
-						stride;
+			rows[i] =
+				dst + (d->output_scanline + (size_t)i) * stride;
 		if (!jpeg_read_scanlines(d, rows, (JDIMENSION)n))
 			break; /* cannot happen with a memory source */
 	}
@@ -774,10 +778,10 @@ static int rgb_body(struct v4lc_jpeg_dec *j, const uint8_t *src,
 	return 0;
 }
 
-int v4lc_jpeg_rgb(struct v4lc_jpeg_dec *j, const uint8_t *src,
-		  size_t src_size, int dht, int kind, uint8_t *dst, int w,
-		  int h, struct v4lc_jpeg_split **split, int stop_row,
-		  char *err, size_t err_len)
+int v4lc_jpeg_rgb(struct v4lc_jpeg_dec *j, const uint8_t *src, size_t src_size,
+		  int dht, int kind, uint8_t *dst, int w, int h,
+		  struct v4lc_jpeg_split **split, int stop_row, char *err,
+		  size_t err_len)
 {
 	int r, rw;
 	volatile int top = 0; /* read after a longjmp */
@@ -787,8 +791,9 @@ int v4lc_jpeg_rgb(struct v4lc_jpeg_dec *j, const uint8_t *src,
 	if (!dht && j->tables_dirty)
 		d_close(j);
 	if (!j->live && d_open(j))
-		return split ? 1 : fail(err, err_len, -ENOMEM,
-					"cannot create a JPEG decompressor");
+		return split ? 1
+			     : fail(err, err_len, -ENOMEM,
+				    "cannot create a JPEG decompressor");
 	j->tables_dirty |= dht;
 	j->jerr.data_warning = 0;
 	j->jerr.first_benign = 0;
@@ -905,7 +910,8 @@ static int tj_rgb(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 
 	r = tjDecompress2(j->tj, src, (unsigned long)src_size, dst, width,
 			  3 * width, height,
-			  dst_fourcc == V4L2_PIX_FMT_RGB24 ? TJPF_RGB : TJPF_BGR,
+			  dst_fourcc == V4L2_PIX_FMT_RGB24 ? TJPF_RGB
+							   : TJPF_BGR,
 			  V4LC_JPEG_TJFLAGS);
 	return r ? decode_error(j, err, err_len) : 0;
 }
@@ -918,8 +924,7 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 
 	if (!j)
 		return fail(err, err_len, -EINVAL, "no JPEG decoder");
-	yuv = check_dst(dst_fourcc, dst, dst_size, width, height, err,
-			err_len);
+	yuv = check_dst(dst_fourcc, dst, dst_size, width, height, err, err_len);
 	if (yuv < 0)
 		return yuv;
 	/* An empty frame, or one whose length TurboJPEG's unsigned long
@@ -935,8 +940,7 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 	if (yuv)
 		return v4lc_jpeg_yuv(&j->dec, src, src_size, dht,
 				     dst_fourcc == V4L2_PIX_FMT_YVU420, dst,
-				     width, height, &j->split, 0, err,
-				     err_len);
+				     width, height, &j->split, 0, err, err_len);
 	/* A large frame may be split with a worker thread. */
 	if (v4lc_jpeg_split_may(j->split, width, height)) {
 		r = v4lc_jpeg_rgb(&j->dec, src, src_size, dht,

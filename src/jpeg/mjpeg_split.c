@@ -68,12 +68,12 @@ struct v4lc_jpeg_split {
 	pthread_mutex_t mu;
 	pthread_cond_t job_cv, done_cv;
 	pthread_t thread;
-	pid_t pid;      /* the process that created the worker */
-	int off;        /* no worker: one CPU, LIBV4LCONVERT_THREADS=1, ... */
-	int forced;     /* LIBV4LCONVERT_THREADS=2 or more: split whether it
+	pid_t pid;   /* the process that created the worker */
+	int off;     /* no worker: one CPU, LIBV4LCONVERT_THREADS=1, ... */
+	int forced;  /* LIBV4LCONVERT_THREADS=2 or more: split whether it
 			 * pays or not (tests, benchmarks) */
-	int started;    /* the thread runs */
-	int pending;    /* a job was handed over and is not finished */
+	int started; /* the thread runs */
+	int pending; /* a job was handed over and is not finished */
 	int quit;
 	/* the job */
 	const uint8_t *src;
@@ -96,7 +96,7 @@ struct v4lc_jpeg_split {
 	 * again.
 	 */
 	int r1024, backoff;
-	unsigned long frames; /* jobs handed over */
+	unsigned long frames;     /* jobs handed over */
 	struct v4lc_jpeg_dec dec; /* the worker's own decompressor */
 };
 
@@ -120,9 +120,8 @@ int64_t v4lc_jpeg_wall_ns(void)
 
 void v4lc_jpeg_skip_imcu_rows(j_decompress_ptr d, int n)
 {
-	int mcu_rows = d->comps_in_scan == 1
-			       ? d->cur_comp_info[0]->v_samp_factor
-			       : 1;
+	int mcu_rows =
+		d->comps_in_scan == 1 ? d->cur_comp_info[0]->v_samp_factor : 1;
 
 	for (int i = 0; i < n; i++) {
 		for (int y = 0; y < mcu_rows; y++)
@@ -131,8 +130,7 @@ void v4lc_jpeg_skip_imcu_rows(j_decompress_ptr d, int n)
 		d->input_iMCU_row++;
 		d->output_iMCU_row++;
 	}
-	d->output_scanline +=
-		(JDIMENSION)(n * d->max_v_samp_factor * DCTSIZE);
+	d->output_scanline += (JDIMENSION)(n * d->max_v_samp_factor * DCTSIZE);
 }
 
 static void *worker_main(void *arg)
@@ -392,9 +390,10 @@ int v4lc_jpeg_split_end(struct v4lc_jpeg_split *s, int64_t cpu_ns,
 		*ek = (int)((3 * (int64_t)*ek + e) / 4);
 	}
 #ifdef V4LC_SPLIT_DEBUG
-	fprintf(stderr, "split: rows %d/%d e %d r %d worker %.3f main %.3f wall %.3f ms\n",
-		s->rows, s->h, s->e1024[s->kind >= V4LC_JPEG_RGB], s->r1024, a / 1e6, cpu_ns / 1e6,
-		wall_ns / 1e6);
+	fprintf(stderr,
+		"split: rows %d/%d e %d r %d worker %.3f main %.3f wall %.3f ms\n",
+		s->rows, s->h, s->e1024[s->kind >= V4LC_JPEG_RGB], s->r1024,
+		a / 1e6, cpu_ns / 1e6, wall_ns / 1e6);
 #endif
 	return r;
 }

@@ -40,9 +40,9 @@ struct v4lc_jpeg_dec {
 	struct jpeg_decompress_struct d;
 	struct v4lc_jpeg_err jerr;
 	struct jpeg_progress_mgr progress;
-	int live;          /* d is created */
-	int tables_dirty;  /* d has loaded a frame's own Huffman tables */
-	uint8_t *scratch;  /* the band buffer */
+	int live;         /* d is created */
+	int tables_dirty; /* d has loaded a frame's own Huffman tables */
+	uint8_t *scratch; /* the band buffer */
 	size_t scratch_size;
 };
 
@@ -63,9 +63,9 @@ void v4lc_jpeg_dec_release(struct v4lc_jpeg_dec *dec);
  * v4lc_jpeg_decode().
  */
 int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *dec, const uint8_t *src,
-		  size_t src_size, int dht, int yvu, uint8_t *dst, int w,
-		  int h, struct v4lc_jpeg_split **split, int stop_row,
-		  char *err, size_t err_len);
+		  size_t src_size, int dht, int yvu, uint8_t *dst, int w, int h,
+		  struct v4lc_jpeg_split **split, int stop_row, char *err,
+		  size_t err_len);
 
 /*
  * The same for RGB24 (kind V4LC_JPEG_RGB) or BGR24 (V4LC_JPEG_BGR), packed
@@ -91,8 +91,8 @@ int v4lc_jpeg_split_may(const struct v4lc_jpeg_split *s, int w, int h);
  * 0 to decode the frame on this thread alone. Creates the worker on first
  * use. Never fails: without a worker the answer is 0.
  */
-int v4lc_jpeg_split_plan(struct v4lc_jpeg_split **split,
-			 j_decompress_ptr d, int rgb);
+int v4lc_jpeg_split_plan(struct v4lc_jpeg_split **split, j_decompress_ptr d,
+			 int rgb);
 
 /* Hand the top `rows` rows of the frame to the worker (after a non-zero
  * plan). The worker decodes them into dst with its own decompressor. */

@@ -63,10 +63,10 @@ static inline uint8_t clamp8(int32_t v)
 static const struct {
 	uint8_t i, cell, sy, sc;
 } used[16] = {
-	{ 0, 0, 0, 0 },	  { 1, 1, 1, 2 },   { 5, 2, 1, 2 },   { 6, 3, 2, 3 },
-	{ 2, 4, 1, 2 },	  { 4, 5, 1, 2 },   { 7, 6, 1, 2 },   { 13, 7, 2, 4 },
-	{ 3, 8, 1, 2 },	  { 8, 9, 1, 2 },   { 12, 10, 2, 3 }, { 17, 11, 2, 4 },
-	{ 9, 12, 2, 3 },  { 11, 13, 2, 4 }, { 18, 14, 2, 4 }, { 24, 15, 3, 4 },
+	{ 0, 0, 0, 0 },  { 1, 1, 1, 2 },   { 5, 2, 1, 2 },   { 6, 3, 2, 3 },
+	{ 2, 4, 1, 2 },  { 4, 5, 1, 2 },   { 7, 6, 1, 2 },   { 13, 7, 2, 4 },
+	{ 3, 8, 1, 2 },  { 8, 9, 1, 2 },   { 12, 10, 2, 3 }, { 17, 11, 2, 4 },
+	{ 9, 12, 2, 3 }, { 11, 13, 2, 4 }, { 18, 14, 2, 4 }, { 24, 15, 3, 4 },
 };
 
 #define KA 11584
@@ -77,7 +77,7 @@ static const struct {
 #define KF 6270
 #define KG 3196
 static const int32_t kern[8][4] = {
-	{ KA, KB, KC, KD },   { KA, KD, KF, -KG }, { KA, KE, -KF, -KB },
+	{ KA, KB, KC, KD },   { KA, KD, KF, -KG },  { KA, KE, -KF, -KB },
 	{ KA, KG, -KC, -KE }, { KA, -KG, -KC, KE }, { KA, -KE, -KF, KB },
 	{ KA, -KD, KF, KG },  { KA, -KB, KC, -KD },
 };
@@ -121,7 +121,8 @@ static void idct(const int32_t d[16], uint8_t px[64])
 		uint32_t t2 = (uint32_t)t[y][2], t3 = (uint32_t)t[y][3];
 
 		if (!(t1 | t2 | t3)) {
-			memset(row, clamp8(((int32_t)(KA * t0) >> 15) + 128), 8);
+			memset(row, clamp8(((int32_t)(KA * t0) >> 15) + 128),
+			       8);
 			continue;
 		}
 		for (int x = 0; x < 4; x++) {
@@ -145,8 +146,7 @@ static inline int popcount64(uint64_t x)
 }
 
 /* One block record at s->pos; the 16 used values into d, scaled. */
-static void record(struct src *s, const uint8_t *p, int chroma,
-		   int32_t d[16])
+static void record(struct src *s, const uint8_t *p, int chroma, int32_t d[16])
 {
 	unsigned hdr = p[0];
 	int n = (hdr & 0x3f) + 1, wide = !(hdr & 0x40);
@@ -178,7 +178,8 @@ static void record(struct src *s, const uint8_t *p, int chroma,
 			const uint8_t *q = v + 3 * (r >> 1);
 
 			z[i] = (r & 1) ? sext12((uint32_t)q[2] << 4 | q[1] >> 4)
-				       : sext12(q[0] | (uint32_t)(q[1] & 15) << 8);
+				       : sext12(q[0] | (uint32_t)(q[1] & 15)
+							       << 8);
 		}
 		r++;
 	}
@@ -190,8 +191,8 @@ static void record(struct src *s, const uint8_t *p, int chroma,
 		  (size_t)(wide ? 3 * (m / 2) + 2 * (m % 2) : m);
 }
 
-static void block(struct src *s, int chroma, const struct out *o,
-		  size_t off, size_t stride)
+static void block(struct src *s, int chroma, const struct out *o, size_t off,
+		  size_t stride)
 {
 	uint8_t tmp[SLACK];
 	const uint8_t *p;
@@ -294,8 +295,8 @@ static int all_zero32(const uint8_t *p)
 	return !(a | b | c | d);
 }
 
-int v4lc_ov511_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
-		      int h, uint8_t *work, unsigned *notes)
+int v4lc_ov511_decode(const uint8_t *src, size_t n, uint8_t *out, int w, int h,
+		      uint8_t *work, unsigned *notes)
 {
 	size_t size = v4lc_ov51x_out_size(w, h);
 	struct out o = { out, size, w % 16 || h % 16 };

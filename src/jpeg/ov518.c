@@ -104,9 +104,9 @@ static void vlc_init(void)
 
 		for (int i = 0; i < 13; i++)
 			vlc_add(&vlc_tab[t], &nsub, c[i].code, c[i].len,
-				c[i].size < 0 ? entry(c[i].len, 0, 0, K_INV)
-					      : entry(c[i].len, 0, c[i].size,
-						      K_VAL));
+				c[i].size < 0
+					? entry(c[i].len, 0, 0, K_INV)
+					: entry(c[i].len, 0, c[i].size, K_VAL));
 	}
 	for (int t = 0; t < 2; t++) {
 		const struct ov518_ac_code *c = t ? ov518_cac : ov518_yac;
@@ -133,9 +133,10 @@ static void vlc_init(void)
 				continue;
 			bits = (int32_t)((x >> (L1_BITS - len - size)) &
 					 ((1u << size) - 1));
-			v->fval[x] = (int16_t)((bits >> (size - 1))
-						       ? bits
-						       : bits - ((1 << size) - 1));
+			v->fval[x] =
+				(int16_t)((bits >> (size - 1))
+						  ? bits
+						  : bits - ((1 << size) - 1));
 			v->l1[x] = entry(len + size, (e >> 8) & 0xff, size,
 					 K_FAST);
 		}
@@ -261,9 +262,9 @@ static uint32_t read_block(struct reader *r, long *p, const struct vlc *dc,
 			continue;
 		}
 		if (e >> 24 == K_SUB)
-			e = ac->l2[(e >> 8) & 0xff][(win >> (64 - L1_BITS -
-							     L2_BITS)) &
-						    ((1u << L2_BITS) - 1)];
+			e = ac->l2[(e >> 8) & 0xff]
+				  [(win >> (64 - L1_BITS - L2_BITS)) &
+				   ((1u << L2_BITS) - 1)];
 		len = e & 0xff;
 		if (i > 31) {
 			/* One more symbol, read and dropped. */
@@ -431,8 +432,8 @@ static void prepare(const uint8_t *src, size_t n, uint8_t *w, long *len,
 	}
 }
 
-int v4lc_ov518_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
-		      int h, int yvu, uint8_t *work, unsigned *notes)
+int v4lc_ov518_decode(const uint8_t *src, size_t n, uint8_t *out, int w, int h,
+		      int yvu, uint8_t *work, unsigned *notes)
 {
 	size_t size = v4lc_ov51x_out_size(w, h);
 	size_t wh = (size_t)w * (size_t)h;

@@ -9,6 +9,8 @@
 #ifndef V4LC_JPEG_OV518_TABLES_H
 #define V4LC_JPEG_OV518_TABLES_H
 
+/* The tables in the rows of the standard. */
+/* clang-format off */
 #include <stdint.h>
 
 struct ov518_dc_code { uint16_t code; uint8_t len; int8_t size; };
@@ -515,4 +517,5 @@ static const int32_t ov518_weight[32][32] = {
 	  -3459, 9851, -14743, 17391, 0, 14743, -9851, 3459 },
 };
 
+/* clang-format on */
 #endif

@@ -53,9 +53,9 @@ size_t v4lc_ov51x_work_size(size_t n);
  * NULL. Returns 0, -EAGAIN (the helper would reply -1: corrupt frame) or
  * -EINVAL (geometry refused).
  */
-int v4lc_ov511_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
-		      int h, uint8_t *work, unsigned *notes);
-int v4lc_ov518_decode(const uint8_t *src, size_t n, uint8_t *out, int w,
-		      int h, int yvu, uint8_t *work, unsigned *notes);
+int v4lc_ov511_decode(const uint8_t *src, size_t n, uint8_t *out, int w, int h,
+		      uint8_t *work, unsigned *notes);
+int v4lc_ov518_decode(const uint8_t *src, size_t n, uint8_t *out, int w, int h,
+		      int yvu, uint8_t *work, unsigned *notes);
 
 #endif

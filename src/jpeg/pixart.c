@@ -94,8 +94,11 @@ void v4lc_pjpg_qtable(int marker, int chroma, uint16_t q[64])
 	y[0] = 8;
 	for (int k = 1; k < 64; k++) {
 		if (i >= 16)
-			y[k] = (uint16_t)step(k < 6 ? 8 : k < 28 ? 16
-							: k < 43 ? 32 : 64, s);
+			y[k] = (uint16_t)step(k < 6    ? 8
+					      : k < 28 ? 16
+					      : k < 43 ? 32
+						       : 64,
+					      s);
 		else if (k < 28)
 			y[k] = (uint16_t)step(8, s);
 		else
@@ -306,8 +309,7 @@ static int decode_block(struct bits *b, const struct huff *dc,
 		k += r;
 		if (k > 63)
 			return -1;
-		coef[zigzag[k]] = (float)(extend(getb(b, z), z) *
-					  q[zigzag[k]]);
+		coef[zigzag[k]] = (float)(extend(getb(b, z), z) * q[zigzag[k]]);
 		*only_dc = 0;
 		k++;
 	}
@@ -393,7 +395,7 @@ static void idct(const struct v4lc_pjpg *p, const float *c, int only_dc,
 }
 
 /* Full-range (JFIF) YCbCr to RGB, 16-bit fixed point, through tables. */
-#define FIX10(x) ((int)((x) * 1024 + 0.5))
+#define FIX10(x) ((int)((x)*1024 + 0.5))
 
 static void build_colour(struct v4lc_pjpg *p)
 {
@@ -415,8 +417,8 @@ static void build_colour(struct v4lc_pjpg *p)
 }
 
 /* One MCU (16x8) to packed RGB or BGR rows of stride `stride`. */
-static void mcu_rgb(const struct v4lc_pjpg *p, uint8_t blk[4][64],
-		    uint8_t *dst, size_t stride, int bgr)
+static void mcu_rgb(const struct v4lc_pjpg *p, uint8_t blk[4][64], uint8_t *dst,
+		    size_t stride, int bgr)
 {
 	const uint8_t *clip = p->clip + 384;
 	int ri = bgr ? 2 : 0, bi = bgr ? 0 : 2;
@@ -666,7 +668,8 @@ static int decode_mcus(const struct v4lc_pjpg *p, const struct header *hd,
 
 				/* EPIPE like the original: the frame is
 				 * partly decoded. */
-				if (decode_block(b, &p->dc[c ? hd->tdc[c - 1] : 0],
+				if (decode_block(b,
+						 &p->dc[c ? hd->tdc[c - 1] : 0],
 						 &p->ac[c ? hd->tac[c - 1] : 0],
 						 q[!!c], &pred[c], coef, &od))
 					return fail(err, err_len, -EPIPE,
@@ -713,8 +716,7 @@ int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
 	default:
 		return fail(err, err_len, -EINVAL, "unsupported destination");
 	}
-	if (!p || w <= 0 || h <= 0 || w % 16 || h % 8 || w > 65535 ||
-	    h > 65535)
+	if (!p || w <= 0 || h <= 0 || w % 16 || h % 8 || w > 65535 || h > 65535)
 		return fail(err, err_len, -EINVAL,
 			    "Pixart JPEG size %dx%d is not a multiple of 16x8",
 			    w, h);

@@ -69,15 +69,15 @@ static int packet(const uint8_t *p, unsigned bits, int values,
 			s->rows_left--;
 			s->x = 0;
 		}
-		s->row[s->x] = (uint8_t)((s->x >= 3 ? s->row[s->x - 3] : 0) +
-					 8 * v);
+		s->row[s->x] =
+			(uint8_t)((s->x >= 3 ? s->row[s->x - 3] : 0) + 8 * v);
 		s->x++;
 	}
 	return 0;
 }
 
-int v4lc_se401_decode(const uint8_t *src, size_t n, uint8_t *rgb, int w,
-		      int h, char *err, size_t err_len)
+int v4lc_se401_decode(const uint8_t *src, size_t n, uint8_t *rgb, int w, int h,
+		      char *err, size_t err_len)
 {
 	size_t pos = 0, total, done = 0;
 	struct row_state s;

@@ -64,7 +64,8 @@ int v4lc_decode_905c(const uint8_t *src, size_t size, uint8_t *dst, int width,
 	size_t w = (size_t)width;
 
 	pthread_once(&once, q905_init);
-	v4lc_bits_init(&b, size >= 80 ? src + 80 : src, size >= 80 ? size - 80 : 0);
+	v4lc_bits_init(&b, size >= 80 ? src + 80 : src,
+		       size >= 80 ? size - 80 : 0);
 	for (int y = 0; y < height; y++) {
 		uint8_t *row = dst + (size_t)y * w;
 
@@ -89,10 +90,12 @@ int v4lc_decode_905c(const uint8_t *src, size_t size, uint8_t *dst, int width,
 			if (!c->len) {
 				size_t done = (size_t)y * w + (size_t)x;
 
-				memset(dst + done, 0, w * (size_t)height - done);
+				memset(dst + done, 0,
+				       w * (size_t)height - done);
 				if (err)
-					snprintf(err, errlen,
-						 "invalid code in SQ905C frame");
+					snprintf(
+						err, errlen,
+						"invalid code in SQ905C frame");
 				return -EAGAIN;
 			}
 			v4lc_bits_skip(&b, c->len);

@@ -40,8 +40,8 @@ static void m310_init(void)
 	static const struct {
 		uint8_t prefix, len;
 		int8_t val;
-	} codes[] = { { 0x00, 1, 0 },   { 0xa0, 3, 3 },   { 0xc0, 3, -3 },
-		      { 0x80, 4, 8 },   { 0x90, 4, -8 },  { 0xe0, 5, 20 },
+	} codes[] = { { 0x00, 1, 0 },  { 0xa0, 3, 3 },  { 0xc0, 3, -3 },
+		      { 0x80, 4, 8 },  { 0x90, 4, -8 }, { 0xe0, 5, 20 },
 		      { 0xf0, 4, -20 } };
 
 	for (int j = 0; j < 1024; j++) {
@@ -106,16 +106,19 @@ int v4lc_decode_m310(const uint8_t *src, size_t size, uint8_t *dst, int width,
 			continue;
 		}
 		for (; x < width && x < 2; x++)
-			row[x] = m310_pixel(&b, x + 2 < width
-						? (up[x] + up[x + 2]) / 2
-						: up[x]);
+			row[x] =
+				m310_pixel(&b, x + 2 < width
+						       ? (up[x] + up[x + 2]) / 2
+						       : up[x]);
 		for (; x < width - 2; x++)
 			row[x] = m310_pixel(&b, (row[x - 2] + up[x] +
 						 (up[x - 2] >> 1) +
-						 (up[x + 2] >> 1) + 1) / 3);
+						 (up[x + 2] >> 1) + 1) /
+							3);
 		for (; x < width; x++)
-			row[x] = m310_pixel(&b, (row[x - 2] + up[x - 2] + up[x] +
-						 1) / 3);
+			row[x] =
+				m310_pixel(&b, (row[x - 2] + up[x - 2] + up[x] +
+						1) / 3);
 	}
 	if (v4lc_bits_over(&b)) {
 		if (err)

@@ -56,10 +56,12 @@ static void p207_init(void)
 				c->abs = 1;
 				c->len = (uint8_t)(5 + nb);
 				c->val = (int16_t)(((j >> (6 - nb)) &
-						    ((1 << nb) - 1)) << (q + 1));
+						    ((1 << nb) - 1))
+						   << (q + 1));
 				continue;
 			}
-			for (size_t k = 0; k < sizeof(codes) / sizeof(codes[0]); k++)
+			for (size_t k = 0; k < sizeof(codes) / sizeof(codes[0]);
+			     k++)
 				if ((i >> (8 - codes[k].len)) ==
 				    (codes[k].prefix >> (8 - codes[k].len))) {
 					c->abs = 0;
@@ -116,7 +118,8 @@ int v4lc_decode_p207(const uint8_t *src, size_t size, uint8_t *dst, int width,
 
 		if (pos > size || size - pos < 2) {
 			if (err)
-				snprintf(err, errlen, "incomplete PAC207 frame");
+				snprintf(err, errlen,
+					 "incomplete PAC207 frame");
 			return -EAGAIN;
 		}
 		hdr = (unsigned)src[pos] << 8 | src[pos + 1];
@@ -147,7 +150,8 @@ int v4lc_decode_p207(const uint8_t *src, size_t size, uint8_t *dst, int width,
 		default:
 			if (err)
 				snprintf(err, errlen,
-					 "unknown PAC207 row header 0x%04x", hdr);
+					 "unknown PAC207 row header 0x%04x",
+					 hdr);
 			return -EAGAIN;
 		}
 	}

@@ -58,8 +58,8 @@ static uint8_t s561_class[511];
 /* Table of a context's statistics (H << 8 | A). */
 static uint8_t s561_select[16 << 8];
 
-static const uint8_t s561_curve[20] = { 0,  2,  5,  8,  12, 18, 24,
-					32, 40, 48, 56, 64, 72, 80,
+static const uint8_t s561_curve[20] = { 0,  2,  5,   8,   12,  18, 24,
+					32, 40, 48,  56,  64,  72, 80,
 					88, 98, 112, 128, 144, 160 };
 
 /* v = 237 stands for the original's special symbol: curve 0, magnitude 0. */
@@ -95,16 +95,16 @@ static void s561_init(void)
 	static const struct {
 		uint8_t code, len;
 		int8_t v;
-	} a[] = { { 0x0, 1, 0 },   { 0x7, 3, 1 },    { 0x5, 3, -1 },
-		  { 0x18, 5, 2 },  { 0x19, 5, 3 },   { 0x1a, 5, -2 },
-		  { 0x1b, 5, -3 }, { 0x80, 8, 11 },  { 0x81, 8, -11 } };
+	} a[] = { { 0x0, 1, 0 },   { 0x7, 3, 1 },   { 0x5, 3, -1 },
+		  { 0x18, 5, 2 },  { 0x19, 5, 3 },  { 0x1a, 5, -2 },
+		  { 0x1b, 5, -3 }, { 0x80, 8, 11 }, { 0x81, 8, -11 } };
 
 	memset(s561_code, 0, sizeof(s561_code));
 	/* A */
 	for (size_t i = 0; i < sizeof(a) / sizeof(a[0]); i++)
 		s561_put(0, a[i].code, a[i].len, a[i].v);
 	for (int j = 1; j <= 7; j++) {
-		s561_put(0, 0x40 | (unsigned)j, 7, 3 + j);     /* 1000jjj */
+		s561_put(0, 0x40 | (unsigned)j, 7, 3 + j);    /* 1000jjj */
 		s561_put(0, 0x48 | (unsigned)j, 7, -(3 + j)); /* 1001jjj */
 	}
 	/* B: n zeros and a one, n = 0 .. 7 */
@@ -121,7 +121,8 @@ static void s561_init(void)
 	for (int n = 0; n <= 5; n++)
 		for (int s = 0; s < 4; s++) {
 			int base = n == 0 ? 0 : 2 * n;
-			int v = s & 1 ? -(base + 1 + (s >> 1)) : base + (s >> 1);
+			int v = s & 1 ? -(base + 1 + (s >> 1))
+				      : base + (s >> 1);
 
 			s561_put(3, 4 | (unsigned)s, (unsigned)n + 3, v);
 		}
@@ -141,18 +142,26 @@ static void s561_init(void)
 		s561_put(5, 16 | (unsigned)j, 5, v);
 		s561_put(5, 16 | (unsigned)j, 6, v < 0 ? v - 8 : v + 8);
 		if (j < 7)
-			s561_put(5, 16 | (unsigned)j, 7, v < 0 ? v - 16 : v + 16);
+			s561_put(5, 16 | (unsigned)j, 7,
+				 v < 0 ? v - 16 : v + 16);
 	}
 
 	for (int d = -255; d <= 255; d++)
-		s561_class[d + 255] = d <= -21 ? 7 : d <= -7 ? 5 : d <= -3 ? 3 :
-				      d <= -1 ? 1 : d == 0 ? 0 : d <= 2 ? 2 :
-				      d <= 6 ? 4 : 6;
+		s561_class[d + 255] = d <= -21  ? 7
+				      : d <= -7 ? 5
+				      : d <= -3 ? 3
+				      : d <= -1 ? 1
+				      : d == 0  ? 0
+				      : d <= 2  ? 2
+				      : d <= 6  ? 4
+						: 6;
 	for (int h = 0; h < 16; h++)
 		for (int a2 = 0; a2 < 256; a2++)
 			s561_select[h << 8 | a2] =
-				(uint8_t)(h < 7 ? 0 : 1 + (a2 > h) + (a2 > 2 * h) +
-						       (a2 > 4 * h) + (a2 > 8 * h));
+				(uint8_t)(h < 7 ? 0
+						: 1 + (a2 > h) + (a2 > 2 * h) +
+							  (a2 > 4 * h) +
+							  (a2 > 8 * h));
 }
 
 /*
@@ -194,7 +203,8 @@ static uint32_t s561_escape(int t, unsigned w16)
 		if (w8 == 2 || w8 == 3) { /* 0000001x b */
 			int base = w8 == 2 ? 12 : 13;
 
-			return s561_entry((w16 >> 7) & 1 ? -(base + 1) : base, 9);
+			return s561_entry((w16 >> 7) & 1 ? -(base + 1) : base,
+					  9);
 		}
 		if (w8 == 1) { /* 00000001 bb */
 			static const int8_t vs[4] = { 14, -15, 15, -16 };

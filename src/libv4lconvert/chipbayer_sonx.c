@@ -31,8 +31,8 @@ static void sonx_init(void)
 	static const struct {
 		uint8_t prefix, len;
 		int8_t val;
-	} codes[] = { { 0x00, 1, 0 },   { 0xa0, 3, 3 },   { 0xc0, 3, -3 },
-		      { 0x80, 4, 8 },   { 0x90, 4, -8 },  { 0xe0, 5, 20 },
+	} codes[] = { { 0x00, 1, 0 },  { 0xa0, 3, 3 },  { 0xc0, 3, -3 },
+		      { 0x80, 4, 8 },  { 0x90, 4, -8 }, { 0xe0, 5, 20 },
 		      { 0xf0, 4, -20 } };
 
 	for (int j = 0; j < 1024; j++) {
@@ -64,7 +64,8 @@ int v4lc_decode_sonx(const uint8_t *src, size_t size, uint8_t *dst, int width,
 
 	pthread_once(&once, sonx_init);
 	/* A frame shorter than its header: all zeros past the end. */
-	v4lc_bits_init(&b, size >= 12 ? src + 12 : src, size >= 12 ? size - 12 : 0);
+	v4lc_bits_init(&b, size >= 12 ? src + 12 : src,
+		       size >= 12 ? size - 12 : 0);
 	for (int y = 0; y < height; y++) {
 		uint8_t *row = dst + (size_t)y * w;
 		int x = 0;

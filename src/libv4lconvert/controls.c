@@ -30,8 +30,10 @@ static const struct fake {
 } fakes[V4LC_FAKE_CONTROLS] = {
 	{ V4L2_CID_AUTO_WHITE_BALANCE, "White Balance, Automatic",
 	  V4L2_CTRL_TYPE_BOOLEAN, 0, 1, 1, 0, 0 },
-	{ V4L2_CID_HFLIP, "Horizontal Flip", V4L2_CTRL_TYPE_BOOLEAN, 0, 1, 1, 0, 0 },
-	{ V4L2_CID_VFLIP, "Vertical Flip", V4L2_CTRL_TYPE_BOOLEAN, 0, 1, 1, 0, 0 },
+	{ V4L2_CID_HFLIP, "Horizontal Flip", V4L2_CTRL_TYPE_BOOLEAN, 0, 1, 1, 0,
+	  0 },
+	{ V4L2_CID_VFLIP, "Vertical Flip", V4L2_CTRL_TYPE_BOOLEAN, 0, 1, 1, 0,
+	  0 },
 	{ V4L2_CID_GAMMA, "Gamma", V4L2_CTRL_TYPE_INTEGER, 500, 3000, 1, 1000,
 	  V4L2_CTRL_FLAG_SLIDER },
 	{ V4L2_CID_AUTOGAIN, "Gain, Automatic", V4L2_CTRL_TYPE_BOOLEAN, 0, 1, 1,
@@ -98,7 +100,8 @@ static void fill_queryctrl(const struct v4lconvert_data *data, int i,
 /* Flips actually applied: the quirk's correction, toggled by the controls. */
 static void update_flips(struct v4lconvert_data *data)
 {
-	int h = fake_index(data, V4L2_CID_HFLIP), v = fake_index(data, V4L2_CID_VFLIP);
+	int h = fake_index(data, V4L2_CID_HFLIP),
+	    v = fake_index(data, V4L2_CID_VFLIP);
 
 	data->hflip = !!(data->quirks & V4LC_QUIRK_HFLIP) ^
 		      (h >= 0 && v4lc_fake_get(data, h));
@@ -122,7 +125,8 @@ int v4lc_query_emulated_ctrl(struct v4lconvert_data *data,
 		i = fake_index(data, id);
 	} else {
 		for (int k = 0; k < V4LC_FAKE_CONTROLS; k++)
-			if ((data->fake_enabled & (1u << k)) && fakes[k].id > id &&
+			if ((data->fake_enabled & (1u << k)) &&
+			    fakes[k].id > id &&
 			    (i < 0 || fakes[k].id < fakes[i].id))
 				i = k;
 	}
@@ -236,7 +240,8 @@ static int ext_ctrls(struct v4lconvert_data *data, unsigned long request,
 		has_fake |= fake_index(data, ec->controls[k].id) >= 0;
 	if (!has_fake)
 		return v4lc_dev_ioctl(data, request, ec);
-	if (request != VIDIOC_G_EXT_CTRLS && ec->which == V4L2_CTRL_WHICH_DEF_VAL) {
+	if (request != VIDIOC_G_EXT_CTRLS &&
+	    ec->which == V4L2_CTRL_WHICH_DEF_VAL) {
 		/* defaults can be read, not set (as the kernel answers) */
 		ec->error_idx = ec->count;
 		errno = EINVAL;

@@ -47,7 +47,8 @@ static void reorder_packed(const struct v4lc_frame *in, struct v4lc_frame *out)
 		uint8_t *d = out->data + (size_t)y * ds;
 
 		for (int j = 0; j < pairs; j++, s += 4, d += 4) {
-			uint8_t b[4] = { s[si[0]], s[si[1]], s[si[2]], s[si[3]] };
+			uint8_t b[4] = { s[si[0]], s[si[1]], s[si[2]],
+					 s[si[3]] };
 
 			d[di[0]] = b[0];
 			d[di[1]] = b[1];
@@ -67,12 +68,16 @@ static int convert_packed(struct v4lconvert_data *data,
 			  int src_size, unsigned char *dest, int dest_size,
 			  int flip, int proc)
 {
-	struct v4lc_frame in = { sp->pixelformat, (int)sp->width,
-				 (int)sp->height, stride_of(sp), src,
+	struct v4lc_frame in = { sp->pixelformat,
+				 (int)sp->width,
+				 (int)sp->height,
+				 stride_of(sp),
+				 src,
 				 (size_t)src_size };
-	struct v4lc_frame out = { dp->pixelformat, (int)dp->width,
-				  (int)dp->height, stride_of(dp), dest,
-				  (size_t)dest_size };
+	struct v4lc_frame out = {
+		dp->pixelformat, (int)dp->width, (int)dp->height,
+		stride_of(dp),   dest,           (size_t)dest_size
+	};
 	size_t need, have;
 	int ret;
 
@@ -98,7 +103,8 @@ static int convert_packed(struct v4lconvert_data *data,
 						    mid.height, 0);
 			mid.data = v4lc_scratch(data, mid.size);
 			if (!mid.data)
-				return v4lc_error(data, ENOMEM, "out of memory");
+				return v4lc_error(data, ENOMEM,
+						  "out of memory");
 		}
 		if (in.fourcc != out.fourcc) {
 			reorder_packed(&in, &mid);
@@ -182,13 +188,13 @@ static int validate(struct v4lconvert_data *data,
 	/* Up to 16 pixels of black border, or any crop (see fit.c). */
 	if (dp->width > sp->width + 16 || dp->height > sp->height + 16 ||
 	    !dp->width || !dp->height)
-		return v4lc_error(data, EINVAL,
-				  "cannot make %ux%u from %ux%u", dp->width,
-				  dp->height, sp->width, sp->height);
+		return v4lc_error(data, EINVAL, "cannot make %ux%u from %ux%u",
+				  dp->width, dp->height, sp->width, sp->height);
 
-	j->out = (struct v4lc_frame){ dp->pixelformat, (int)dp->width,
-				      (int)dp->height, stride_of(dp), dest,
-				      (size_t)dest_size };
+	j->out = (struct v4lc_frame){
+		dp->pixelformat, (int)dp->width, (int)dp->height,
+		stride_of(dp),   dest,           (size_t)dest_size
+	};
 	j->need = v4lc_frame_bytes(j->out.fourcc, j->out.width, j->out.height,
 				   j->out.stride);
 	if (!j->need || j->need > (size_t)dest_size)
@@ -201,12 +207,15 @@ static int validate(struct v4lconvert_data *data,
 	 * 0 or less than its row size as the minimal stride.
 	 */
 	j->in = (struct v4lc_frame){
-		sp->pixelformat, (int)sp->width, (int)sp->height,
+		sp->pixelformat,
+		(int)sp->width,
+		(int)sp->height,
 		v4lc_frame_min_stride(sp->pixelformat, (int)sp->width)
 			? stride_of(sp)
 			: (sp->bytesperline <= INT32_MAX ? (int)sp->bytesperline
 							 : 0),
-		src, (size_t)src_size
+		src,
+		(size_t)src_size
 	};
 	data->colorimetry.colorspace = sp->colorspace;
 	data->colorimetry.ycbcr_enc = sp->ycbcr_enc;
@@ -232,8 +241,8 @@ static int plan_scratch(struct v4lconvert_data *data, struct job *j)
 	int in_place = j->in.fourcc == j->out.fourcc && !j->proc;
 	int halve = j->crop && j->in.width >= 2 * j->out.width &&
 		    j->in.height >= 2 * j->out.height;
-	size_t one = v4lc_frame_bytes(j->out.fourcc, j->in.width, j->in.height,
-				      0);
+	size_t one =
+		v4lc_frame_bytes(j->out.fourcc, j->in.width, j->in.height, 0);
 	size_t mid = (j->flip || j->crop) && !in_place ? lines(one) : 0;
 	size_t flipped = j->flip && j->crop ? lines(one) : 0;
 	size_t half = halve ? v4lc_frame_bytes(j->out.fourcc, j->in.width / 2,
@@ -266,8 +275,8 @@ static int proc_bayer(struct v4lconvert_data *data, struct job *j)
 {
 	struct v4lc_frame raw = j->in;
 	int st = j->in.stride >= j->in.width ? j->in.stride : j->in.width;
-	size_t have = (size_t)st * (size_t)(j->in.height - 1) +
-		      (size_t)j->in.width;
+	size_t have =
+		(size_t)st * (size_t)(j->in.height - 1) + (size_t)j->in.width;
 	int ret;
 
 	if (!j->in.width || !j->in.height || have > j->in.size)
@@ -300,7 +309,8 @@ static int convert(struct v4lconvert_data *data, struct job *j,
 	*mid = j->out;
 	if (j->mid) {
 		*mid = (struct v4lc_frame){ j->out.fourcc, j->in.width,
-					    j->in.height, 0, j->mid, 0 };
+					    j->in.height,  0,
+					    j->mid,        0 };
 		mid->size = v4lc_frame_bytes(mid->fourcc, mid->width,
 					     mid->height, 0);
 	}
@@ -313,7 +323,8 @@ static int convert(struct v4lconvert_data *data, struct job *j,
 					       j->in.height, j->in.stride);
 
 		if (!have || have > j->in.size)
-			return v4lc_error(data, EPIPE, "short frame (%zu bytes)",
+			return v4lc_error(data, EPIPE,
+					  "short frame (%zu bytes)",
 					  j->in.size);
 		if (!j->proc) {
 			*mid = j->in;
@@ -393,7 +404,8 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 	/* shared control values may have changed (another program) */
 	v4lc_controls_refresh(data);
 	plan_ops(data, sp, dp, &j);
-	if (j.packed && (j.flip || j.proc || sp->pixelformat != dp->pixelformat))
+	if (j.packed &&
+	    (j.flip || j.proc || sp->pixelformat != dp->pixelformat))
 		return convert_packed(data, sp, dp, src, src_size, dest,
 				      dest_size, j.flip, j.proc);
 	/* Nothing to do but copy: the same format, or a native one. */

@@ -102,8 +102,9 @@ uint8_t *v4lc_decoded_scratch(struct v4lconvert_data *data, size_t size)
 	return data->decoded;
 }
 
-LIBV4L_PUBLIC struct v4lconvert_data *v4lconvert_create_with_dev_ops(
-	int fd, void *dev_ops_priv, const struct libv4l_dev_ops *dev_ops)
+LIBV4L_PUBLIC struct v4lconvert_data *
+v4lconvert_create_with_dev_ops(int fd, void *dev_ops_priv,
+			       const struct libv4l_dev_ops *dev_ops)
 {
 	struct v4lconvert_data *data = calloc(1, sizeof(*data));
 
@@ -141,8 +142,8 @@ LIBV4L_PUBLIC void v4lconvert_destroy(struct v4lconvert_data *data)
 	free(data);
 }
 
-LIBV4L_PUBLIC const char *v4lconvert_get_error_message(
-	struct v4lconvert_data *data)
+LIBV4L_PUBLIC const char *
+v4lconvert_get_error_message(struct v4lconvert_data *data)
 {
 	return data ? data->error : "";
 }

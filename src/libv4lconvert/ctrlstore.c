@@ -47,9 +47,9 @@
 
 /* The segment's layout. */
 struct ctrl_layout {
-	uint32_t magic;   /* written last by the creator */
+	uint32_t magic; /* written last by the creator */
 	uint32_t version;
-	uint32_t slots;   /* V4LC_SHM_SLOTS */
+	uint32_t slots; /* V4LC_SHM_SLOTS */
 	uint32_t reserved;
 	int32_t value[V4LC_SHM_SLOTS];
 };

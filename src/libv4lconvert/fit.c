@@ -24,8 +24,8 @@ static void fit_plane(const uint8_t *src, int sstride, int sw, int sh,
 	for (int y = 0; y < dh; y++) {
 		uint8_t *d = dst + (size_t)y * dstride;
 		int sy = y + oy;
-		int x0 = ox < 0 ? -ox : 0;                /* first copied column */
-		int x1 = sw - ox < dw ? sw - ox : dw;     /* one past the last */
+		int x0 = ox < 0 ? -ox : 0;            /* first copied column */
+		int x1 = sw - ox < dw ? sw - ox : dw; /* one past the last */
 
 		if (sy < 0 || sy >= sh || x1 <= x0) {
 			memset(d, black, (size_t)dw * bpp);
@@ -44,14 +44,17 @@ void v4lc_fit(const struct v4lc_frame *src, struct v4lc_frame *dst)
 	/* Even offsets keep 4:2:0 chroma aligned with its luma. */
 	int ox = ((src->width - dst->width) / 2) & ~1;
 	int oy = ((src->height - dst->height) / 2) & ~1;
-	int sstride = src->stride ? src->stride
-				  : v4lc_frame_min_stride(src->fourcc, src->width);
-	int dstride = dst->stride ? dst->stride
-				  : v4lc_frame_min_stride(dst->fourcc, dst->width);
+	int sstride = src->stride
+			      ? src->stride
+			      : v4lc_frame_min_stride(src->fourcc, src->width);
+	int dstride = dst->stride
+			      ? dst->stride
+			      : v4lc_frame_min_stride(dst->fourcc, dst->width);
 
 	if (is_rgb(dst->fourcc)) {
-		fit_plane(src->data, sstride, src->width, src->height, dst->data,
-			  dstride, dst->width, dst->height, ox, oy, 3, 0);
+		fit_plane(src->data, sstride, src->width, src->height,
+			  dst->data, dstride, dst->width, dst->height, ox, oy,
+			  3, 0);
 		return;
 	}
 	/* YU12/YV12: video black is Y 16, chroma 128. */
@@ -64,7 +67,8 @@ void v4lc_fit(const struct v4lc_frame *src, struct v4lc_frame *dst)
 	int dcw = (dst->width + 1) / 2, dch = (dst->height + 1) / 2;
 
 	for (int p = 0; p < 2; p++) {
-		fit_plane(s, scs, scw, sch, d, dcs, dcw, dch, ox / 2, oy / 2, 1, 128);
+		fit_plane(s, scs, scw, sch, d, dcs, dcw, dch, ox / 2, oy / 2, 1,
+			  128);
 		s += (size_t)scs * sch;
 		d += (size_t)dcs * dch;
 	}
@@ -86,8 +90,10 @@ static void halve_plane(const uint8_t *src, int sstride, int sw, int sh,
 			int i = 2 * x * bpp, j = 2 * x + 1 < sw ? i + bpp : i;
 
 			for (int c = 0; c < bpp; c++)
-				d[x * bpp + c] = (uint8_t)((a[i + c] + a[j + c] + b[i + c] +
-							   b[j + c] + 2) >> 2);
+				d[x * bpp + c] =
+					(uint8_t)((a[i + c] + a[j + c] +
+						   b[i + c] + b[j + c] + 2) >>
+						  2);
 		}
 	}
 }
@@ -95,8 +101,9 @@ static void halve_plane(const uint8_t *src, int sstride, int sw, int sh,
 /* dst gets (src->width / 2) x (src->height / 2), minimal stride. */
 void v4lc_halve(const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
-	int sstride = src->stride ? src->stride
-				  : v4lc_frame_min_stride(src->fourcc, src->width);
+	int sstride = src->stride
+			      ? src->stride
+			      : v4lc_frame_min_stride(src->fourcc, src->width);
 	int dstride, bpp = is_rgb(src->fourcc) ? 3 : 1;
 
 	dst->fourcc = src->fourcc;

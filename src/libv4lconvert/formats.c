@@ -10,7 +10,9 @@
 #include "priv.h"
 
 static const uint32_t dst_formats[] = {
-	V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_YUV420,
+	V4L2_PIX_FMT_RGB24,
+	V4L2_PIX_FMT_BGR24,
+	V4L2_PIX_FMT_YUV420,
 	V4L2_PIX_FMT_YVU420,
 };
 #define N_DST (int)(sizeof(dst_formats) / sizeof(dst_formats[0]))
@@ -18,7 +20,9 @@ static const uint32_t dst_formats[] = {
 /* The kernel's own descriptions of these formats (v4l2-compliance checks
  * them); V4L2_FMT_FLAG_EMULATED tells that they are converted. */
 static const char *const dst_names[] = {
-	"24-bit RGB 8-8-8", "24-bit BGR 8-8-8", "Planar YUV 4:2:0",
+	"24-bit RGB 8-8-8",
+	"24-bit BGR 8-8-8",
+	"Planar YUV 4:2:0",
 	"Planar YVU 4:2:0",
 };
 
@@ -51,8 +55,8 @@ static int packed_native(const struct v4lconvert_data *data, int i)
 	       v4lc_fmtset_has(&data->convertible, i);
 }
 
-LIBV4L_PUBLIC int v4lconvert_supported_dst_fmt_only(
-	struct v4lconvert_data *data)
+LIBV4L_PUBLIC int
+v4lconvert_supported_dst_fmt_only(struct v4lconvert_data *data)
 {
 	/*
 	 * Flips run on the destination formats and on packed 4:2:2 (served
@@ -72,8 +76,8 @@ void v4lc_fixup_packed(struct v4l2_pix_format *pix)
 {
 	size_t bytes;
 
-	pix->bytesperline =
-		(uint32_t)v4lc_frame_min_stride(pix->pixelformat, (int)pix->width);
+	pix->bytesperline = (uint32_t)v4lc_frame_min_stride(pix->pixelformat,
+							    (int)pix->width);
 	bytes = v4lc_frame_bytes(pix->pixelformat, (int)pix->width,
 				 (int)pix->height, (int)pix->bytesperline);
 	pix->sizeimage = bytes > UINT32_MAX ? 0 : (uint32_t)bytes;
@@ -179,10 +183,12 @@ static int rank(const struct v4lconvert_data *data,
 {
 	int r = is_rgb(dst) ? src->rank_rgb : src->rank_yuv;
 	int compressed = src->layout == V4LC_L_JPEG;
-	uint64_t frame = v4lc_frame_bytes(src->fourcc, (int)width, (int)height, 0);
+	uint64_t frame =
+		v4lc_frame_bytes(src->fourcc, (int)width, (int)height, 0);
 
 	if (!frame)
-		frame = (uint64_t)width * height * 2; /* formats of other groups */
+		frame = (uint64_t)width * height *
+			2; /* formats of other groups */
 	if (src->fourcc == dst)
 		r--;
 	if (data->bandwidth && !compressed &&
@@ -213,10 +219,11 @@ static int native_size(struct v4lconvert_data *data, int fmt_index,
 						 (uint64_t)smallest->width *
 							 smallest->height)
 				smallest = s;
-			if (s->width <= pix->width && s->height <= pix->height &&
-			    (!best || (uint64_t)s->width * s->height >
-					      (uint64_t)best->width *
-						      best->height))
+			if (s->width <= pix->width &&
+			    s->height <= pix->height &&
+			    (!best ||
+			     (uint64_t)s->width * s->height >
+				     (uint64_t)best->width * best->height))
 				best = s;
 		}
 		if (!best)
@@ -252,7 +259,10 @@ static int fake_size(struct v4lconvert_data *data, int fmt_index,
 		     const struct v4l2_format *base, struct v4l2_format *out)
 {
 	static const uint32_t classic[][2] = {
-		{ 320, 240 }, { 160, 120 }, { 352, 288 }, { 176, 144 },
+		{ 320, 240 },
+		{ 160, 120 },
+		{ 352, 288 },
+		{ 176, 144 },
 	};
 	uint32_t rw = base->fmt.pix.width, rh = base->fmt.pix.height, w, h;
 
@@ -278,7 +288,8 @@ static int fake_size(struct v4lconvert_data *data, int fmt_index,
 			return 1; /* black border */
 		if (w >= rw && h >= rh && 4 * w <= 5 * rw && 4 * h <= 5 * rh)
 			return 1; /* crop */
-		if (w >= 2 * rw && h >= 2 * rh && 2 * w <= 5 * rw && 2 * h <= 5 * rh)
+		if (w >= 2 * rw && h >= 2 * rh && 2 * w <= 5 * rw &&
+		    2 * h <= 5 * rh)
 			return 1; /* halve, then crop */
 	}
 	return 0;
@@ -377,7 +388,8 @@ static int best_native(struct v4lconvert_data *data,
 		f.fmt.pix.ycbcr_enc = V4L2_YCBCR_ENC_DEFAULT;
 		f.fmt.pix.quantization = V4L2_QUANTIZATION_DEFAULT;
 		f.fmt.pix.xfer_func = V4L2_XFER_FUNC_DEFAULT;
-		if (native_size(data, i, &f) || f.fmt.pix.pixelformat != src->fourcc)
+		if (native_size(data, i, &f) ||
+		    f.fmt.pix.pixelformat != src->fourcc)
 			continue;
 		dist = size_distance(&f.fmt.pix, want->width, want->height);
 		r = rank(data, src, dst, f.fmt.pix.width, f.fmt.pix.height);
@@ -497,11 +509,13 @@ LIBV4L_PUBLIC int v4lconvert_try_format(struct v4lconvert_data *data,
 	return 0;
 }
 
-LIBV4L_PUBLIC int v4lconvert_needs_conversion(
-	struct v4lconvert_data *data, const struct v4l2_format *src_fmt,
-	const struct v4l2_format *dest_fmt)
+LIBV4L_PUBLIC int
+v4lconvert_needs_conversion(struct v4lconvert_data *data,
+			    const struct v4l2_format *src_fmt,
+			    const struct v4l2_format *dest_fmt)
 {
-	const struct v4l2_pix_format *s = &src_fmt->fmt.pix, *d = &dest_fmt->fmt.pix;
+	const struct v4l2_pix_format *s = &src_fmt->fmt.pix,
+				     *d = &dest_fmt->fmt.pix;
 
 	if (src_fmt->type != V4L2_BUF_TYPE_VIDEO_CAPTURE)
 		return 0;
@@ -531,8 +545,10 @@ LIBV4L_PUBLIC int v4lconvert_enum_framesizes(struct v4lconvert_data *data,
 			if (v4lc_fmtset_has(&data->convertible, i)) {
 				int ret;
 
-				frmsize->pixel_format = data->native[i].pixelformat;
-				ret = v4lc_dev_ioctl(data, VIDIOC_ENUM_FRAMESIZES,
+				frmsize->pixel_format =
+					data->native[i].pixelformat;
+				ret = v4lc_dev_ioctl(data,
+						     VIDIOC_ENUM_FRAMESIZES,
 						     frmsize);
 				frmsize->pixel_format = fourcc;
 				return ret;
@@ -551,7 +567,8 @@ LIBV4L_PUBLIC int v4lconvert_enum_framesizes(struct v4lconvert_data *data,
 		if (h >= 2)
 			h &= ~1u;
 		for (int j = 0; j < i && !dup; j++) {
-			uint32_t pw = data->sizes[j].width, ph = data->sizes[j].height;
+			uint32_t pw = data->sizes[j].width,
+				 ph = data->sizes[j].height;
 
 			if (!v4lc_fmtset_meets(&data->sizes[j].formats,
 					       &data->convertible))
@@ -573,8 +590,9 @@ LIBV4L_PUBLIC int v4lconvert_enum_framesizes(struct v4lconvert_data *data,
 	return -1;
 }
 
-LIBV4L_PUBLIC int v4lconvert_enum_frameintervals(
-	struct v4lconvert_data *data, struct v4l2_frmivalenum *frmival)
+LIBV4L_PUBLIC int
+v4lconvert_enum_frameintervals(struct v4lconvert_data *data,
+			       struct v4l2_frmivalenum *frmival)
 {
 	uint32_t fourcc = frmival->pixel_format;
 	struct v4l2_format dst, src;
@@ -583,7 +601,8 @@ LIBV4L_PUBLIC int v4lconvert_enum_frameintervals(
 	if (!v4lconvert_supported_dst_format(fourcc) ||
 	    v4lc_native_index(data, fourcc) >= 0 ||
 	    !v4lc_fmtset_meets(&data->convertible, NULL))
-		return v4lc_dev_ioctl(data, VIDIOC_ENUM_FRAMEINTERVALS, frmival);
+		return v4lc_dev_ioctl(data, VIDIOC_ENUM_FRAMEINTERVALS,
+				      frmival);
 
 	memset(&dst, 0, sizeof(dst));
 	dst.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;

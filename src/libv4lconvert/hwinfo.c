@@ -67,9 +67,11 @@ void v4lc_hwinfo_read(int fd, struct v4lc_hwinfo *hw)
 		read_usb_id(dev, hw);
 	}
 	for (int k = 0; k < V4LC_DMI_KEYS; k++) {
-		snprintf(path, sizeof(path), "/sys/class/dmi/id/%s", v4lc_dmi_names[k]);
+		snprintf(path, sizeof(path), "/sys/class/dmi/id/%s",
+			 v4lc_dmi_names[k]);
 		if (read_attr(path, hw->dmi[k], sizeof(hw->dmi[k]))) {
-			snprintf(path, sizeof(path), "/sys/devices/virtual/dmi/id/%s",
+			snprintf(path, sizeof(path),
+				 "/sys/devices/virtual/dmi/id/%s",
 				 v4lc_dmi_names[k]);
 			if (read_attr(path, hw->dmi[k], sizeof(hw->dmi[k])))
 				hw->dmi[k][0] = '\0';

@@ -81,7 +81,8 @@ struct v4lconvert_data {
 	int n_sizes;
 
 	char driver[16];
-	unsigned int bandwidth; /* bytes per second the bus carries; 0 = unknown */
+	unsigned int
+		bandwidth; /* bytes per second the bus carries; 0 = unknown */
 	int fps;
 
 	/* Colorimetry of the frame being converted (from its v4l2 format). */

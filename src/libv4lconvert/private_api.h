@@ -28,8 +28,8 @@
  * (EINVAL after the last). libv4l2 builds VIDIOC_QUERY_EXT_CTRL and
  * VIDIOC_QUERYMENU on it. Returns 0 or -1 with errno.
  */
-__attribute__((visibility("default")))
-int v4lc_query_emulated_ctrl(struct v4lconvert_data *data,
-			     struct v4l2_queryctrl *q);
+__attribute__((visibility("default"))) int
+v4lc_query_emulated_ctrl(struct v4lconvert_data *data,
+			 struct v4l2_queryctrl *q);
 
 #endif

@@ -64,13 +64,13 @@ struct ag_ctrl {
 
 struct v4lc_proc {
 	uint8_t lut[4][256];
-	int domain;          /* of the tables (DOM_*), DOM_NONE: rebuild */
-	int identity;        /* every table maps v to v: nothing to apply */
+	int domain;   /* of the tables (DOM_*), DOM_NONE: rebuild */
+	int identity; /* every table maps v to v: nothing to apply */
 	int32_t seen[V4LC_FAKE_CONTROLS];
 	unsigned frame, next_update;
 
-	int wb_valid, wb[3];  /* RGB domain: R, G, B means x16 */
-	int cb_valid, cb[2];  /* YUV domain: U, V means x16 */
+	int wb_valid, wb[3]; /* RGB domain: R, G, B means x16 */
+	int cb_valid, cb[2]; /* YUV domain: U, V means x16 */
 
 	struct ag_ctrl exp, gain;
 	int ag_in_zone, ag_dir, ag_damp;
@@ -88,9 +88,9 @@ struct stats {
 
 int v4lc_proc_possible(const struct v4lconvert_data *data)
 {
-	return !!(data->fake_enabled & ((1u << V4LC_FAKE_AWB) |
-					(1u << V4LC_FAKE_GAMMA) |
-					(1u << V4LC_FAKE_AUTOGAIN)));
+	return !!(data->fake_enabled &
+		  ((1u << V4LC_FAKE_AWB) | (1u << V4LC_FAKE_GAMMA) |
+		   (1u << V4LC_FAKE_AUTOGAIN)));
 }
 
 static int on(struct v4lconvert_data *data, int i)
@@ -100,7 +100,8 @@ static int on(struct v4lconvert_data *data, int i)
 
 int v4lc_proc_active(struct v4lconvert_data *data)
 {
-	return (on(data, V4LC_FAKE_AWB) && v4lc_fake_get(data, V4LC_FAKE_AWB)) ||
+	return (on(data, V4LC_FAKE_AWB) &&
+		v4lc_fake_get(data, V4LC_FAKE_AWB)) ||
 	       (on(data, V4LC_FAKE_GAMMA) &&
 		v4lc_fake_get(data, V4LC_FAKE_GAMMA) != 1000) ||
 	       (on(data, V4LC_FAKE_AUTOGAIN) &&
@@ -290,9 +291,8 @@ static void measure_chroma(const struct v4lc_proc_dsp *k,
  * Statistics from rows y with y % 4 < 2 (half the rows, both Bayer row
  * parities). Centre: rows and columns from 1/4 to 3/4.
  */
-static void measure(struct v4lconvert_data *data,
-		    const struct v4lc_format *fmt, const struct v4lc_frame *f,
-		    struct stats *st)
+static void measure(struct v4lconvert_data *data, const struct v4lc_format *fmt,
+		    const struct v4lc_frame *f, struct stats *st)
 {
 	const struct v4lc_proc_dsp *k = &data->dsp->proc;
 	struct acc a = { { 0, 0, 0 }, { 0, 0, 0 }, 0, 0 };
@@ -374,17 +374,22 @@ static int build_tables(struct v4lconvert_data *data, int domain,
 
 			for (int c = 0; c < 3; c++) {
 				if (!p->wb_valid)
-					p->wb[c] = st->mean[c] < V4LC_WB_MIN ? V4LC_WB_MIN
-						   : st->mean[c] > V4LC_WB_MAX ? V4LC_WB_MAX
-						   : st->mean[c];
+					p->wb[c] = st->mean[c] < V4LC_WB_MIN
+							   ? V4LC_WB_MIN
+						   : st->mean[c] > V4LC_WB_MAX
+							   ? V4LC_WB_MAX
+							   : st->mean[c];
 				else
-					moving |= approach(&p->wb[c], st->mean[c],
-							   V4LC_WB_MIN, V4LC_WB_MAX);
+					moving |=
+						approach(&p->wb[c], st->mean[c],
+							 V4LC_WB_MIN,
+							 V4LC_WB_MAX);
 			}
 			p->wb_valid = 1;
 			all = (p->wb[0] + p->wb[1] + p->wb[2]) / 3;
 			for (int c = 0; c < 3; c++)
-				gain[c] = (all * 4096 + p->wb[c] / 2) / p->wb[c];
+				gain[c] =
+					(all * 4096 + p->wb[c] / 2) / p->wb[c];
 		} else {
 			p->wb_valid = 0;
 		}
@@ -403,11 +408,13 @@ static int build_tables(struct v4lconvert_data *data, int domain,
 				if (!p->cb_valid)
 					p->cb[c] = st->mean[c + 1];
 				else
-					moving |= approach(&p->cb[c], st->mean[c + 1],
-							   0, 255 * 16);
+					moving |= approach(&p->cb[c],
+							   st->mean[c + 1], 0,
+							   255 * 16);
 				/* rounded (mean - 128), in whole levels */
 				off[c] = (p->cb[c] - 128 * 16 +
-					  (p->cb[c] >= 128 * 16 ? 8 : -8)) / 16;
+					  (p->cb[c] >= 128 * 16 ? 8 : -8)) /
+					 16;
 			}
 			p->cb_valid = 1;
 		} else {
@@ -418,7 +425,9 @@ static int build_tables(struct v4lconvert_data *data, int domain,
 			for (int i = 0; i < 256; i++) {
 				int v = i - off[c];
 
-				p->lut[1 + c][i] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+				p->lut[1 + c][i] = (uint8_t)(v < 0     ? 0
+							     : v > 255 ? 255
+								       : v);
 			}
 		memcpy(p->lut[3], p->lut[0], 256);
 	}
@@ -458,7 +467,9 @@ static int ag_get(struct v4lconvert_data *data, const struct ag_ctrl *c,
 
 	if (v4lc_dev_ioctl(data, VIDIOC_G_CTRL, &ctl))
 		return -1;
-	*v = ctl.value < c->min ? c->min : ctl.value > c->max ? c->max : ctl.value;
+	*v = ctl.value < c->min   ? c->min
+	     : ctl.value > c->max ? c->max
+				  : ctl.value;
 	return 0;
 }
 
@@ -640,8 +651,9 @@ static void apply(struct v4lconvert_data *data, const struct v4lc_format *fmt,
 			for (int x = 0; x < 4; x++)
 				memcpy(t[x], p->lut[c], 256);
 			for (int y = 0; y < ch; y++)
-				k->lut4(sp + (size_t)y * scs, dp + (size_t)y * dcs,
-					cw, (const uint8_t(*)[256])t);
+				k->lut4(sp + (size_t)y * scs,
+					dp + (size_t)y * dcs, cw,
+					(const uint8_t(*)[256])t);
 			sp += (size_t)scs * ch;
 			dp += (size_t)dcs * ch;
 		}
@@ -666,11 +678,12 @@ int v4lc_proc_frame(struct v4lconvert_data *data, const struct v4lc_frame *in,
 				    in->width
 			  : v4lc_frame_bytes(in->fourcc, in->width, in->height,
 					     in->stride);
-	need_out = fmt->layout == V4LC_L_BAYER8
-			   ? (size_t)stride_or_min(fmt, out) * (out->height - 1) +
-				     out->width
-			   : v4lc_frame_bytes(out->fourcc, out->width,
-					      out->height, out->stride);
+	need_out =
+		fmt->layout == V4LC_L_BAYER8
+			? (size_t)stride_or_min(fmt, out) * (out->height - 1) +
+				  out->width
+			: v4lc_frame_bytes(out->fourcc, out->width, out->height,
+					   out->stride);
 	if (!need_in || !need_out || need_in > in->size || need_out > out->size)
 		return -EFAULT;
 	if (!p) {
@@ -684,7 +697,8 @@ int v4lc_proc_frame(struct v4lconvert_data *data, const struct v4lc_frame *in,
 		changed |= v != p->seen[i];
 		p->seen[i] = v;
 	}
-	if (changed || p->domain != domain || (int)(p->frame - p->next_update) >= 0) {
+	if (changed || p->domain != domain ||
+	    (int)(p->frame - p->next_update) >= 0) {
 		struct stats st;
 		int next;
 

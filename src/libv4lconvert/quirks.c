@@ -23,9 +23,12 @@ static const struct {
 	const char *name;
 	unsigned flag;
 } flag_names[] = {
-	{ "hflip", V4LC_QUIRK_HFLIP },	     { "vflip", V4LC_QUIRK_VFLIP },
-	{ "rot90-jpeg", V4LC_QUIRK_ROT90_JPEG }, { "wb", V4LC_QUIRK_WB },
-	{ "autogain", V4LC_QUIRK_AUTOGAIN },   { "tinyjpeg", V4LC_QUIRK_TINYJPEG },
+	{ "hflip", V4LC_QUIRK_HFLIP },
+	{ "vflip", V4LC_QUIRK_VFLIP },
+	{ "rot90-jpeg", V4LC_QUIRK_ROT90_JPEG },
+	{ "wb", V4LC_QUIRK_WB },
+	{ "autogain", V4LC_QUIRK_AUTOGAIN },
+	{ "tinyjpeg", V4LC_QUIRK_TINYJPEG },
 	{ "none", 0 },
 };
 
@@ -67,8 +70,10 @@ static const char *value(const char *p, const char *end, char *buf, size_t len)
 
 		if (c == '\\' && p + 1 < end) {
 			if (p + 3 < end && isdigit((unsigned char)p[1]) &&
-			    isdigit((unsigned char)p[2]) && isdigit((unsigned char)p[3])) {
-				c = (char)((p[1] - '0') * 64 + (p[2] - '0') * 8 + (p[3] - '0'));
+			    isdigit((unsigned char)p[2]) &&
+			    isdigit((unsigned char)p[3])) {
+				c = (char)((p[1] - '0') * 64 +
+					   (p[2] - '0') * 8 + (p[3] - '0'));
 				p += 3;
 			} else {
 				c = *++p;
@@ -138,7 +143,8 @@ static int match_line(const char *p, const char *end,
 		return -1;
 	if (!hw->vendor || vid != hw->vendor || pid != (hw->product & ~mask))
 		matched = 0;
-	if (!(p = word(p, end, buf, sizeof(buf))) || parse_flags(buf, &q->flags))
+	if (!(p = word(p, end, buf, sizeof(buf))) ||
+	    parse_flags(buf, &q->flags))
 		return -1;
 	q->gamma = 0;
 	while ((p = word(p, end, buf, sizeof(buf))) && *p == '=') {
@@ -208,10 +214,11 @@ int v4lc_quirk_lookup(const struct v4lc_hwinfo *hw, struct v4lc_quirk *q)
 	int found = 0;
 
 	if (config && *config)
-		snprintf(user, sizeof(user), "%s/libv4l/camera-quirks.conf", config);
+		snprintf(user, sizeof(user), "%s/libv4l/camera-quirks.conf",
+			 config);
 	else if (home && *home)
-		snprintf(user, sizeof(user), "%s/.config/libv4l/camera-quirks.conf",
-			 home);
+		snprintf(user, sizeof(user),
+			 "%s/.config/libv4l/camera-quirks.conf", home);
 	files[0] = user;
 	files[1] = V4LC_SYSCONFDIR "/libv4l/camera-quirks.conf";
 	for (int i = 0; i < 2 && !found; i++) {

@@ -41,12 +41,10 @@ int v4lc_conv_jpeg(struct v4lconvert_data *data, const struct v4lc_format *f,
 	return ret;
 }
 
-#define V4LC_CONVERTER(fcc, layout, order, swap, shift, rgb, yuv, needs,     \
-		       conv)                                                  \
+#define V4LC_CONVERTER(fcc, layout, order, swap, shift, rgb, yuv, needs, conv) \
 	v4lc_conv_##conv,
-static v4lc_convert_fn *const converters[] = {
-	V4LC_FORMAT_TABLE(V4LC_CONVERTER)
-};
+static v4lc_convert_fn *const converters[] = { V4LC_FORMAT_TABLE(
+	V4LC_CONVERTER) };
 #undef V4LC_CONVERTER
 
 int v4lc_convert_source(struct v4lconvert_data *data,
@@ -65,7 +63,8 @@ int v4lc_dst_init(const struct v4lc_frame *dst, struct v4lc_dst *d)
 	const struct v4lc_format *f = v4lc_format_find(dst->fourcc);
 	struct v4lc_planes p;
 
-	if (!f || (f->layout != V4LC_L_RGB24 && f->layout != V4LC_L_PLANAR420) ||
+	if (!f ||
+	    (f->layout != V4LC_L_RGB24 && f->layout != V4LC_L_PLANAR420) ||
 	    !dst->data ||
 	    v4lc_format_geometry(f, dst->width, dst->height, dst->stride, &p))
 		return -EINVAL;

@@ -17,18 +17,19 @@ struct v4lconvert_data;
 
 typedef int v4lc_convert_fn(struct v4lconvert_data *data,
 			    const struct v4lc_format *f,
-			    const struct v4lc_frame *src, struct v4lc_frame *dst);
+			    const struct v4lc_frame *src,
+			    struct v4lc_frame *dst);
 
 /* sources.c: the frame layer's formats, MJPEG/JPEG. */
 v4lc_convert_fn v4lc_conv_frame, v4lc_conv_jpeg;
 /* src_bayer.c, src_rgb.c, src_grey.c, src_hsv.c, src_yuv.c */
-v4lc_convert_fn v4lc_conv_bayer, v4lc_conv_rgb, v4lc_conv_grey,
-	v4lc_conv_hsv, v4lc_conv_yuv;
+v4lc_convert_fn v4lc_conv_bayer, v4lc_conv_rgb, v4lc_conv_grey, v4lc_conv_hsv,
+	v4lc_conv_yuv;
 /* src_chipyuv.c */
 v4lc_convert_fn v4lc_conv_chipyuv, v4lc_conv_cpia;
 /* src_chipbayer.c */
-v4lc_convert_fn v4lc_conv_s910, v4lc_conv_p207, v4lc_conv_m310,
-	v4lc_conv_sonx, v4lc_conv_905c, v4lc_conv_s680, v4lc_conv_s561;
+v4lc_convert_fn v4lc_conv_s910, v4lc_conv_p207, v4lc_conv_m310, v4lc_conv_sonx,
+	v4lc_conv_905c, v4lc_conv_s680, v4lc_conv_s561;
 /* src_chipjpeg.c */
 v4lc_convert_fn v4lc_conv_pjpg, v4lc_conv_jl2005, v4lc_conv_se401,
 	v4lc_conv_jpgl;
@@ -44,8 +45,8 @@ struct v4lc_dst {
 	size_t ys;
 	uint8_t *u, *v; /* NULL for RGB */
 	size_t cs;
-	int yuv;        /* YU12/YV12 */
-	int rgb_order;  /* V4LC_RGB24 / V4LC_BGR24; V4LC_RGB24 for YUV */
+	int yuv;       /* YU12/YV12 */
+	int rgb_order; /* V4LC_RGB24 / V4LC_BGR24; V4LC_RGB24 for YUV */
 };
 
 /*

@@ -24,8 +24,8 @@ static int convert_chip(struct v4lconvert_data *data,
 	char err[128];
 	int ret, ret2;
 
-	if (src->width <= 0 || src->height <= 0 ||
-	    dst->width != src->width || dst->height != src->height)
+	if (src->width <= 0 || src->height <= 0 || dst->width != src->width ||
+	    dst->height != src->height)
 		return -EINVAL;
 	if (__builtin_mul_overflow((size_t)src->width, (size_t)src->height,
 				   &px))
@@ -57,15 +57,15 @@ static int convert_chip(struct v4lconvert_data *data,
 }
 
 /* The converter of one chip: its decoder, Bayer order and name. */
-#define CHIP(id, ORDER, name)                                                 \
-	int v4lc_conv_##id(struct v4lconvert_data *data,                      \
-			   const struct v4lc_format *f,                       \
-			   const struct v4lc_frame *src,                      \
-			   struct v4lc_frame *dst)                            \
-	{                                                                     \
-		(void)f;                                                      \
-		return convert_chip(data, src, dst, v4lc_decode_##id,         \
-				    V4LC_##ORDER##_ORDER, name);              \
+#define CHIP(id, ORDER, name)                                                  \
+	int v4lc_conv_##id(struct v4lconvert_data *data,                       \
+			   const struct v4lc_format *f,                        \
+			   const struct v4lc_frame *src,                       \
+			   struct v4lc_frame *dst)                             \
+	{                                                                      \
+		(void)f;                                                       \
+		return convert_chip(data, src, dst, v4lc_decode_##id,          \
+				    V4LC_##ORDER##_ORDER, name);               \
 	}
 
 CHIP(s910, S910, "SN9C10X")

@@ -27,9 +27,9 @@ int v4lc_conv_pjpg(struct v4lconvert_data *data, const struct v4lc_format *f,
 	int w = rot ? dst->height : dst->width;
 	int h = rot ? dst->width : dst->height;
 	size_t need = v4lc_frame_bytes(dst->fourcc, w, h, 0);
-	int direct = !rot && (!dst->stride ||
-			      dst->stride == v4lc_frame_min_stride(dst->fourcc,
-								   w));
+	int direct =
+		!rot && (!dst->stride ||
+			 dst->stride == v4lc_frame_min_stride(dst->fourcc, w));
 	struct v4lc_frame tmp = { dst->fourcc, w, h, 0, NULL, need };
 	char err[160];
 	int ret, r2;
@@ -46,8 +46,8 @@ int v4lc_conv_pjpg(struct v4lconvert_data *data, const struct v4lc_format *f,
 		v4lc_error(data, ENOMEM, "out of memory");
 		return -ENOMEM;
 	}
-	ret = v4lc_pjpg_decode(data->pjpg, src->data, src->size, dst->fourcc, tmp.data,
-			       direct ? dst->size : need, w, h, err,
+	ret = v4lc_pjpg_decode(data->pjpg, src->data, src->size, dst->fourcc,
+			       tmp.data, direct ? dst->size : need, w, h, err,
 			       sizeof(err));
 	if (ret < 0 && ret != -EPIPE) {
 		v4lc_error(data, -ret, "decompressing Pixart JPEG: %s", err);
@@ -73,12 +73,13 @@ int v4lc_conv_pjpg(struct v4lconvert_data *data, const struct v4lc_format *f,
  * v4lc_decoded_scratch: the Bayer converter uses the row scratch), which
  * then goes through the SRGGB8 source converter.
  */
-int v4lc_conv_jl2005(struct v4lconvert_data *data,
-		     const struct v4lc_format *f, const struct v4lc_frame *src,
-		     struct v4lc_frame *dst)
+int v4lc_conv_jl2005(struct v4lconvert_data *data, const struct v4lc_format *f,
+		     const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
-	struct v4lc_frame mosaic = { V4L2_PIX_FMT_SRGGB8, src->width,
-				     src->height, src->width, NULL, 0 };
+	struct v4lc_frame mosaic = {
+		V4L2_PIX_FMT_SRGGB8, src->width, src->height,
+		src->width,          NULL,       0
+	};
 	char err[160];
 	int ret;
 
@@ -107,20 +108,20 @@ int v4lc_conv_jl2005(struct v4lconvert_data *data,
  * SE401: decoded to RGB24, straight into dst when that is a minimal RGB24
  * frame, else into row scratch and then converted like an RGB24 source.
  */
-int v4lc_conv_se401(struct v4lconvert_data *data,
-		    const struct v4lc_format *f, const struct v4lc_frame *src,
-		    struct v4lc_frame *dst)
+int v4lc_conv_se401(struct v4lconvert_data *data, const struct v4lc_format *f,
+		    const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
 	int direct = dst->fourcc == V4L2_PIX_FMT_RGB24 &&
 		     (!dst->stride || dst->stride == 3 * dst->width);
-	struct v4lc_frame rgb = { V4L2_PIX_FMT_RGB24, src->width, src->height,
-				  0, NULL, 0 };
+	struct v4lc_frame rgb = {
+		V4L2_PIX_FMT_RGB24, src->width, src->height, 0, NULL, 0
+	};
 	char err[160];
 	int ret;
 
 	(void)f;
-	rgb.size = v4lc_frame_bytes(V4L2_PIX_FMT_RGB24, src->width,
-				    src->height, 0);
+	rgb.size = v4lc_frame_bytes(V4L2_PIX_FMT_RGB24, src->width, src->height,
+				    0);
 	if (!rgb.size) {
 		v4lc_error(data, EINVAL, "bad SE401 geometry");
 		return -EINVAL;
@@ -158,11 +159,11 @@ int v4lc_conv_jpgl(struct v4lconvert_data *data, const struct v4lc_format *f,
 		   const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
 	size_t need = v4lc_frame_bytes(dst->fourcc, dst->width, dst->height, 0);
-	int direct = !dst->stride ||
-		     dst->stride == v4lc_frame_min_stride(dst->fourcc,
-							  dst->width);
-	struct v4lc_frame tmp = { dst->fourcc, dst->width, dst->height, 0,
-				  NULL, need };
+	int direct =
+		!dst->stride ||
+		dst->stride == v4lc_frame_min_stride(dst->fourcc, dst->width);
+	struct v4lc_frame tmp = { dst->fourcc, dst->width, dst->height,
+				  0,           NULL,       need };
 	uint8_t *work;
 	size_t wsize;
 	char err[160];

@@ -111,8 +111,8 @@ static void decode_groups(const struct v4lc_dsp *dsp, int l, const uint8_t *s,
 
 		if (l == V4LC_CITV) {
 			memcpy(y0, g, W);
-			dsp->yuv422.to_yuv420[V4LC_VYUY](g + W, g + W, y1, y1, u,
-							 v, w);
+			dsp->yuv422.to_yuv420[V4LC_VYUY](g + W, g + W, y1, y1,
+							 u, v, w);
 			continue;
 		}
 		copy_signed(g, y0, w);
@@ -242,8 +242,7 @@ static int chipyuv_rgb(struct v4lconvert_data *data, int l,
 	return 0;
 }
 
-int v4lc_conv_chipyuv(struct v4lconvert_data *data,
-		      const struct v4lc_format *f,
+int v4lc_conv_chipyuv(struct v4lconvert_data *data, const struct v4lc_format *f,
 		      const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
 	int w = src->width, h = src->height, l = f->order, ret;
@@ -335,12 +334,13 @@ static uint8_t *cpia_begin(struct v4lconvert_data *data, size_t need)
 		n->cap = need;
 		memset(n->buf, 0x80, need);
 		if (p)
-			memcpy(n->buf, p->buf + (size_t)p->cur * p->cap, p->cap);
+			memcpy(n->buf, p->buf + (size_t)p->cur * p->cap,
+			       p->cap);
 		free(p);
 		data->prev_frame = p = n;
 	}
-	memcpy(p->buf + (size_t)!p->cur * p->cap, p->buf + (size_t)p->cur * p->cap,
-	       need);
+	memcpy(p->buf + (size_t)!p->cur * p->cap,
+	       p->buf + (size_t)p->cur * p->cap, need);
 	return p->buf + (size_t)!p->cur * p->cap;
 }
 
@@ -374,7 +374,8 @@ static const char *cpia_lines(const struct v4lc_dsp *dsp, const uint8_t *s,
 			if (n != (even ? 2 * W : W))
 				return "wrong uncompressed line length";
 			if (even)
-				dsp->yuv422.to_yuv420[V4LC_YUYV](l, l, yr, yr, u, v, w);
+				dsp->yuv422.to_yuv420[V4LC_YUYV](l, l, yr, yr,
+								 u, v, w);
 			else
 				memcpy(yr, l, W);
 			continue;
@@ -409,8 +410,8 @@ static const char *cpia_lines(const struct v4lc_dsp *dsp, const uint8_t *s,
 		if (x != w || i != n)
 			return "line length mismatch";
 	}
-	if (size < CPIA_HEADER + 4 || s[size - 4] != 0xff || s[size - 3] != 0xff ||
-	    s[size - 2] != 0xff || s[size - 1] != 0xff)
+	if (size < CPIA_HEADER + 4 || s[size - 4] != 0xff ||
+	    s[size - 3] != 0xff || s[size - 2] != 0xff || s[size - 1] != 0xff)
 		return "no end-of-image mark";
 	return NULL;
 }
@@ -429,8 +430,8 @@ static void cpia_output(struct v4lconvert_data *data, const uint8_t *work,
 		v4lc_yuv2rgb_init(&k, &data->colorimetry);
 		for (int y = 0; y < h; y++)
 			fn(work + (size_t)y * W, wu + (size_t)(y / 2) * c,
-			   wv + (size_t)(y / 2) * c, d->y + (size_t)y * d->ys, w,
-			   &k);
+			   wv + (size_t)(y / 2) * c, d->y + (size_t)y * d->ys,
+			   w, &k);
 		return;
 	}
 	if (d->ys == W) {
@@ -479,8 +480,8 @@ int v4lc_conv_cpia(struct v4lconvert_data *data, const struct v4lc_format *f,
 	work = cpia_begin(data, np + np / 2);
 	if (!work)
 		return -ENOMEM;
-	err = cpia_lines(data->dsp, s, src->size, w, h, s[28], work,
-			 work + np, work + np + np / 4);
+	err = cpia_lines(data->dsp, s, src->size, w, h, s[28], work, work + np,
+			 work + np + np / 4);
 	if (err) {
 		v4lc_error(data, EAGAIN, "CPIA: %s", err);
 		return -EAGAIN;

@@ -39,11 +39,12 @@ int v4lc_conv_rgb(struct v4lconvert_data *data, const struct v4lc_format *f,
 	if (ret < 0)
 		return ret;
 	if (r.yuv) {
-		v4lc_src_rows_to_yuv(data, &r, &data->colorimetry, rgb_chunk, &c);
+		v4lc_src_rows_to_yuv(data, &r, &data->colorimetry, rgb_chunk,
+				     &c);
 		return 0;
 	}
 	for (int y = 0; y < r.height; y++)
-		c.fn(r.src + (size_t)y * r.stride, r.dst + (size_t)y * r.dstride,
-		     r.width);
+		c.fn(r.src + (size_t)y * r.stride,
+		     r.dst + (size_t)y * r.dstride, r.width);
 	return 0;
 }

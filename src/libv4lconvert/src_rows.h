@@ -19,14 +19,14 @@
 
 struct v4lc_src_rows {
 	const uint8_t *src;
-	size_t stride;        /* source bytes per line */
+	size_t stride; /* source bytes per line */
 	int width, height;
-	uint8_t *dst;         /* RGB24/BGR24 rows, or the Y plane */
+	uint8_t *dst; /* RGB24/BGR24 rows, or the Y plane */
 	size_t dstride;
-	uint8_t *u, *v;       /* YU12/YV12 chroma planes (u, v in YUV order) */
+	uint8_t *u, *v; /* YU12/YV12 chroma planes (u, v in YUV order) */
 	size_t cstride;
-	int yuv;              /* destination is YU12/YV12 */
-	int rgb_order;        /* V4LC_RGB24 / V4LC_BGR24 for RGB destinations */
+	int yuv;       /* destination is YU12/YV12 */
+	int rgb_order; /* V4LC_RGB24 / V4LC_BGR24 for RGB destinations */
 };
 
 /*
@@ -75,18 +75,19 @@ static inline int v4lc_src_rows_init(struct v4lconvert_data *data,
 }
 
 /* Produce RGB24 (R, G, B order) for pixels x0 .. x0 + n - 1 of `row`. */
-typedef void v4lc_src_rgb_fn(const void *ctx, const uint8_t *row, int x0,
-			     int n, uint8_t *rgb);
+typedef void v4lc_src_rgb_fn(const void *ctx, const uint8_t *row, int x0, int n,
+			     uint8_t *rgb);
 
 /*
  * YU12/YV12 from any source that can produce RGB24 rows: two rows at a
  * time (the last odd row pairs with itself), V4LC_SRC_CHUNK columns at a
  * time through a stack buffer, colour per `colorimetry`.
  */
-static inline void v4lc_src_rows_to_yuv(const struct v4lconvert_data *data,
-					const struct v4lc_src_rows *r,
-					const struct v4lc_colorimetry *colorimetry,
-					v4lc_src_rgb_fn *fn, const void *ctx)
+static inline void
+v4lc_src_rows_to_yuv(const struct v4lconvert_data *data,
+		     const struct v4lc_src_rows *r,
+		     const struct v4lc_colorimetry *colorimetry,
+		     v4lc_src_rgb_fn *fn, const void *ctx)
 {
 	uint8_t buf[2][3 * V4LC_SRC_CHUNK];
 	v4lc_rgb2yuv_fn *k = data->dsp->rgb2yuv.to_yuv420[V4LC_RGB24];

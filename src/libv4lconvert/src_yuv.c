@@ -41,7 +41,7 @@ struct yuv_job {
 	const uint8_t *s, *c; /* the frame, its chroma */
 	struct v4lc_planes g;
 	int w, h;
-	size_t cw;            /* 4:2:0 chroma bytes a row */
+	size_t cw; /* 4:2:0 chroma bytes a row */
 	struct v4lc_dst d;
 	struct v4lc_yuv2rgb k;
 };
@@ -67,10 +67,11 @@ static void copy_luma(const struct yuv_job *j)
 static void hm12_line(const uint8_t *plane, int tiles_x, int line, int x0,
 		      int n, uint8_t *out)
 {
-	const uint8_t *p = plane +
-			   ((size_t)(line / 16) * (size_t)tiles_x + (size_t)(x0 / 16)) *
-				   256 +
-			   (size_t)(line % 16) * 16;
+	const uint8_t *p =
+		plane +
+		((size_t)(line / 16) * (size_t)tiles_x + (size_t)(x0 / 16)) *
+			256 +
+		(size_t)(line % 16) * 16;
 
 	for (int x = 0; x < n; x += 16, p += 256)
 		memcpy(out + x, p, 16);
@@ -84,10 +85,11 @@ static void hm12_line(const uint8_t *plane, int tiles_x, int line, int x0,
 static void hm12_lines4(const uint8_t *plane, int tiles_x, int line, int x0,
 			int n, uint8_t *out)
 {
-	const uint8_t *p = plane +
-			   ((size_t)(line / 16) * (size_t)tiles_x + (size_t)(x0 / 16)) *
-				   256 +
-			   (size_t)(line % 16) * 16;
+	const uint8_t *p =
+		plane +
+		((size_t)(line / 16) * (size_t)tiles_x + (size_t)(x0 / 16)) *
+			256 +
+		(size_t)(line % 16) * 16;
 
 	for (int x = 0; x < n; x += 16, p += 256) {
 		memcpy(out + x, p, 16);
@@ -113,7 +115,8 @@ static void hm12_to_yuv(const struct yuv_job *j)
 
 		for (int l = 0; l < 16; l += 4) {
 			const uint8_t *t = trow + 16 * l;
-			uint8_t *o = d->y + ((size_t)ty * 16 + (size_t)l) * d->ys;
+			uint8_t *o =
+				d->y + ((size_t)ty * 16 + (size_t)l) * d->ys;
 
 			for (int tx = 0; tx < tiles_x; tx++) {
 				const uint8_t *p = t + 256 * (size_t)tx;
@@ -137,9 +140,11 @@ static void hm12_to_yuv(const struct yuv_job *j)
 				size_t o = (size_t)(cy + l) * d->cs +
 					   (size_t)x / 2;
 
-				j->dsp->yuvlayout.deinterleave(
-					cbuf + l * (HM12_CHUNK / 4), d->u + o,
-					d->v + o, n / 2);
+				j->dsp->yuvlayout
+					.deinterleave(cbuf + l * (HM12_CHUNK /
+								  4),
+						      d->u + o, d->v + o,
+						      n / 2);
 			}
 		}
 }
@@ -161,10 +166,11 @@ static void hm12(const struct yuv_job *j)
 
 			hm12_line(j->s, tiles_x, y, x, n, ybuf);
 			hm12_line(c, tiles_x, y / 2, x, n, cbuf);
-			j->dsp->yuv420.nv12[d->rgb_order](ybuf, cbuf,
-						      d->y + (size_t)y * d->ys +
-							      3 * (size_t)x,
-						      n, &j->k);
+			j->dsp->yuv420
+				.nv12[d->rgb_order](ybuf, cbuf,
+						    d->y + (size_t)y * d->ys +
+							    3 * (size_t)x,
+						    n, &j->k);
 		}
 }
 
@@ -256,7 +262,8 @@ static void m420(const struct yuv_job *j)
 		if (two)
 			memcpy(d->y + (size_t)(y + 1) * d->ys, grp + s,
 			       (size_t)j->w);
-		j->dsp->yuvlayout.deinterleave(uv, d->u + (size_t)(y / 2) * d->cs,
+		j->dsp->yuvlayout.deinterleave(uv,
+					       d->u + (size_t)(y / 2) * d->cs,
 					       d->v + (size_t)(y / 2) * d->cs,
 					       (int)j->cw);
 	}
@@ -301,7 +308,8 @@ int v4lc_conv_yuv(struct v4lconvert_data *data, const struct v4lc_format *f,
 		if (f->layout == V4LC_L_HM12)
 			v4lc_error(data, EINVAL,
 				   "HM12 needs a width and height that are "
-				   "multiples of 16 (%dx%d)", j.w, j.h);
+				   "multiples of 16 (%dx%d)",
+				   j.w, j.h);
 		return ret;
 	}
 	if (j.g.total > src->size) {

@@ -22,7 +22,8 @@ static inline uint8x16_t avg4(uint8x16_t a, uint8x16_t b, uint8x16_t c,
 			      uint8x16_t d, uint8x16_t p, uint8x16_t q)
 {
 	uint8x16_t odd = vorrq_u8(veorq_u8(a, b), veorq_u8(c, d));
-	uint8x16_t corr = vandq_u8(vandq_u8(odd, veorq_u8(p, q)), vdupq_n_u8(1));
+	uint8x16_t corr =
+		vandq_u8(vandq_u8(odd, veorq_u8(p, q)), vdupq_n_u8(1));
 
 	return vsubq_u8(vrhaddq_u8(p, q), corr);
 }
@@ -38,8 +39,8 @@ dem16(const uint8_t *a, const uint8_t *c, const uint8_t *b, int cfirst,
 	uint8x16_t bl = vld1q_u8(b - 1), bc = vld1q_u8(b), br = vld1q_u8(b + 1);
 	uint8x16_t h2 = vrhaddq_u8(cl, cr), v2 = vrhaddq_u8(ac, bc);
 	uint8x16_t cross = avg4(cl, cr, ac, bc, h2, v2);
-	uint8x16_t diag = avg4(al, ar, bl, br, vrhaddq_u8(al, ar),
-			       vrhaddq_u8(bl, br));
+	uint8x16_t diag =
+		avg4(al, ar, bl, br, vrhaddq_u8(al, ar), vrhaddq_u8(bl, br));
 
 	if (cfirst) {
 		*ownp = vbslq_u8(even, cc, h2);
@@ -83,8 +84,8 @@ struct rgb2yuv_consts {
 	uint16x4_t ur, ug, ub, vr, vg, vb;
 };
 
-static inline uint8x8_t luma8(const struct rgb2yuv_consts *k,
-			      uint8x8_t r, uint8x8_t g, uint8x8_t b)
+static inline uint8x8_t luma8(const struct rgb2yuv_consts *k, uint8x8_t r,
+			      uint8x8_t g, uint8x8_t b)
 {
 	uint16x8_t s = vmull_u8(r, k->rh);
 
@@ -96,8 +97,8 @@ static inline uint8x8_t luma8(const struct rgb2yuv_consts *k,
 	return vshrn_n_u16(vaddq_u16(s, k->yadd), 8);
 }
 
-static inline uint8x16_t luma16(const struct rgb2yuv_consts *k,
-				uint8x16_t r, uint8x16_t g, uint8x16_t b)
+static inline uint8x16_t luma16(const struct rgb2yuv_consts *k, uint8x16_t r,
+				uint8x16_t g, uint8x16_t b)
 {
 	return vcombine_u8(luma8(k, vget_low_u8(r), vget_low_u8(g),
 				 vget_low_u8(b)),
@@ -142,7 +143,7 @@ yuv_step(const uint8_t *const rows[4], int x, uint8_t *y0, uint8_t *y1,
 }
 
 static inline void rgb2yuv_consts_init(struct rgb2yuv_consts *k,
-				   const struct v4lc_rgb2yuv *kp)
+				       const struct v4lc_rgb2yuv *kp)
 {
 	k->rh = vdup_n_u8((uint8_t)(kp->yr >> 8));
 	k->rl = vdup_n_u8((uint8_t)(kp->yr & 255));

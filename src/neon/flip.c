@@ -149,9 +149,8 @@ static inline void mirror422_init(struct mirror422 *m, int lo, int width)
 		vdupq_n_u16(lo ? (uint16_t)0xff00 : (uint16_t)0x00ff));
 }
 
-static inline void mirror422_step(const uint8_t *src, uint8_t *dst,
-				  int width, int x0,
-				  const struct mirror422 *m)
+static inline void mirror422_step(const uint8_t *src, uint8_t *dst, int width,
+				  int x0, const struct mirror422 *m)
 {
 	int pairs = (width + 1) / 2;
 	uint16x8_t l = vreinterpretq_u16_u8(
@@ -163,7 +162,8 @@ static inline void mirror422_step(const uint8_t *src, uint8_t *dst,
 	/* reversed within halves, blended, then one half swap for both */
 	l = vrev64q_u16(l);
 	c = vrev64q_u32(c);
-	v = vbslq_u8(m->lmask, vreinterpretq_u8_u16(l), vreinterpretq_u8_u32(c));
+	v = vbslq_u8(m->lmask, vreinterpretq_u8_u16(l),
+		     vreinterpretq_u8_u32(c));
 	vst1q_u8(dst + 2 * (ptrdiff_t)x0, vextq_u8(v, v, 8));
 }
 

@@ -52,10 +52,14 @@ static void laplacian_neon(const uint8_t *above, const uint8_t *cur,
 					     vget_high_u8(r), vget_high_u8(a),
 					     vget_high_u8(b));
 
-			acc_q = vmlal_s16(acc_q, vget_low_s16(lo), vget_low_s16(lo));
-			acc_q = vmlal_s16(acc_q, vget_high_s16(lo), vget_high_s16(lo));
-			acc_q = vmlal_s16(acc_q, vget_low_s16(hi), vget_low_s16(hi));
-			acc_q = vmlal_s16(acc_q, vget_high_s16(hi), vget_high_s16(hi));
+			acc_q = vmlal_s16(acc_q, vget_low_s16(lo),
+					  vget_low_s16(lo));
+			acc_q = vmlal_s16(acc_q, vget_high_s16(lo),
+					  vget_high_s16(lo));
+			acc_q = vmlal_s16(acc_q, vget_low_s16(hi),
+					  vget_low_s16(hi));
+			acc_q = vmlal_s16(acc_q, vget_high_s16(hi),
+					  vget_high_s16(hi));
 			acc_s = vpadalq_s16(acc_s, lo);
 			acc_s = vpadalq_s16(acc_s, hi);
 		}
@@ -66,8 +70,9 @@ static void laplacian_neon(const uint8_t *above, const uint8_t *cur,
 	*sumsq += q;
 	/* The rest: a sub-row whose interior starts at x. */
 	if (x < width - 1)
-		v4lc_focus_laplacian_c(above + x - 1, cur + x - 1, below + x - 1,
-				       width - x + 1, sum, sumsq);
+		v4lc_focus_laplacian_c(above + x - 1, cur + x - 1,
+				       below + x - 1, width - x + 1, sum,
+				       sumsq);
 }
 
 void v4lc_focus_init_neon(struct v4lc_focus_dsp *dsp)

@@ -28,7 +28,8 @@ static inline void grey16_step(const uint8_t *src, uint8_t *dst, int shift,
 	/* vmovn keeps the low 8 bits: the truncation of the spec. */
 	vst1q_u8(dst,
 		 vcombine_u8(vmovn_u16(vshlq_u16(vreinterpretq_u16_u8(a), cnt)),
-			     vmovn_u16(vshlq_u16(vreinterpretq_u16_u8(b), cnt))));
+			     vmovn_u16(
+				     vshlq_u16(vreinterpretq_u16_u8(b), cnt))));
 }
 
 /*

@@ -20,8 +20,8 @@ static inline void swap_step(const uint8_t *src, uint8_t *dst)
 	vst3q_u8(dst, p);
 }
 
-V4LC_ANY_TAIL(swap_rb24_neon, (const uint8_t *src, uint8_t *dst, int width),
-	      16, swap_step(src + 3 * (ptrdiff_t)x, dst + 3 * (ptrdiff_t)x),
+V4LC_ANY_TAIL(swap_rb24_neon, (const uint8_t *src, uint8_t *dst, int width), 16,
+	      swap_step(src + 3 * (ptrdiff_t)x, dst + 3 * (ptrdiff_t)x),
 	      v4lc_rgb_swap_rb24_c(src + 3 * (ptrdiff_t)x,
 				   dst + 3 * (ptrdiff_t)x, width - x))
 

@@ -17,8 +17,8 @@ static inline uint16x8_t mulhi(uint16x8_t a, uint16_t k)
 	uint32x4_t lo = vmull_n_u16(vget_low_u16(a), k);
 	uint32x4_t hi = vmull_n_u16(vget_high_u16(a), k);
 
-	return vuzpq_u16(vreinterpretq_u16_u32(lo),
-			 vreinterpretq_u16_u32(hi)).val[1];
+	return vuzpq_u16(vreinterpretq_u16_u32(lo), vreinterpretq_u16_u32(hi))
+		.val[1];
 }
 
 /* Luma of 8 pixels (channels as c << 8). */
@@ -53,8 +53,7 @@ static inline uint16x8_t block_sum(uint8x16_t a, uint8x16_t b)
 
 static inline __attribute__((always_inline)) void
 rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
-     uint8_t *u, uint8_t *v, int width, const struct v4lc_rgb2yuv *kp,
-     int bgr)
+     uint8_t *u, uint8_t *v, int width, const struct v4lc_rgb2yuv *kp, int bgr)
 {
 	/* A local copy: byte stores may alias *kp and force reloads. */
 	const struct v4lc_rgb2yuv kc = *kp, *k = &kc;
@@ -85,9 +84,11 @@ rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
 	}
 	if (x < width)
 		(bgr ? v4lc_rgb2yuv_bgr24_to_yuv420_c
-		     : v4lc_rgb2yuv_rgb24_to_yuv420_c)(
-			src0 + 3 * x, src1 + 3 * x, y0 + x, y1 + x, u + x / 2,
-			v + x / 2, width - x, kp);
+		     : v4lc_rgb2yuv_rgb24_to_yuv420_c)(src0 + 3 * x,
+						       src1 + 3 * x, y0 + x,
+						       y1 + x, u + x / 2,
+						       v + x / 2, width - x,
+						       kp);
 }
 
 static void rgb24_to_yuv420_neon(const uint8_t *src0, const uint8_t *src1,

@@ -13,7 +13,6 @@
 
 #include "core/colour.h"
 
-
 struct coefs {
 	int16x8_t yoff6, yk, vr, ug, vg, ub, round, c16k;
 };
@@ -38,8 +37,8 @@ static inline int16x8_t chroma_half(uint8x8_t x, const struct coefs *c)
 
 static inline int16x8_t luma_q5(uint8x8_t y, const struct coefs *c)
 {
-	int16x8_t h = vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(y, 6)),
-				c->yoff6);
+	int16x8_t h =
+		vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(y, 6)), c->yoff6);
 
 	return vqdmulhq_s16(h, c->yk);
 }
@@ -84,9 +83,9 @@ static inline void planar_step(const uint8_t *y, const uint8_t *u,
 	pixels16(y, vld1_u8(u), vld1_u8(v), dst, c, bgr);
 }
 
-static inline void semi_step(const uint8_t *y, const uint8_t *uv,
-			     uint8_t *dst, const struct coefs *c, int vfirst,
-			     int bgr, int last)
+static inline void semi_step(const uint8_t *y, const uint8_t *uv, uint8_t *dst,
+			     const struct coefs *c, int vfirst, int bgr,
+			     int last)
 {
 	uint8x8x2_t p = vld2_u8(uv);
 

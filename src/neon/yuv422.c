@@ -43,10 +43,14 @@ rgb_step(const uint8_t *src, uint8_t *dst, const struct coefs *k, int order,
 	uint8x16x3_t out;
 
 	/* (Y - y_off) << 6 and (C - 128) << 7 as signed 16-bit. */
-	ye = vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(p.val[oy0], 6)), k->yoff6);
-	yo = vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(p.val[oy1], 6)), k->yoff6);
-	u = vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(p.val[ou], 7)), k->c128_7);
-	v = vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(p.val[ov], 7)), k->c128_7);
+	ye = vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(p.val[oy0], 6)),
+		       k->yoff6);
+	yo = vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(p.val[oy1], 6)),
+		       k->yoff6);
+	u = vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(p.val[ou], 7)),
+		      k->c128_7);
+	v = vsubq_s16(vreinterpretq_s16_u16(vshll_n_u8(p.val[ov], 7)),
+		      k->c128_7);
 
 	ye = vqdmulhq_s16(ye, k->yk);
 	yo = vqdmulhq_s16(yo, k->yk);

@@ -25,8 +25,7 @@ static inline void split_avg_step(const uint8_t *uv0, const uint8_t *uv1,
 	vst1q_u8(b, vrhaddq_u8(p.val[1], q.val[1]));
 }
 
-static inline void avg_step(const uint8_t *p0, const uint8_t *p1,
-			    uint8_t *dst)
+static inline void avg_step(const uint8_t *p0, const uint8_t *p1, uint8_t *dst)
 {
 	vst1q_u8(dst, vrhaddq_u8(vld1q_u8(p0), vld1q_u8(p1)));
 }

@@ -36,12 +36,13 @@
 
 #include "mplane.h"
 
-#define CAP_MPLANE (V4L2_CAP_VIDEO_CAPTURE_MPLANE | V4L2_CAP_VIDEO_OUTPUT_MPLANE)
+#define CAP_MPLANE                                                             \
+	(V4L2_CAP_VIDEO_CAPTURE_MPLANE | V4L2_CAP_VIDEO_OUTPUT_MPLANE)
 #define CAP_SPLANE (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VIDEO_OUTPUT)
 
 struct mplane {
 	int fd;
-	const struct libv4l_dev_ops *lower;	/* NULL: plain system calls */
+	const struct libv4l_dev_ops *lower; /* NULL: plain system calls */
 	void *lower_priv;
 };
 
@@ -92,12 +93,12 @@ static int map_type(uint32_t type, uint32_t *out)
 static int multi_plane_fourcc(uint32_t f)
 {
 	static const uint32_t list[] = {
-		V4L2_PIX_FMT_NV12M, V4L2_PIX_FMT_NV21M, V4L2_PIX_FMT_NV16M,
-		V4L2_PIX_FMT_NV61M, V4L2_PIX_FMT_NV12MT,
-		V4L2_PIX_FMT_NV12MT_16X16, V4L2_PIX_FMT_YUV420M,
-		V4L2_PIX_FMT_YVU420M, V4L2_PIX_FMT_YUV422M,
-		V4L2_PIX_FMT_YVU422M, V4L2_PIX_FMT_YUV444M,
-		V4L2_PIX_FMT_YVU444M,
+		V4L2_PIX_FMT_NV12M,   V4L2_PIX_FMT_NV21M,
+		V4L2_PIX_FMT_NV16M,   V4L2_PIX_FMT_NV61M,
+		V4L2_PIX_FMT_NV12MT,  V4L2_PIX_FMT_NV12MT_16X16,
+		V4L2_PIX_FMT_YUV420M, V4L2_PIX_FMT_YVU420M,
+		V4L2_PIX_FMT_YUV422M, V4L2_PIX_FMT_YVU422M,
+		V4L2_PIX_FMT_YUV444M, V4L2_PIX_FMT_YVU444M,
 	};
 
 	for (size_t i = 0; i < sizeof(list) / sizeof(list[0]); i++)

@@ -22,7 +22,8 @@ pthread_once_t v4l_shim_libc_once = PTHREAD_ONCE_INIT;
 
 void v4l_shim_resolve(void)
 {
-#define NEXT(field, name) *(void **)&v4l_shim_libc.field = dlsym(RTLD_NEXT, name)
+#define NEXT(field, name)                                                      \
+	*(void **)&v4l_shim_libc.field = dlsym(RTLD_NEXT, name)
 	NEXT(open, "open");
 	NEXT(open64, "open64");
 	NEXT(openat, "openat");
@@ -88,8 +89,8 @@ void v4l_shim_release_under(int fd, void (*release)(int))
 	release(fd);
 	if (keep < 0)
 		return;
-	REAL(dup3)(keep, fd, fdflags > 0 && (fdflags & FD_CLOEXEC) ?
-			     O_CLOEXEC : 0);
+	REAL(dup3)
+	(keep, fd, fdflags > 0 && (fdflags & FD_CLOEXEC) ? O_CLOEXEC : 0);
 	REAL(close)(keep);
 }
 

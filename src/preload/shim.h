@@ -47,8 +47,8 @@ V4L_SHIM_HIDDEN extern struct v4l_shim_libc v4l_shim_libc;
 V4L_SHIM_HIDDEN extern pthread_once_t v4l_shim_libc_once;
 V4L_SHIM_HIDDEN void v4l_shim_resolve(void);
 
-#define REAL(name)                                                       \
-	(pthread_once(&v4l_shim_libc_once, v4l_shim_resolve),            \
+#define REAL(name)                                                             \
+	(pthread_once(&v4l_shim_libc_once, v4l_shim_resolve),                  \
 	 v4l_shim_libc.name)
 
 /*

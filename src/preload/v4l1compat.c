@@ -45,8 +45,10 @@ static atomic_int any_claimed;
 
 static unsigned int refs(int fd)
 {
-	return fd >= 0 && fd < V4L_SHIM_MAX_FD ?
-	       atomic_load_explicit(&claimed[fd], memory_order_acquire) : 0;
+	return fd >= 0 && fd < V4L_SHIM_MAX_FD
+		       ? atomic_load_explicit(&claimed[fd],
+					      memory_order_acquire)
+		       : 0;
 }
 
 static int is_claimed(int fd)
@@ -62,10 +64,12 @@ static void add_ref(int fd, int delta)
 	if (delta > 0) {
 		if (atomic_load(&claimed[fd]) == 0)
 			v4l_shim_remember(fd);
-		atomic_fetch_add_explicit(&claimed[fd], 1, memory_order_acq_rel);
+		atomic_fetch_add_explicit(&claimed[fd], 1,
+					  memory_order_acq_rel);
 		atomic_store(&any_claimed, 1);
 	} else {
-		atomic_fetch_sub_explicit(&claimed[fd], 1, memory_order_acq_rel);
+		atomic_fetch_sub_explicit(&claimed[fd], 1,
+					  memory_order_acq_rel);
 	}
 }
 
@@ -76,7 +80,13 @@ static void add_ref(int fd, int delta)
  * thread may hold).
  */
 static __thread int in_lib;
-#define LIB(expr) ({ in_lib++; __typeof__(expr) r_ = (expr); in_lib--; r_; })
+#define LIB(expr)                                                              \
+	({                                                                     \
+		in_lib++;                                                      \
+		__typeof__(expr) r_ = (expr);                                  \
+		in_lib--;                                                      \
+		r_;                                                            \
+	})
 
 /* Every reference, the last closing the number; its result. */
 static int release_all(int fd)
@@ -114,7 +124,8 @@ int v4l_shim_claim(int fd, int flags)
 		return fd;
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	nfd = LIB(v4l1_open(path, (flags & ~(O_ACCMODE | O_CREAT | O_EXCL |
-					 O_TRUNC | __O_TMPFILE)) | O_RDWR));
+					     O_TRUNC | __O_TMPFILE)) |
+					  O_RDWR));
 	if (nfd < 0) {
 		errno = saved;
 		return fd;
@@ -216,7 +227,7 @@ static void *note_map(void *p, size_t length)
 		maps[nmaps].length = length;
 		nmaps++;
 	} else {
-		maps_overflow = 1;	/* every munmap goes to libv4l1 */
+		maps_overflow = 1; /* every munmap goes to libv4l1 */
 	}
 	pthread_mutex_unlock(&maps_lock);
 	return p;
@@ -235,7 +246,7 @@ static int take_map(void *start, size_t length)
 		if (a < b + maps[i].length && b < a + length) {
 			found = 1;
 			if (a <= b && a + length >= b + maps[i].length)
-				maps[i--] = maps[--nmaps];	/* all of it */
+				maps[i--] = maps[--nmaps]; /* all of it */
 		}
 	}
 	found |= maps_overflow;
@@ -248,7 +259,8 @@ EXPORT void *mmap(void *start, size_t length, int prot, int flags, int fd,
 {
 	if (!in_lib && is_claimed(fd))
 		return note_map(LIB(v4l1_mmap(start, length, prot, flags, fd,
-					      offset)), length);
+					      offset)),
+				length);
 	return REAL(mmap)(start, length, prot, flags, fd, offset);
 }
 
@@ -257,7 +269,8 @@ EXPORT void *mmap64(void *start, size_t length, int prot, int flags, int fd,
 {
 	if (!in_lib && is_claimed(fd))
 		return note_map(LIB(v4l1_mmap(start, length, prot, flags, fd,
-					      offset)), length);
+					      offset)),
+				length);
 	return REAL(mmap64)(start, length, prot, flags, fd, offset);
 }
 

@@ -38,8 +38,10 @@ static atomic_int any_claimed;
 
 static unsigned int refs(int fd)
 {
-	return fd >= 0 && fd < V4L_SHIM_MAX_FD ?
-	       atomic_load_explicit(&claimed[fd], memory_order_acquire) : 0;
+	return fd >= 0 && fd < V4L_SHIM_MAX_FD
+		       ? atomic_load_explicit(&claimed[fd],
+					      memory_order_acquire)
+		       : 0;
 }
 
 static int is_claimed(int fd)
@@ -55,10 +57,12 @@ static void add_ref(int fd, int delta)
 	if (delta > 0) {
 		if (atomic_load(&claimed[fd]) == 0)
 			v4l_shim_remember(fd);
-		atomic_fetch_add_explicit(&claimed[fd], 1, memory_order_acq_rel);
+		atomic_fetch_add_explicit(&claimed[fd], 1,
+					  memory_order_acq_rel);
 		atomic_store(&any_claimed, 1);
 	} else {
-		atomic_fetch_sub_explicit(&claimed[fd], 1, memory_order_acq_rel);
+		atomic_fetch_sub_explicit(&claimed[fd], 1,
+					  memory_order_acq_rel);
 	}
 }
 
@@ -142,7 +146,7 @@ EXPORT int dup(int fd)
 static int after_dup(int oldfd, int newfd)
 {
 	if (newfd >= 0 && is_claimed(oldfd)) {
-		if (refs(newfd))	/* stale: F_DUPFD found it free */
+		if (refs(newfd)) /* stale: F_DUPFD found it free */
 			v4l_shim_release_under(newfd, release_stale);
 		if (v4l2_fd_open(newfd, 0) == newfd)
 			add_ref(newfd, 1);

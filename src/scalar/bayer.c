@@ -55,8 +55,8 @@ static inline int mirror(int j, int n)
  * ownfirst: bytes C, G, O (else O, G, C).
  */
 static inline __attribute__((always_inline)) void
-pixel(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
-      int l, int x, int r, int cfirst, int ownfirst)
+pixel(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d, int l,
+      int x, int r, int cfirst, int ownfirst)
 {
 	int own, g, oth;
 
@@ -111,11 +111,11 @@ void v4lc_bayer_span_c(const uint8_t *a, const uint8_t *c, const uint8_t *b,
 }
 
 /* cfirst here means "C at even columns", i.e. (x & 1) == 0 is a C site. */
-#define BAYER_KERNEL(name, cfirst, ownfirst)                                \
-	void v4lc_bayer_##name##_c(const uint8_t *a, const uint8_t *c,       \
-				   const uint8_t *b, uint8_t *dst, int w)    \
-	{                                                                    \
-		span(a, c, b, dst, w, 0, w, cfirst, ownfirst);               \
+#define BAYER_KERNEL(name, cfirst, ownfirst)                                   \
+	void v4lc_bayer_##name##_c(const uint8_t *a, const uint8_t *c,         \
+				   const uint8_t *b, uint8_t *dst, int w)      \
+	{                                                                      \
+		span(a, c, b, dst, w, 0, w, cfirst, ownfirst);                 \
 	}
 BAYER_KERNEL(gb, 0, 0)
 BAYER_KERNEL(gr, 0, 1)
@@ -143,8 +143,7 @@ void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
 		odd[i] = src[mirror(2 * i + 1, w)];
 }
 
-void v4lc_bayer_split_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
-			int w)
+void v4lc_bayer_split_c(const uint8_t *src, uint8_t *even, uint8_t *odd, int w)
 {
 	v4lc_bayer_split_span_c(src, even, odd, w, 0);
 }
@@ -159,8 +158,8 @@ static inline int col(const uint8_t *e, const uint8_t *o, int j)
  * b odd): the rule of pixel() with columns read through col(), kind as
  * v4lc_bayer_span_c. The specification of the planar kernels.
  */
-void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
-			      int x0, int x1, int kind)
+void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst, int x0,
+			      int x1, int kind)
 {
 	const uint8_t *ae = pl[0], *ao = pl[1], *ce = pl[2], *co = pl[3],
 		      *be = pl[4], *bo = pl[5];
@@ -173,11 +172,14 @@ void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
 		if ((x & 1) != cfirst) { /* C site */
 			own = col(ce, co, x);
 			g = (col(ce, co, x - 1) + col(ce, co, x + 1) +
-			     col(ae, ao, x) + col(be, bo, x) + 2) >> 2;
+			     col(ae, ao, x) + col(be, bo, x) + 2) >>
+			    2;
 			oth = (col(ae, ao, x - 1) + col(ae, ao, x + 1) +
-			       col(be, bo, x - 1) + col(be, bo, x + 1) + 2) >> 2;
+			       col(be, bo, x - 1) + col(be, bo, x + 1) + 2) >>
+			      2;
 		} else { /* G site */
-			own = (col(ce, co, x - 1) + col(ce, co, x + 1) + 1) >> 1;
+			own = (col(ce, co, x - 1) + col(ce, co, x + 1) + 1) >>
+			      1;
 			g = col(ce, co, x);
 			oth = (col(ae, ao, x) + col(be, bo, x) + 1) >> 1;
 		}
@@ -187,11 +189,11 @@ void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
 	}
 }
 
-#define PLANAR_KERNEL(name, kind)                                            \
-	void v4lc_bayer_planar_##name##_c(const uint8_t *const pl[6],       \
-					  uint8_t *dst, int w)               \
-	{                                                                    \
-		v4lc_bayer_planar_span_c(pl, dst, 0, w, kind);               \
+#define PLANAR_KERNEL(name, kind)                                              \
+	void v4lc_bayer_planar_##name##_c(const uint8_t *const pl[6],          \
+					  uint8_t *dst, int w)                 \
+	{                                                                      \
+		v4lc_bayer_planar_span_c(pl, dst, 0, w, kind);                 \
 	}
 PLANAR_KERNEL(gb, 0)
 PLANAR_KERNEL(gr, 1)
@@ -229,8 +231,8 @@ rgb_px(const uint8_t *a, const uint8_t *c, const uint8_t *b, int w, int x,
 	if (x > 0 && x < w - 1)
 		pixel(a, c, b, d, x - 1, x, x + 1, cfirst, red);
 	else
-		pixel(a, c, b, d, mirror(x - 1, w), x, mirror(x + 1, w),
-		      cfirst, red);
+		pixel(a, c, b, d, mirror(x - 1, w), x, mirror(x + 1, w), cfirst,
+		      red);
 }
 
 static inline __attribute__((always_inline)) void
@@ -286,13 +288,13 @@ void v4lc_bayer_yuv_span_c(const uint8_t *const rows[4], uint8_t *y0,
 }
 
 /* Row 0: BGGR "B G", GBRG "G B", GRBG "G R", RGGB "R G". */
-#define YUV_KERNEL(name, cfirst0, red0)                                      \
-	void v4lc_bayer_##name##_yuv420_c(const uint8_t *const rows[4],      \
-					  uint8_t *y0, uint8_t *y1,          \
-					  uint8_t *u, uint8_t *v, int w,     \
-					  const struct v4lc_rgb2yuv *k)      \
-	{                                                                    \
-		yuv_span(rows, y0, y1, u, v, w, 0, w, cfirst0, red0, k);     \
+#define YUV_KERNEL(name, cfirst0, red0)                                        \
+	void v4lc_bayer_##name##_yuv420_c(const uint8_t *const rows[4],        \
+					  uint8_t *y0, uint8_t *y1,            \
+					  uint8_t *u, uint8_t *v, int w,       \
+					  const struct v4lc_rgb2yuv *k)        \
+	{                                                                      \
+		yuv_span(rows, y0, y1, u, v, w, 0, w, cfirst0, red0, k);       \
 	}
 YUV_KERNEL(bggr, 1, 0)
 YUV_KERNEL(gbrg, 0, 0)
@@ -347,20 +349,26 @@ void v4lc_bayer_fill_planar(struct v4lc_bayer_dsp *dsp,
 		[V4LC_RGGB] = { 3, 1 },
 	};
 	static const uint8_t kind[4][V4LC_RGB_ORDERS] = {
-		{ 2, 3 }, { 0, 1 }, { 1, 0 }, { 3, 2 },
+		{ 2, 3 },
+		{ 0, 1 },
+		{ 1, 0 },
+		{ 3, 2 },
 	};
 
 	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
 		for (int p = 0; p < 2; p++)
 			for (int r = 0; r < V4LC_RGB_ORDERS; r++)
 				dsp->planar[o][p][r] =
-					kinds ? kinds[kind[first[o][p]][r]] : NULL;
+					kinds ? kinds[kind[first[o][p]][r]]
+					      : NULL;
 }
 
 void v4lc_bayer_init_c(struct v4lc_bayer_dsp *dsp)
 {
 	static v4lc_bayer_row_fn *const kinds[4] = {
-		v4lc_bayer_gb_c, v4lc_bayer_gr_c, v4lc_bayer_bg_c,
+		v4lc_bayer_gb_c,
+		v4lc_bayer_gr_c,
+		v4lc_bayer_bg_c,
 		v4lc_bayer_rg_c,
 	};
 

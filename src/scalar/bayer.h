@@ -40,8 +40,8 @@ void v4lc_bayer_split_span_c(const uint8_t *src, uint8_t *even, uint8_t *odd,
 			     int w, int i0);
 v4lc_bayer_planar_fn v4lc_bayer_planar_gb_c, v4lc_bayer_planar_gr_c,
 	v4lc_bayer_planar_bg_c, v4lc_bayer_planar_rg_c;
-void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst,
-			      int x0, int x1, int kind);
+void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst, int x0,
+			      int x1, int kind);
 
 /*
  * Fill demosaic[order][parity][rgb_order] (or planar[...]) from four

@@ -67,7 +67,8 @@ void v4lc_flip_rot90cw8_c(const uint8_t *src, int src_stride, uint8_t *dst,
 		uint8_t *d = dst + (ptrdiff_t)y * dst_stride;
 
 		for (int x = 0; x < height; x++)
-			d[x] = src[(ptrdiff_t)(height - 1 - x) * src_stride + y];
+			d[x] = src[(ptrdiff_t)(height - 1 - x) * src_stride +
+				   y];
 	}
 }
 
@@ -89,9 +90,9 @@ void v4lc_flip_rot90cw24_c(const uint8_t *src, int src_stride, uint8_t *dst,
 		uint8_t *d = dst + (ptrdiff_t)y * dst_stride;
 
 		for (int x = 0; x < height; x++, d += 3) {
-			const uint8_t *s = src +
-					   (ptrdiff_t)(height - 1 - x) * src_stride +
-					   3 * (ptrdiff_t)y;
+			const uint8_t *s =
+				src + (ptrdiff_t)(height - 1 - x) * src_stride +
+				3 * (ptrdiff_t)y;
 
 			d[0] = s[0];
 			d[1] = s[1];

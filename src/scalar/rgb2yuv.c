@@ -9,9 +9,9 @@
 #include "scalar/rgb2yuv.h"
 #include "scalar/pixel.h"
 
-static inline __attribute__((always_inline)) void rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0,
-			uint8_t *y1, uint8_t *u, uint8_t *v, int width,
-			const struct v4lc_rgb2yuv *kp, int bgr)
+static inline __attribute__((always_inline)) void
+rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
+     uint8_t *u, uint8_t *v, int width, const struct v4lc_rgb2yuv *kp, int bgr)
 {
 	/* A local copy: byte stores may alias *kp and force reloads. */
 	const struct v4lc_rgb2yuv kc = *kp, *k = &kc;

@@ -2,8 +2,7 @@
 /* Packed 16/32-bit RGB rows to 24-bit RGB/BGR: the specification. */
 #include "scalar/rgbpack.h"
 
-static inline void rgb565(const uint8_t *src, uint8_t *dst, int width,
-			  int swap)
+static inline void rgb565(const uint8_t *src, uint8_t *dst, int width, int swap)
 {
 	for (int x = 0; x < width; x++, src += 2, dst += 3) {
 		unsigned p = src[0] | (unsigned)src[1] << 8;

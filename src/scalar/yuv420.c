@@ -49,30 +49,26 @@ void v4lc_yuv420_planar_bgr24_c(const uint8_t *y, const uint8_t *u,
 	row(y, u, v, 1, dst, width, k, 1);
 }
 
-void v4lc_yuv420_nv12_rgb24_c(const uint8_t *y, const uint8_t *uv,
-			      uint8_t *dst, int width,
-			      const struct v4lc_yuv2rgb *k)
+void v4lc_yuv420_nv12_rgb24_c(const uint8_t *y, const uint8_t *uv, uint8_t *dst,
+			      int width, const struct v4lc_yuv2rgb *k)
 {
 	row(y, uv, uv + 1, 2, dst, width, k, 0);
 }
 
-void v4lc_yuv420_nv12_bgr24_c(const uint8_t *y, const uint8_t *uv,
-			      uint8_t *dst, int width,
-			      const struct v4lc_yuv2rgb *k)
+void v4lc_yuv420_nv12_bgr24_c(const uint8_t *y, const uint8_t *uv, uint8_t *dst,
+			      int width, const struct v4lc_yuv2rgb *k)
 {
 	row(y, uv, uv + 1, 2, dst, width, k, 1);
 }
 
-void v4lc_yuv420_nv21_rgb24_c(const uint8_t *y, const uint8_t *vu,
-			      uint8_t *dst, int width,
-			      const struct v4lc_yuv2rgb *k)
+void v4lc_yuv420_nv21_rgb24_c(const uint8_t *y, const uint8_t *vu, uint8_t *dst,
+			      int width, const struct v4lc_yuv2rgb *k)
 {
 	row(y, vu + 1, vu, 2, dst, width, k, 0);
 }
 
-void v4lc_yuv420_nv21_bgr24_c(const uint8_t *y, const uint8_t *vu,
-			      uint8_t *dst, int width,
-			      const struct v4lc_yuv2rgb *k)
+void v4lc_yuv420_nv21_bgr24_c(const uint8_t *y, const uint8_t *vu, uint8_t *dst,
+			      int width, const struct v4lc_yuv2rgb *k)
 {
 	row(y, vu + 1, vu, 2, dst, width, k, 1);
 }

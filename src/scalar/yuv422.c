@@ -13,10 +13,10 @@
 #include "scalar/pixel.h"
 
 /* The byte offsets of an order, constants once inlined. */
-#define OFFSETS(order)                                                       \
-	const int oy0 = v4lc_yuv422_offsets[order][V4LC_422_Y0],             \
-		  ou = v4lc_yuv422_offsets[order][V4LC_422_U],               \
-		  oy1 = v4lc_yuv422_offsets[order][V4LC_422_Y1],             \
+#define OFFSETS(order)                                                         \
+	const int oy0 = v4lc_yuv422_offsets[order][V4LC_422_Y0],               \
+		  ou = v4lc_yuv422_offsets[order][V4LC_422_U],                 \
+		  oy1 = v4lc_yuv422_offsets[order][V4LC_422_Y1],               \
 		  ov = v4lc_yuv422_offsets[order][V4LC_422_V]
 
 static inline __attribute__((always_inline)) void
@@ -74,24 +74,26 @@ to_yuv420(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
 	}
 }
 
-#define ORDER(name, order)                                                   \
-	void v4lc_yuv422_##name##_to_rgb24_c(const uint8_t *src,            \
-					     uint8_t *dst, int width,        \
-					     const struct v4lc_yuv2rgb *k)   \
-	{                                                                    \
-		to_rgb(src, dst, width, k, order, 0);                         \
-	}                                                                    \
-	void v4lc_yuv422_##name##_to_bgr24_c(const uint8_t *src,            \
-					     uint8_t *dst, int width,        \
-					     const struct v4lc_yuv2rgb *k)   \
-	{                                                                    \
-		to_rgb(src, dst, width, k, order, 1);                         \
-	}                                                                    \
-	void v4lc_yuv422_##name##_to_yuv420_c(                               \
-		const uint8_t *src0, const uint8_t *src1, uint8_t *y0,       \
-		uint8_t *y1, uint8_t *u, uint8_t *v, int width)              \
-	{                                                                    \
-		to_yuv420(src0, src1, y0, y1, u, v, width, order);            \
+#define ORDER(name, order)                                                     \
+	void v4lc_yuv422_##name##_to_rgb24_c(const uint8_t *src, uint8_t *dst, \
+					     int width,                        \
+					     const struct v4lc_yuv2rgb *k)     \
+	{                                                                      \
+		to_rgb(src, dst, width, k, order, 0);                          \
+	}                                                                      \
+	void v4lc_yuv422_##name##_to_bgr24_c(const uint8_t *src, uint8_t *dst, \
+					     int width,                        \
+					     const struct v4lc_yuv2rgb *k)     \
+	{                                                                      \
+		to_rgb(src, dst, width, k, order, 1);                          \
+	}                                                                      \
+	void v4lc_yuv422_##name##_to_yuv420_c(const uint8_t *src0,             \
+					      const uint8_t *src1,             \
+					      uint8_t *y0, uint8_t *y1,        \
+					      uint8_t *u, uint8_t *v,          \
+					      int width)                       \
+	{                                                                      \
+		to_yuv420(src0, src1, y0, y1, u, v, width, order);             \
 	}
 
 ORDER(yuyv, V4LC_YUYV)
@@ -101,9 +103,9 @@ ORDER(vyuy, V4LC_VYUY)
 
 void v4lc_yuv422_init_c(struct v4lc_yuv422_dsp *dsp)
 {
-#define SET(ORD, name)                                                       \
-	dsp->to_rgb[ORD][V4LC_RGB24] = v4lc_yuv422_##name##_to_rgb24_c;      \
-	dsp->to_rgb[ORD][V4LC_BGR24] = v4lc_yuv422_##name##_to_bgr24_c;      \
+#define SET(ORD, name)                                                         \
+	dsp->to_rgb[ORD][V4LC_RGB24] = v4lc_yuv422_##name##_to_rgb24_c;        \
+	dsp->to_rgb[ORD][V4LC_BGR24] = v4lc_yuv422_##name##_to_bgr24_c;        \
 	dsp->to_yuv420[ORD] = v4lc_yuv422_##name##_to_yuv420_c;
 	SET(V4LC_YUYV, yuyv)
 	SET(V4LC_YVYU, yvyu)

@@ -76,13 +76,16 @@ void v4lc_yuvlayout_nv24_to_yuv420_c(const uint8_t *uv0, const uint8_t *uv1,
 
 	for (i = 0; 2 * i + 1 < width; i++) {
 		a[i] = (uint8_t)((uv0[4 * i] + uv0[4 * i + 2] + uv1[4 * i] +
-				  uv1[4 * i + 2] + 2) >> 2);
+				  uv1[4 * i + 2] + 2) >>
+				 2);
 		b[i] = (uint8_t)((uv0[4 * i + 1] + uv0[4 * i + 3] +
-				  uv1[4 * i + 1] + uv1[4 * i + 3] + 2) >> 2);
+				  uv1[4 * i + 1] + uv1[4 * i + 3] + 2) >>
+				 2);
 	}
 	if (2 * i < width) {
 		a[i] = (uint8_t)((2 * uv0[4 * i] + 2 * uv1[4 * i] + 2) >> 2);
-		b[i] = (uint8_t)((2 * uv0[4 * i + 1] + 2 * uv1[4 * i + 1] + 2) >>
+		b[i] = (uint8_t)((2 * uv0[4 * i + 1] + 2 * uv1[4 * i + 1] +
+				  2) >>
 				 2);
 	}
 }

@@ -72,8 +72,8 @@ static void *share_init(int fd)
 	memset(&cap, 0, sizeof(cap));
 	if (share_fwd_ioctl(sh, VIDIOC_QUERYCAP, &cap) < 0)
 		goto fail;
-	caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps :
-	       cap.capabilities;
+	caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps
+							 : cap.capabilities;
 	if (!(caps & V4L2_CAP_VIDEO_CAPTURE) || !(caps & V4L2_CAP_STREAMING))
 		goto fail;
 
@@ -86,8 +86,8 @@ static void *share_init(int fd)
 	 * number: poll() and select() on it see the frames arrive. */
 	fl = fcntl(fd, F_GETFL);
 	fdfl = fcntl(fd, F_GETFD);
-	if (dup3(fsock, fd, (fdfl >= 0 && (fdfl & FD_CLOEXEC)) ?
-		 O_CLOEXEC : 0) < 0)
+	if (dup3(fsock, fd,
+		 (fdfl >= 0 && (fdfl & FD_CLOEXEC)) ? O_CLOEXEC : 0) < 0)
 		goto fail;
 	close(fsock);
 	fsock = -1;
@@ -140,8 +140,9 @@ static int ext_ctrls(struct share *sh, unsigned long req,
 		else
 			r = share_fwd_ioctl(sh, VIDIOC_QUERYCTRL, &q);
 		if (r < 0) {
-			e->error_idx = req == VIDIOC_S_EXT_CTRLS && i == 0 ?
-				       e->count : i;
+			e->error_idx = req == VIDIOC_S_EXT_CTRLS && i == 0
+					       ? e->count
+					       : i;
 			return -1;
 		}
 		if (req != VIDIOC_TRY_EXT_CTRLS)
@@ -150,8 +151,7 @@ static int ext_ctrls(struct share *sh, unsigned long req,
 	return 0;
 }
 
-static int share_ioctl_locked(struct share *sh, unsigned long req,
-			      void *arg)
+static int share_ioctl_locked(struct share *sh, unsigned long req, void *arg)
 {
 	if (!arg) {
 		errno = EFAULT;
@@ -169,12 +169,19 @@ static int share_ioctl_locked(struct share *sh, unsigned long req,
 		c->capabilities = caps | V4L2_CAP_DEVICE_CAPS;
 		return 0;
 	}
-	case VIDIOC_ENUM_FMT: case VIDIOC_ENUM_FRAMESIZES:
-	case VIDIOC_ENUM_FRAMEINTERVALS: case VIDIOC_ENUMINPUT:
-	case VIDIOC_G_INPUT: case VIDIOC_QUERYCTRL:
-	case VIDIOC_QUERY_EXT_CTRL: case VIDIOC_QUERYMENU:
-	case VIDIOC_G_CTRL: case VIDIOC_S_CTRL: case VIDIOC_TRY_FMT:
-	case VIDIOC_G_PARM: case VIDIOC_S_PARM:
+	case VIDIOC_ENUM_FMT:
+	case VIDIOC_ENUM_FRAMESIZES:
+	case VIDIOC_ENUM_FRAMEINTERVALS:
+	case VIDIOC_ENUMINPUT:
+	case VIDIOC_G_INPUT:
+	case VIDIOC_QUERYCTRL:
+	case VIDIOC_QUERY_EXT_CTRL:
+	case VIDIOC_QUERYMENU:
+	case VIDIOC_G_CTRL:
+	case VIDIOC_S_CTRL:
+	case VIDIOC_TRY_FMT:
+	case VIDIOC_G_PARM:
+	case VIDIOC_S_PARM:
 		return share_fwd_ioctl(sh, req, arg);
 	case VIDIOC_S_INPUT: {
 		int cur;
@@ -187,7 +194,8 @@ static int share_ioctl_locked(struct share *sh, unsigned long req,
 		}
 		return 0;
 	}
-	case VIDIOC_G_EXT_CTRLS: case VIDIOC_S_EXT_CTRLS:
+	case VIDIOC_G_EXT_CTRLS:
+	case VIDIOC_S_EXT_CTRLS:
 	case VIDIOC_TRY_EXT_CTRLS:
 		return ext_ctrls(sh, req, arg);
 	case VIDIOC_G_FMT: {
@@ -235,14 +243,20 @@ static int share_ioctl(void *priv, int fd, unsigned long req, void *arg)
 
 static ssize_t share_read(void *priv, int fd, void *buf, size_t n)
 {
-	(void)priv; (void)fd; (void)buf; (void)n;
-	errno = EINVAL;		/* no READWRITE: libv4l2 emulates read() */
+	(void)priv;
+	(void)fd;
+	(void)buf;
+	(void)n;
+	errno = EINVAL; /* no READWRITE: libv4l2 emulates read() */
 	return -1;
 }
 
 static ssize_t share_write(void *priv, int fd, const void *buf, size_t n)
 {
-	(void)priv; (void)fd; (void)buf; (void)n;
+	(void)priv;
+	(void)fd;
+	(void)buf;
+	(void)n;
 	errno = EINVAL;
 	return -1;
 }

@@ -21,28 +21,32 @@
 #define MAX_BUFS 32
 
 struct share {
-	int fd;			/* the application's fd: the frame socket now */
-	int sock;		/* requests and replies */
-	int mfd;		/* memfd holding this client's buffers */
+	int fd;   /* the application's fd: the frame socket now */
+	int sock; /* requests and replies */
+	int mfd;  /* memfd holding this client's buffers */
 	pthread_mutex_t lock;
 	struct v4l2_pix_format fmt;
 	int fmt_valid;
 	/* buffers */
 	unsigned nbufs;
 	size_t stride;
-	uint8_t *map;		/* our mapping of the whole memfd */
+	uint8_t *map; /* our mapping of the whole memfd */
 	size_t map_size;
 	int queued[MAX_BUFS];
 	unsigned q[MAX_BUFS], qhead, qlen;
 	struct v4l2_buffer info[MAX_BUFS];
 	int streaming;
-	uint32_t memory;	/* V4L2_MEMORY_MMAP or _USERPTR (REQBUFS) */
+	uint32_t memory; /* V4L2_MEMORY_MMAP or _USERPTR (REQBUFS) */
 	/* server slots */
-	struct { const uint8_t *map; size_t size; uint32_t gen; } slot[FS_MAX_SLOTS];
+	struct {
+		const uint8_t *map;
+		size_t size;
+		uint32_t gen;
+	} slot[FS_MAX_SLOTS];
 	struct fs_frame pending;
 	int have_pending;
 	int ended, end_err;
-	char dev[300];		/* the device reference the server serves */
+	char dev[300]; /* the device reference the server serves */
 };
 
 /*

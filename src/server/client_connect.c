@@ -182,7 +182,7 @@ static int hello_exchange(int s, struct fs_hello *hello, int data)
 	if (n != (ssize_t)sizeof(r) || r.h.type != FS_HELLO || r.h.ret)
 		return -1;
 	if (r.version != FS_PROTO_VERSION)
-		return -2;	/* another version's server: not retried */
+		return -2; /* another version's server: not retried */
 	*hello = r;
 	return 0;
 }
@@ -206,7 +206,7 @@ static int lock_held(const char *path)
 	if (fd < 0)
 		return 0;
 	held = flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK;
-	close(fd);	/* releases it if we got it */
+	close(fd); /* releases it if we got it */
 	return held;
 }
 
@@ -260,7 +260,8 @@ static int server_connect(const char *dev, const char *path,
 		}
 		if (!spawned || (now - spawned >= 1000 && !lock_held(path))) {
 			if (verbose)
-				fprintf(stderr, "libv4l2 share[%d]: %.3f connect "
+				fprintf(stderr,
+					"libv4l2 share[%d]: %.3f connect "
 					"%s: %s: starting a server\n",
 					(int)getpid(), now / 1e3, path,
 					strerror(e));
@@ -332,7 +333,7 @@ int share_connect(int fd, char *dev, size_t dev_size, char *key,
 	if (*fsock < 0)
 		return -1;
 	s = server_connect(dev, path, &hello, peer, mode > 0);
-	close(peer);		/* the server has its own copy now */
+	close(peer); /* the server has its own copy now */
 	if (s < 0) {
 		close(*fsock);
 		return -1;

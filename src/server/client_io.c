@@ -25,7 +25,9 @@ void share_slot_unmap(struct share *sh, unsigned i)
 void share_release(struct share *sh, const struct fs_frame *f)
 {
 	struct fs_release r = {
-		.h.type = FS_RELEASE, .slot = f->slot, .gen = f->gen,
+		.h.type = FS_RELEASE,
+		.slot = f->slot,
+		.gen = f->gen,
 	};
 
 	fs_send(sh->sock, &r, sizeof(r), -1, 0);
@@ -61,7 +63,7 @@ static void on_async(struct share *sh, const void *buf, ssize_t n, int fd)
 			return;
 		}
 		if (sh->have_pending)
-			share_release(sh, &sh->pending);	/* newest wins */
+			share_release(sh, &sh->pending); /* newest wins */
 		sh->pending = *f;
 		sh->have_pending = 1;
 		return;
@@ -79,8 +81,7 @@ static void on_async(struct share *sh, const void *buf, ssize_t n, int fd)
 static ssize_t recv_one(struct share *sh, void *buf, size_t size, int block)
 {
 	int fd;
-	ssize_t n = fs_recv(sh->sock, buf, size, &fd,
-			    block ? 0 : MSG_DONTWAIT);
+	ssize_t n = fs_recv(sh->sock, buf, size, &fd, block ? 0 : MSG_DONTWAIT);
 
 	if (n < 0 && !block && (errno == EAGAIN || errno == EWOULDBLOCK))
 		return 0;
@@ -101,7 +102,7 @@ static ssize_t recv_one(struct share *sh, void *buf, size_t size, int block)
 		errno = EPROTO;
 		return -1;
 	}
-	((struct fs_hdr *)buf)->pad = (uint32_t)fd;	/* for the caller */
+	((struct fs_hdr *)buf)->pad = (uint32_t)fd; /* for the caller */
 	return n;
 }
 
@@ -202,7 +203,10 @@ int share_simple(struct share *sh, uint32_t type)
  */
 void share_drain(struct share *sh)
 {
-	union { struct fs_hdr h; struct fs_frame f; } m;
+	union {
+		struct fs_hdr h;
+		struct fs_frame f;
+	} m;
 	int data_end = 0, fd;
 	ssize_t n;
 

@@ -85,8 +85,8 @@ int share_reqbufs(struct share *sh, struct v4l2_requestbuffers *r)
 		return -1;
 	}
 	memset(r->reserved, 0, sizeof(r->reserved));
-	r->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP |
-			  V4L2_BUF_CAP_SUPPORTS_USERPTR;
+	r->capabilities =
+		V4L2_BUF_CAP_SUPPORTS_MMAP | V4L2_BUF_CAP_SUPPORTS_USERPTR;
 	sh->memory = r->memory;
 	sh->qlen = sh->qhead = 0;
 	memset(sh->queued, 0, sizeof(sh->queued));
@@ -134,8 +134,8 @@ int share_reqbufs(struct share *sh, struct v4l2_requestbuffers *r)
 
 static int check_buf(struct share *sh, const struct v4l2_buffer *b)
 {
-	if (b->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
-	    b->memory != sh->memory || b->index >= sh->nbufs) {
+	if (b->type != V4L2_BUF_TYPE_VIDEO_CAPTURE || b->memory != sh->memory ||
+	    b->index >= sh->nbufs) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -145,15 +145,15 @@ static int check_buf(struct share *sh, const struct v4l2_buffer *b)
 static void stream_stop(struct share *sh)
 {
 	sh->streaming = 0;
-	share_drain(sh);		/* frames still on their way: released */
+	share_drain(sh); /* frames still on their way: released */
 	if (sh->have_pending)
 		share_release(sh, &sh->pending);
 	sh->have_pending = 0;
 	sh->qlen = sh->qhead = 0;
 	for (unsigned i = 0; i < MAX_BUFS; i++) {
 		sh->queued[i] = 0;
-		sh->info[i].flags &= ~(V4L2_BUF_FLAG_QUEUED |
-				       V4L2_BUF_FLAG_DONE);
+		sh->info[i].flags &=
+			~(V4L2_BUF_FLAG_QUEUED | V4L2_BUF_FLAG_DONE);
 	}
 }
 
@@ -200,8 +200,8 @@ int share_dqbuf(struct share *sh, struct v4l2_buffer *b)
 	unsigned idx;
 	long n;
 
-	if (b->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
-	    b->memory != sh->memory || !sh->streaming) {
+	if (b->type != V4L2_BUF_TYPE_VIDEO_CAPTURE || b->memory != sh->memory ||
+	    !sh->streaming) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -217,15 +217,15 @@ int share_dqbuf(struct share *sh, struct v4l2_buffer *b)
 	n = -1;
 	if (src && sh->slot[sh->pending.slot].gen == sh->pending.gen &&
 	    sh->pending.bytesused <= sh->slot[sh->pending.slot].size)
-		n = sh->memory == V4L2_MEMORY_USERPTR ?
-		    fs_scale_frame(src, &sh->pending.pix,
-				   sh->pending.bytesused,
-				   (uint8_t *)info->m.userptr, &sh->fmt,
-				   info->length) :
-		    fs_scale_frame(src, &sh->pending.pix,
-				   sh->pending.bytesused,
-				   sh->map + idx * sh->stride, &sh->fmt,
-				   sh->stride);
+		n = sh->memory == V4L2_MEMORY_USERPTR
+			    ? fs_scale_frame(src, &sh->pending.pix,
+					     sh->pending.bytesused,
+					     (uint8_t *)info->m.userptr,
+					     &sh->fmt, info->length)
+			    : fs_scale_frame(src, &sh->pending.pix,
+					     sh->pending.bytesused,
+					     sh->map + idx * sh->stride,
+					     &sh->fmt, sh->stride);
 	share_release(sh, &sh->pending);
 	sh->have_pending = 0;
 	sh->qhead = (sh->qhead + 1) % MAX_BUFS;

@@ -58,8 +58,10 @@ ssize_t fs_recv(int sock, void *buf, size_t size, int *fd, int flags)
 		struct cmsghdr align;
 	} u;
 	struct msghdr mh = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = u.buf,
+		.msg_controllen = sizeof(u.buf),
 	};
 	ssize_t n;
 
@@ -81,7 +83,7 @@ ssize_t fs_recv(int sock, void *buf, size_t size, int *fd, int flags)
 			if (*fd < 0)
 				*fd = f;
 			else
-				close(f);	/* never more than one expected */
+				close(f); /* never more than one expected */
 		}
 	}
 	if (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) {
@@ -129,7 +131,9 @@ static void put_sanitized(char *dst, size_t size, const char *prefix,
 		char c = s[i];
 
 		dst[n++] = ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			    (c >= '0' && c <= '9') || c == '-') ? c : '_';
+			    (c >= '0' && c <= '9') || c == '-')
+				   ? c
+				   : '_';
 	}
 	/* A hash of the full text keeps truncated or sanitized names apart. */
 	snprintf(dst + n, size - n, "-%08x", h);
@@ -160,8 +164,10 @@ int fs_device_key(const char *device, char *key, size_t size)
 		 * systemd units name it (v4l2-frameserver@video0.socket
 		 * listens on $XDG_RUNTIME_DIR/libv4l/video0.sock); anything
 		 * else is sanitized and hashed. */
-		if (strlen(base) < 32 && strspn(base, "abcdefghijklmnopqrstuvwxyz"
-		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == strlen(base) &&
+		if (strlen(base) < 32 &&
+		    strspn(base, "abcdefghijklmnopqrstuvwxyz"
+				 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ==
+			    strlen(base) &&
 		    base[0]) {
 			strcpy(key, base);
 			return 0;

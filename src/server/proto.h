@@ -29,26 +29,26 @@
 #define FS_PROTO_VERSION 2
 #define FS_MAX_SLOTS 32
 #define FS_MAX_INFLIGHT 2
-#define FS_IOCTL_MAX 256	/* largest argument forwarded */
+#define FS_IOCTL_MAX 256 /* largest argument forwarded */
 
 enum fs_type {
-	FS_HELLO = 1,		/* c->s {version} + the client's frame socket
+	FS_HELLO = 1,  /* c->s {version} + the client's frame socket
 				 * (SCM_RIGHTS); s->c {version, pid} */
-	FS_IOCTL,		/* c->s {req, arg}; s->c {ret, err, arg} */
-	FS_SETFMT,		/* c->s {pix}; s->c {ret, err, pix} */
-	FS_STREAMON,		/* c->s; s->c {ret, err} */
-	FS_STREAMOFF,		/* c->s; s->c {ret, err} */
-	FS_RELEASE,		/* c->s {slot}; no reply */
-	FS_FRAME,		/* s->c on the frame socket, maybe with the
+	FS_IOCTL,      /* c->s {req, arg}; s->c {ret, err, arg} */
+	FS_SETFMT,     /* c->s {pix}; s->c {ret, err, pix} */
+	FS_STREAMON,   /* c->s; s->c {ret, err} */
+	FS_STREAMOFF,  /* c->s; s->c {ret, err} */
+	FS_RELEASE,    /* c->s {slot}; no reply */
+	FS_FRAME,      /* s->c on the frame socket, maybe with the
 				 * slot's memfd */
-	FS_CTRL_EVENT,		/* s->c {id, value}: a control was changed */
-	FS_END,			/* s->c {err}: the stream ended (ENODEV...) */
+	FS_CTRL_EVENT, /* s->c {id, value}: a control was changed */
+	FS_END,        /* s->c {err}: the stream ended (ENODEV...) */
 };
 
 struct fs_hdr {
 	uint32_t type;
-	int32_t ret;		/* replies: 0 or -1 */
-	int32_t err;		/* replies: errno when ret is -1 */
+	int32_t ret; /* replies: 0 or -1 */
+	int32_t err; /* replies: errno when ret is -1 */
 	uint32_t pad;
 };
 
@@ -79,16 +79,16 @@ struct fs_release {
 struct fs_frame {
 	struct fs_hdr h;
 	uint32_t slot;
-	uint32_t gen;		/* changes when the slot's memfd is replaced */
+	uint32_t gen; /* changes when the slot's memfd is replaced */
 	uint32_t sequence;
 	uint32_t bytesused;
-	uint32_t flags;		/* V4L2_BUF_FLAG_* of the device's buffer */
+	uint32_t flags; /* V4L2_BUF_FLAG_* of the device's buffer */
 	uint32_t has_fd;
-	uint64_t map_size;	/* size of the memfd */
+	uint64_t map_size; /* size of the memfd */
 	int64_t ts_sec;
 	int64_t ts_usec;
-	uint64_t server_ns;	/* CLOCK_MONOTONIC when sent (latency) */
-	struct v4l2_pix_format pix;	/* layout of the frame */
+	uint64_t server_ns;         /* CLOCK_MONOTONIC when sent (latency) */
+	struct v4l2_pix_format pix; /* layout of the frame */
 };
 
 struct fs_ctrl_event {

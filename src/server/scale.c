@@ -9,20 +9,27 @@ static enum kind kind_of(uint32_t f, unsigned *bpp)
 {
 	*bpp = 1;
 	switch (f) {
-	case V4L2_PIX_FMT_YUYV: case V4L2_PIX_FMT_YVYU:
-	case V4L2_PIX_FMT_UYVY: case V4L2_PIX_FMT_VYUY:
+	case V4L2_PIX_FMT_YUYV:
+	case V4L2_PIX_FMT_YVYU:
+	case V4L2_PIX_FMT_UYVY:
+	case V4L2_PIX_FMT_VYUY:
 		return K_PACKED422;
-	case V4L2_PIX_FMT_RGB24: case V4L2_PIX_FMT_BGR24:
+	case V4L2_PIX_FMT_RGB24:
+	case V4L2_PIX_FMT_BGR24:
 		*bpp = 3;
 		return K_BYTES;
 	case V4L2_PIX_FMT_GREY:
 		return K_BYTES;
-	case V4L2_PIX_FMT_SBGGR8: case V4L2_PIX_FMT_SGBRG8:
-	case V4L2_PIX_FMT_SGRBG8: case V4L2_PIX_FMT_SRGGB8:
+	case V4L2_PIX_FMT_SBGGR8:
+	case V4L2_PIX_FMT_SGBRG8:
+	case V4L2_PIX_FMT_SGRBG8:
+	case V4L2_PIX_FMT_SRGGB8:
 		return K_BAYER;
-	case V4L2_PIX_FMT_YUV420: case V4L2_PIX_FMT_YVU420:
+	case V4L2_PIX_FMT_YUV420:
+	case V4L2_PIX_FMT_YVU420:
 		return K_PLANAR420;
-	case V4L2_PIX_FMT_NV12: case V4L2_PIX_FMT_NV21:
+	case V4L2_PIX_FMT_NV12:
+	case V4L2_PIX_FMT_NV21:
 		return K_NV;
 	}
 	return K_NONE;
@@ -45,9 +52,11 @@ static void plane(const uint8_t *s, size_t sbpl, unsigned sw, unsigned sh,
 		const uint8_t *sr;
 		uint8_t *dr = d + (size_t)y * dbpl;
 
-		if (bayer)	/* whole 2x2 quads */
+		if (bayer) /* whole 2x2 quads */
 			sy = (unsigned)((uint64_t)(y / 2) * (sh / 2) /
-					(dh / 2 ? dh / 2 : 1)) * 2 + (y & 1u);
+					(dh / 2 ? dh / 2 : 1)) *
+				     2 +
+			     (y & 1u);
 		if (sy >= sh)
 			sy = sh - 1;
 		sr = s + (size_t)sy * sbpl;
@@ -60,7 +69,8 @@ static void plane(const uint8_t *s, size_t sbpl, unsigned sw, unsigned sh,
 
 			if (bayer) {
 				sx = (unsigned)((uint64_t)(x / 2) * (sw / 2) /
-						(dw / 2 ? dw / 2 : 1)) * 2 +
+						(dw / 2 ? dw / 2 : 1)) *
+					     2 +
 				     (x & 1u);
 				if (sx >= sw)
 					sx = sw - 1;
@@ -76,7 +86,7 @@ long fs_scale_frame(const uint8_t *src, const struct v4l2_pix_format *sp,
 		    const struct v4l2_pix_format *dp, size_t dst_size)
 {
 	unsigned bpp, sw = sp->width, sh = sp->height, dw = dp->width,
-		 dh = dp->height;
+		      dh = dp->height;
 	size_t sb = sp->bytesperline, db = dp->bytesperline;
 	enum kind k;
 

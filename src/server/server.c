@@ -77,7 +77,8 @@ void srv_log(const char *what, const char *arg)
 {
 	if (srv.verbose)
 		fprintf(stderr, "v4l2-frameserver[%d]: %.3f %s %s\n",
-			(int)getpid(), srv_now_ns() / 1e9, what, arg ? arg : "");
+			(int)getpid(), srv_now_ns() / 1e9, what,
+			arg ? arg : "");
 }
 
 static int open_device(const char *dev)
@@ -110,8 +111,8 @@ static int open_device(const char *dev)
 static uint32_t choose_share_fmt(void)
 {
 	static const uint32_t pref[] = {
-		V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_UYVY, V4L2_PIX_FMT_YVYU,
-		V4L2_PIX_FMT_VYUY, V4L2_PIX_FMT_NV12, V4L2_PIX_FMT_YUV420,
+		V4L2_PIX_FMT_YUYV,  V4L2_PIX_FMT_UYVY,  V4L2_PIX_FMT_YVYU,
+		V4L2_PIX_FMT_VYUY,  V4L2_PIX_FMT_NV12,  V4L2_PIX_FMT_YUV420,
 		V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_GREY,
 		V4L2_PIX_FMT_MJPEG,
 	};
@@ -123,7 +124,8 @@ static uint32_t choose_share_fmt(void)
 		want = v4l2_fourcc(env[0], env[1], env[2], env[3]);
 	for (; n < 64; n++) {
 		struct v4l2_fmtdesc d = {
-			.index = n, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+			.index = n,
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		};
 
 		if (v4l2_ioctl(srv.dev, VIDIOC_ENUM_FMT, &d) < 0)
@@ -189,7 +191,7 @@ static int listen_socket(const char *path)
 	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (s < 0)
 		return -1;
-	unlink(tmp);	/* left by a crashed server of our pid */
+	unlink(tmp); /* left by a crashed server of our pid */
 	if (bind(s, (struct sockaddr *)&a, sizeof(a)) < 0)
 		goto fail;
 	if (chmod(tmp, 0600) < 0 || listen(s, 64) < 0 ||
@@ -206,13 +208,13 @@ fail:
 static void usage(void)
 {
 	fprintf(stderr, "usage: v4l2-frameserver --device DEV [--idle-ms N] "
-		"[--seal future|write] [--verbose]\n");
+			"[--seal future|write] [--verbose]\n");
 	exit(2);
 }
 
 struct options {
 	const char *device;
-	int idle_ms;		/* < 0: never exit for idleness */
+	int idle_ms; /* < 0: never exit for idleness */
 };
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -241,7 +243,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 
 /* Where clients find this server, and the lock that makes it the one. */
 struct listener {
-	int sock;		/* -1 once unpublished */
+	int sock; /* -1 once unpublished */
 	int lockfd;
 	char path[200], lockpath[220];
 };
@@ -269,14 +271,16 @@ static int start(const struct options *o, struct listener *l)
 
 	if (fs_device_key(o->device, key, sizeof(key)) < 0 ||
 	    fs_socket_path(key, l->path, sizeof(l->path)) < 0) {
-		fprintf(stderr, "v4l2-frameserver: no usable socket directory "
-			"($XDG_RUNTIME_DIR/libv4l) or device %s\n", o->device);
+		fprintf(stderr,
+			"v4l2-frameserver: no usable socket directory "
+			"($XDG_RUNTIME_DIR/libv4l) or device %s\n",
+			o->device);
 		return 1;
 	}
 	snprintf(l->lockpath, sizeof(l->lockpath), "%.*s.lock",
 		 (int)(strlen(l->path) - 5), l->path);
-	l->lockfd = open(l->lockpath, O_RDWR | O_CREAT | O_CLOEXEC |
-			 O_NOFOLLOW, 0600);
+	l->lockfd = open(l->lockpath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
+			 0600);
 	if (l->lockfd < 0 || flock(l->lockfd, LOCK_EX | LOCK_NB) < 0) {
 		srv_log("another server owns", l->lockpath);
 		return 0;
@@ -322,9 +326,11 @@ static void serve_clients(const struct pollfd *p, const int *map, int n)
 			continue;
 		if (srv_handle(c) < 0) {
 			if (srv.verbose && !c->dead)
-				fprintf(stderr, "v4l2-frameserver[%d]: client "
+				fprintf(stderr,
+					"v4l2-frameserver[%d]: client "
 					"%d left (%llu frames sent, %llu "
-					"dropped)\n", (int)getpid(), map[k],
+					"dropped)\n",
+					(int)getpid(), map[k],
 					(unsigned long long)c->sent,
 					(unsigned long long)c->dropped);
 			c->dead = 1;
@@ -365,7 +371,7 @@ static int poll_once(struct listener *l)
 	r = poll(p, (nfds_t)n, 200);
 	if (r < 0 && errno != EINTR)
 		return -1;
-	if (r <= 0)	/* nothing readable: only the checks below */
+	if (r <= 0) /* nothing readable: only the checks below */
 		n = 2;
 	pthread_mutex_lock(&srv.lock);
 	if (r > 0 && (p[1].revents & POLLIN))
@@ -395,8 +401,9 @@ static void serve(struct listener *l, int idle_ms)
 	while (poll_once(l) == 0) {
 		if (srv_nclients()) {
 			idle_since = srv_now_ns();
-		} else if (idle_ms >= 0 && srv_now_ns() - idle_since >=
-					   (uint64_t)idle_ms * 1000000u) {
+		} else if (idle_ms >= 0 &&
+			   srv_now_ns() - idle_since >=
+				   (uint64_t)idle_ms * 1000000u) {
 			/*
 			 * Unpublish, stop listening and release the lock
 			 * before the (slower) teardown: a client that
@@ -438,10 +445,12 @@ int main(int argc, char **argv)
 	if (l.sock >= 0)
 		close(l.sock);
 	if (srv.verbose)
-		fprintf(stderr, "v4l2-frameserver: idle, exiting (%llu frames, "
+		fprintf(stderr,
+			"v4l2-frameserver: idle, exiting (%llu frames, "
 			"%.1f us copy+seal per frame)\n",
 			(unsigned long long)srv.frames,
-			srv.frames ? srv.copy_ns / 1e3 / (double)srv.frames : 0.0);
+			srv.frames ? srv.copy_ns / 1e3 / (double)srv.frames
+				   : 0.0);
 	v4l2_close(srv.dev);
 	return 0;
 }

@@ -21,25 +21,25 @@
 
 #include "proto.h"
 
-#define MAX_CLIENTS 15		/* 15 * FS_MAX_INFLIGHT + 1 < FS_MAX_SLOTS */
+#define MAX_CLIENTS 15 /* 15 * FS_MAX_INFLIGHT + 1 < FS_MAX_SLOTS */
 #define DEV_BUFFERS 4
 
 struct slot {
 	int fd;
-	uint8_t *map;		/* server's read-write mapping (future mode) */
+	uint8_t *map; /* server's read-write mapping (future mode) */
 	size_t size;
 	uint32_t gen;
 	int refs;
 };
 
 struct client {
-	int sock;		/* -1: free */
-	int data;		/* the client's frame socket (FS_HELLO), or -1 */
+	int sock; /* -1: free */
+	int data; /* the client's frame socket (FS_HELLO), or -1 */
 	int streaming;
 	int dead;
 	struct v4l2_pix_format want;
 	int want_set;
-	uint32_t known_gen[FS_MAX_SLOTS];	/* 0: slot fd not sent yet */
+	uint32_t known_gen[FS_MAX_SLOTS]; /* 0: slot fd not sent yet */
 	uint8_t held[FS_MAX_SLOTS];
 	int inflight;
 	uint64_t sent, dropped;
@@ -48,9 +48,9 @@ struct client {
 struct server {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	int dev;		/* libv4l2 fd */
-	int gone;		/* ENODEV */
-	int running;		/* device streaming */
+	int dev;     /* libv4l2 fd */
+	int gone;    /* ENODEV */
+	int running; /* device streaming */
 	int stop_req, parked, quit;
 	struct v4l2_pix_format cur;
 	void *bufmap[DEV_BUFFERS];
@@ -60,12 +60,12 @@ struct server {
 	unsigned nslots;
 	uint32_t next_gen;
 	struct client clients[MAX_CLIENTS];
-	int seal_write;		/* "write" mode */
-	uint32_t share_fmt;	/* the one native format offered to clients */
-	int wake[2];		/* capture thread -> main: a client died */
+	int seal_write;     /* "write" mode */
+	uint32_t share_fmt; /* the one native format offered to clients */
+	int wake[2];        /* capture thread -> main: a client died */
 	uint64_t frames, copy_ns;
 	int verbose;
-	int activated;		/* the listening socket is systemd's (fd 3) */
+	int activated; /* the listening socket is systemd's (fd 3) */
 };
 
 extern struct server srv;

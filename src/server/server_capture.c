@@ -35,7 +35,8 @@ static void capture_unpark(void)
 void srv_device_stop(void)
 {
 	struct v4l2_requestbuffers req = {
-		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 
@@ -57,7 +58,8 @@ int srv_device_start(const struct v4l2_pix_format *pix)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
-		.count = DEV_BUFFERS, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = DEV_BUFFERS,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, saved;
@@ -79,14 +81,16 @@ int srv_device_start(const struct v4l2_pix_format *pix)
 	}
 	for (unsigned i = 0; i < req.count; i++) {
 		struct v4l2_buffer b = {
-			.index = i, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+			.index = i,
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 			.memory = V4L2_MEMORY_MMAP,
 		};
 
 		if (v4l2_ioctl(srv.dev, VIDIOC_QUERYBUF, &b) < 0)
 			goto fail;
-		srv.bufmap[i] = v4l2_mmap(NULL, b.length, PROT_READ | PROT_WRITE,
-					MAP_SHARED, srv.dev, b.m.offset);
+		srv.bufmap[i] =
+			v4l2_mmap(NULL, b.length, PROT_READ | PROT_WRITE,
+				  MAP_SHARED, srv.dev, b.m.offset);
 		if (srv.bufmap[i] == MAP_FAILED)
 			goto fail;
 		srv.buflen[i] = b.length;
@@ -100,7 +104,8 @@ int srv_device_start(const struct v4l2_pix_format *pix)
 	capture_unpark();
 	if (srv.verbose)
 		fprintf(stderr, "v4l2-frameserver: streaming %.4s %ux%u\n",
-			(char *)&srv.cur.pixelformat, srv.cur.width, srv.cur.height);
+			(char *)&srv.cur.pixelformat, srv.cur.width,
+			srv.cur.height);
 	return 0;
 fail:
 	saved = errno;
@@ -183,8 +188,8 @@ static void broadcast_end(int err)
 /* A dequeued frame into a slot, sent to the streaming clients (lock held). */
 static void deliver(struct v4l2_buffer *b)
 {
-	size_t need = srv.cur.sizeimage > b->bytesused ? srv.cur.sizeimage :
-							 b->bytesused;
+	size_t need = srv.cur.sizeimage > b->bytesused ? srv.cur.sizeimage
+						       : b->bytesused;
 	struct slot *s;
 	uint64_t t0;
 

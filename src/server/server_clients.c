@@ -23,15 +23,17 @@ void srv_accept_client(int ls)
 	for (int i = 0; i < MAX_CLIENTS; i++) {
 		if (srv.clients[i].sock < 0) {
 			if (srv.verbose)
-				fprintf(stderr, "v4l2-frameserver[%d]: client "
-					"%d connected\n", (int)getpid(), i);
+				fprintf(stderr,
+					"v4l2-frameserver[%d]: client "
+					"%d connected\n",
+					(int)getpid(), i);
 			memset(&srv.clients[i], 0, sizeof(srv.clients[i]));
 			srv.clients[i].sock = s;
 			srv.clients[i].data = -1;
 			return;
 		}
 	}
-	close(s);	/* full */
+	close(s); /* full */
 }
 
 void srv_client_release(struct client *c, uint32_t slot)

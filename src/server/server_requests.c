@@ -21,13 +21,21 @@ static int compressed(uint32_t fourcc)
 static int forward_allowed(uint32_t req)
 {
 	switch (req) {
-	case VIDIOC_QUERYCAP: case VIDIOC_ENUM_FMT:
-	case VIDIOC_ENUM_FRAMESIZES: case VIDIOC_ENUM_FRAMEINTERVALS:
-	case VIDIOC_ENUMINPUT: case VIDIOC_G_INPUT:
-	case VIDIOC_QUERYCTRL: case VIDIOC_QUERY_EXT_CTRL:
-	case VIDIOC_QUERYMENU: case VIDIOC_G_CTRL: case VIDIOC_S_CTRL:
-	case VIDIOC_TRY_FMT: case VIDIOC_G_FMT:
-	case VIDIOC_G_PARM: case VIDIOC_S_PARM:
+	case VIDIOC_QUERYCAP:
+	case VIDIOC_ENUM_FMT:
+	case VIDIOC_ENUM_FRAMESIZES:
+	case VIDIOC_ENUM_FRAMEINTERVALS:
+	case VIDIOC_ENUMINPUT:
+	case VIDIOC_G_INPUT:
+	case VIDIOC_QUERYCTRL:
+	case VIDIOC_QUERY_EXT_CTRL:
+	case VIDIOC_QUERYMENU:
+	case VIDIOC_G_CTRL:
+	case VIDIOC_S_CTRL:
+	case VIDIOC_TRY_FMT:
+	case VIDIOC_G_FMT:
+	case VIDIOC_G_PARM:
+	case VIDIOC_S_PARM:
 		return 1;
 	}
 	return 0;
@@ -129,7 +137,8 @@ static void do_ioctl(struct client *c, struct fs_ioctl *m)
 	if (r == 0 && m->req == VIDIOC_S_CTRL) {
 		struct v4l2_control *ctl = (void *)m->arg;
 		struct fs_ctrl_event ev = {
-			.h.type = FS_CTRL_EVENT, .id = ctl->id,
+			.h.type = FS_CTRL_EVENT,
+			.id = ctl->id,
 			.value = ctl->value,
 		};
 
@@ -215,9 +224,11 @@ static int do_streamon(struct client *c)
 	}
 	if (srv_device_start(&target) < 0) {
 		if (srv.verbose)
-			fprintf(stderr, "v4l2-frameserver[%d]: cannot stream "
-				"%ux%u: %s\n", (int)getpid(), target.width,
-				target.height, strerror(errno));
+			fprintf(stderr,
+				"v4l2-frameserver[%d]: cannot stream "
+				"%ux%u: %s\n",
+				(int)getpid(), target.width, target.height,
+				strerror(errno));
 		return -1;
 	}
 	c->streaming = 1;
@@ -253,7 +264,7 @@ int srv_handle(struct client *c)
 		fd = -1;
 	}
 	if (fd >= 0)
-		close(fd);	/* no other fds are expected */
+		close(fd); /* no other fds are expected */
 	if (n < (ssize_t)sizeof(m.h))
 		return -1;
 	switch (m.h.type) {

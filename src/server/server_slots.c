@@ -41,8 +41,9 @@ static int slot_create(struct slot *s, size_t size)
 	if (!srv.next_gen)
 		s->gen = ++srv.next_gen;
 	if (!srv.seal_write &&
-	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW |
-		  F_SEAL_FUTURE_WRITE | F_SEAL_SEAL) < 0) {
+	    fcntl(fd, F_ADD_SEALS,
+		  F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_FUTURE_WRITE |
+			  F_SEAL_SEAL) < 0) {
 		srv_slot_free(s);
 		return -1;
 	}
@@ -56,8 +57,8 @@ int srv_slot_seal_write(struct slot *s)
 {
 	munmap(s->map, s->size);
 	s->map = NULL;
-	return fcntl(s->fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW |
-		     F_SEAL_WRITE | F_SEAL_SEAL);
+	return fcntl(s->fd, F_ADD_SEALS,
+		     F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
 }
 
 struct slot *srv_slot_get(size_t size)

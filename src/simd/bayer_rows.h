@@ -74,11 +74,11 @@ row(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d, int w,
 	v4lc_bayer_span_c(a, c, b, d, w, end, w, kind);
 }
 
-#define KERNEL(name, cfirst, ownfirst)                                       \
-	static void V4LC_ISA_FN(name)(const uint8_t *a, const uint8_t *c,    \
-				      const uint8_t *b, uint8_t *d, int w)   \
-	{                                                                    \
-		row(a, c, b, d, w, cfirst, ownfirst);                        \
+#define KERNEL(name, cfirst, ownfirst)                                         \
+	static void V4LC_ISA_FN(name)(const uint8_t *a, const uint8_t *c,      \
+				      const uint8_t *b, uint8_t *d, int w)     \
+	{                                                                      \
+		row(a, c, b, d, w, cfirst, ownfirst);                          \
 	}
 KERNEL(gb, 0, 0)
 KERNEL(gr, 0, 1)
@@ -108,13 +108,13 @@ yuv_rows(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1, uint8_t *u,
 }
 
 /* Row 0: BGGR "B G", GBRG "G B", GRBG "G R", RGGB "R G". */
-#define YUV_KERNEL(name, cfirst0, red0)                                      \
-	static void V4LC_ISA_FN(name##_yuv)(const uint8_t *const rows[4],    \
-					    uint8_t *y0, uint8_t *y1,        \
-					    uint8_t *u, uint8_t *v, int w,   \
-					    const struct v4lc_rgb2yuv *k)    \
-	{                                                                    \
-		yuv_rows(rows, y0, y1, u, v, w, cfirst0, red0, k);           \
+#define YUV_KERNEL(name, cfirst0, red0)                                        \
+	static void V4LC_ISA_FN(name##_yuv)(const uint8_t *const rows[4],      \
+					    uint8_t *y0, uint8_t *y1,          \
+					    uint8_t *u, uint8_t *v, int w,     \
+					    const struct v4lc_rgb2yuv *k)      \
+	{                                                                      \
+		yuv_rows(rows, y0, y1, u, v, w, cfirst0, red0, k);             \
 	}
 YUV_KERNEL(bggr, 1, 0)
 YUV_KERNEL(gbrg, 0, 0)
@@ -123,8 +123,8 @@ YUV_KERNEL(rggb, 1, 1)
 #undef YUV_KERNEL
 
 /* Split: whole steps of sample pairs, the last moved back; then the pads. */
-static void V4LC_ISA_FN(split)(const uint8_t *src, uint8_t *even,
-			       uint8_t *odd, int w)
+static void V4LC_ISA_FN(split)(const uint8_t *src, uint8_t *even, uint8_t *odd,
+			       int w)
 {
 	const int n = SPLIT_STEP, end = w / 2;
 
@@ -172,11 +172,11 @@ planar_row(const uint8_t *const pl[6], uint8_t *d, int w, int cfirst,
 	v4lc_bayer_planar_span_c(pl, d, 2 * pairs, w, kind);
 }
 
-#define PLANAR(name, cfirst, ownfirst)                                       \
-	static void V4LC_ISA_FN(planar_##name)(const uint8_t *const pl[6],   \
-					       uint8_t *d, int w)            \
-	{                                                                    \
-		planar_row(pl, d, w, cfirst, ownfirst);                      \
+#define PLANAR(name, cfirst, ownfirst)                                         \
+	static void V4LC_ISA_FN(planar_##name)(const uint8_t *const pl[6],     \
+					       uint8_t *d, int w)              \
+	{                                                                      \
+		planar_row(pl, d, w, cfirst, ownfirst);                        \
 	}
 PLANAR(gb, 0, 0)
 PLANAR(gr, 0, 1)
@@ -187,10 +187,10 @@ PLANAR(rg, 1, 1)
 /* The entries every tier has; unpack10p is the instruction set's own. */
 static void bayer_init_rows(struct v4lc_bayer_dsp *dsp)
 {
-	static v4lc_bayer_row_fn *const kinds[4] = {
-		V4LC_ISA_FN(gb), V4LC_ISA_FN(gr), V4LC_ISA_FN(bg),
-		V4LC_ISA_FN(rg)
-	};
+	static v4lc_bayer_row_fn *const kinds[4] = { V4LC_ISA_FN(gb),
+						     V4LC_ISA_FN(gr),
+						     V4LC_ISA_FN(bg),
+						     V4LC_ISA_FN(rg) };
 	static v4lc_bayer_planar_fn *const planar[4] = {
 		V4LC_ISA_FN(planar_gb), V4LC_ISA_FN(planar_gr),
 		V4LC_ISA_FN(planar_bg), V4LC_ISA_FN(planar_rg)

@@ -99,8 +99,8 @@ rotate_tile(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds,
 
 /* 8-bit: one column of tiles (TILE8 destination columns) after another. */
 static inline __attribute__((always_inline)) void
-rotate8(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds,
-	int width, int height, int cw)
+rotate8(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds, int width,
+	int height, int cw)
 {
 	for (int xs = 0; xs < height; xs += TILE8) {
 		int x0 = v4lc_step_at(xs, TILE8, height);
@@ -131,22 +131,22 @@ rotate24(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds,
 	}
 }
 
-#define ROTATE(name, bpp, cw)                                                \
-	static void V4LC_ISA_FN(name)(const uint8_t *src, int src_stride,   \
-				      uint8_t *dst, int dst_stride,          \
-				      int width, int height)                 \
-	{                                                                    \
-		const int t = bpp == 1 ? TILE8 : TILE24;                     \
-									     \
-		if (width < t || height < t)                                 \
-			v4lc_flip_##name##_c(src, src_stride, dst,           \
-					     dst_stride, width, height);     \
-		else if (bpp == 1)                                           \
-			rotate8(src, src_stride, dst, dst_stride, width,     \
-				height, cw);                                 \
-		else                                                         \
-			rotate24(src, src_stride, dst, dst_stride, width,    \
-				 height, cw);                                \
+#define ROTATE(name, bpp, cw)                                                  \
+	static void V4LC_ISA_FN(name)(const uint8_t *src, int src_stride,      \
+				      uint8_t *dst, int dst_stride, int width, \
+				      int height)                              \
+	{                                                                      \
+		const int t = bpp == 1 ? TILE8 : TILE24;                       \
+                                                                               \
+		if (width < t || height < t)                                   \
+			v4lc_flip_##name##_c(src, src_stride, dst, dst_stride, \
+					     width, height);                   \
+		else if (bpp == 1)                                             \
+			rotate8(src, src_stride, dst, dst_stride, width,       \
+				height, cw);                                   \
+		else                                                           \
+			rotate24(src, src_stride, dst, dst_stride, width,      \
+				 height, cw);                                  \
 	}
 ROTATE(rot90cw8, 1, 1)
 ROTATE(rot90ccw8, 1, 0)

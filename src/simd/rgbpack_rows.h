@@ -17,13 +17,13 @@
 #include "scalar/rgbpack.h"
 #include "simd/row_any.h"
 
-#define PICK(name, sel)                                                      \
-	V4LC_ANY_BACK(V4LC_ISA_FN(name),                                     \
-		      (const uint8_t *src, uint8_t *dst, int width),         \
-		      RGBPACK_STEP,                                          \
-		      pick_step(src + 4 * (ptrdiff_t)x,                      \
-				dst + 3 * (ptrdiff_t)x, sel,                 \
-				x + RGBPACK_STEP == width),                  \
+#define PICK(name, sel)                                                        \
+	V4LC_ANY_BACK(V4LC_ISA_FN(name),                                       \
+		      (const uint8_t *src, uint8_t *dst, int width),           \
+		      RGBPACK_STEP,                                            \
+		      pick_step(src + 4 * (ptrdiff_t)x,                        \
+				dst + 3 * (ptrdiff_t)x, sel,                   \
+				x + RGBPACK_STEP == width),                    \
 		      v4lc_rgbpack_##name##_c(src, dst, width))
 PICK(pick012, V4LC_PICK012)
 PICK(pick210, V4LC_PICK210)
@@ -31,13 +31,13 @@ PICK(pick123, V4LC_PICK123)
 PICK(pick321, V4LC_PICK321)
 #undef PICK
 
-#define RGB565(name, bgr)                                                    \
-	V4LC_ANY_BACK(V4LC_ISA_FN(name),                                     \
-		      (const uint8_t *src, uint8_t *dst, int width),         \
-		      RGBPACK_STEP,                                          \
-		      rgb565_step(src + 2 * (ptrdiff_t)x,                    \
-				  dst + 3 * (ptrdiff_t)x, bgr,               \
-				  x + RGBPACK_STEP == width),                \
+#define RGB565(name, bgr)                                                      \
+	V4LC_ANY_BACK(V4LC_ISA_FN(name),                                       \
+		      (const uint8_t *src, uint8_t *dst, int width),           \
+		      RGBPACK_STEP,                                            \
+		      rgb565_step(src + 2 * (ptrdiff_t)x,                      \
+				  dst + 3 * (ptrdiff_t)x, bgr,                 \
+				  x + RGBPACK_STEP == width),                  \
 		      v4lc_rgbpack_##name##_c(src, dst, width))
 RGB565(rgb565_rgb, 0)
 RGB565(rgb565_bgr, 1)

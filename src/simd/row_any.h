@@ -30,17 +30,17 @@
  * other steps may write a little past their pixels. The loop counter is a
  * plain sum: no step waits for the one before it to find where it starts.
  */
-#define V4LC_STEPS(x, x0, n, end, step)                                      \
-	do {                                                                 \
-		const int v4lc_last_ = (end) - (n);                          \
-		int x = (x0);                                                \
-									     \
-		for (; x <= v4lc_last_; x += (n))                            \
-			step;                                                \
-		if (x < v4lc_last_ + (n)) {                                  \
-			x = v4lc_last_;                                      \
-			step;                                                \
-		}                                                            \
+#define V4LC_STEPS(x, x0, n, end, step)                                        \
+	do {                                                                   \
+		const int v4lc_last_ = (end) - (n);                            \
+		int x = (x0);                                                  \
+                                                                               \
+		for (; x <= v4lc_last_; x += (n))                              \
+			step;                                                  \
+		if (x < v4lc_last_ + (n)) {                                    \
+			x = v4lc_last_;                                        \
+			step;                                                  \
+		}                                                              \
 	} while (0)
 
 /*
@@ -61,15 +61,15 @@ static inline int v4lc_step_at(int xs, int n, int end)
  * x = 0, n, 2 n, ... while a whole step fits, then the scalar call `tail`
  * for the pixels from x on, if any.
  */
-#define V4LC_ANY_TAIL(name, params, n, step, tail)                           \
-	static void name params                                              \
-	{                                                                    \
-		int x = 0;                                                   \
-									     \
-		for (; x <= width - (n); x += (n))                           \
-			step;                                                \
-		if (x < width)                                               \
-			tail;                                                \
+#define V4LC_ANY_TAIL(name, params, n, step, tail)                             \
+	static void name params                                                \
+	{                                                                      \
+		int x = 0;                                                     \
+                                                                               \
+		for (; x <= width - (n); x += (n))                             \
+			step;                                                  \
+		if (x < width)                                                 \
+			tail;                                                  \
 	}
 
 /*
@@ -79,14 +79,14 @@ static inline int v4lc_step_at(int xs, int n, int end)
  * call `small`, others by the statement `step` at x = 0, n, 2 n, ..., the
  * last step moved back to end at the row end.
  */
-#define V4LC_ANY_BACK(name, params, n, step, small)                          \
-	static void name params                                              \
-	{                                                                    \
-		if (width < (n)) {                                           \
-			small;                                               \
-			return;                                              \
-		}                                                            \
-		V4LC_STEPS(x, 0, (n), width, step);                          \
+#define V4LC_ANY_BACK(name, params, n, step, small)                            \
+	static void name params                                                \
+	{                                                                      \
+		if (width < (n)) {                                             \
+			small;                                                 \
+			return;                                                \
+		}                                                              \
+		V4LC_STEPS(x, 0, (n), width, step);                            \
 	}
 
 #endif

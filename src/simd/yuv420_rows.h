@@ -19,8 +19,8 @@
 
 /* The steps of a row; returns where the scalar kernel takes over. */
 static inline __attribute__((always_inline)) int
-planar_rows(const uint8_t *y, const uint8_t *u, const uint8_t *v,
-	    uint8_t *dst, int width, const struct v4lc_yuv2rgb *k, int bgr)
+planar_rows(const uint8_t *y, const uint8_t *u, const uint8_t *v, uint8_t *dst,
+	    int width, const struct v4lc_yuv2rgb *k, int bgr)
 {
 	const int n = YUV420_STEP, end = width & ~1;
 	struct coefs c;
@@ -50,29 +50,31 @@ semi_rows(const uint8_t *y, const uint8_t *uv, uint8_t *dst, int width,
 	return end;
 }
 
-#define PLANAR(name, bgr)                                                    \
-	static void V4LC_ISA_FN(planar_##name)(                              \
-		const uint8_t *y, const uint8_t *u, const uint8_t *v,        \
-		uint8_t *dst, int width, const struct v4lc_yuv2rgb *k)       \
-	{                                                                    \
-		int x = planar_rows(y, u, v, dst, width, k, bgr);            \
-									     \
-		if (x < width)                                               \
-			v4lc_yuv420_planar_##name##_c(y + x, u + x / 2,      \
-						      v + x / 2, dst + 3 * x, \
-						      width - x, k);         \
+#define PLANAR(name, bgr)                                                      \
+	static void V4LC_ISA_FN(                                               \
+		planar_##name)(const uint8_t *y, const uint8_t *u,             \
+			       const uint8_t *v, uint8_t *dst, int width,      \
+			       const struct v4lc_yuv2rgb *k)                   \
+	{                                                                      \
+		int x = planar_rows(y, u, v, dst, width, k, bgr);              \
+                                                                               \
+		if (x < width)                                                 \
+			v4lc_yuv420_planar_##name##_c(y + x, u + x / 2,        \
+						      v + x / 2, dst + 3 * x,  \
+						      width - x, k);           \
 	}
-#define SEMI(fmt, name, vfirst, bgr)                                         \
-	static void V4LC_ISA_FN(fmt##_##name)(                               \
-		const uint8_t *y, const uint8_t *uv, uint8_t *dst,           \
-		int width, const struct v4lc_yuv2rgb *k)                     \
-	{                                                                    \
-		int x = semi_rows(y, uv, dst, width, k, vfirst, bgr);        \
-									     \
-		if (x < width)                                               \
-			v4lc_yuv420_##fmt##_##name##_c(y + x, uv + x,        \
-						       dst + 3 * x,          \
-						       width - x, k);        \
+#define SEMI(fmt, name, vfirst, bgr)                                           \
+	static void V4LC_ISA_FN(fmt##_##name)(const uint8_t *y,                \
+					      const uint8_t *uv, uint8_t *dst, \
+					      int width,                       \
+					      const struct v4lc_yuv2rgb *k)    \
+	{                                                                      \
+		int x = semi_rows(y, uv, dst, width, k, vfirst, bgr);          \
+                                                                               \
+		if (x < width)                                                 \
+			v4lc_yuv420_##fmt##_##name##_c(y + x, uv + x,          \
+						       dst + 3 * x, width - x, \
+						       k);                     \
 	}
 PLANAR(rgb24, 0)
 PLANAR(bgr24, 1)

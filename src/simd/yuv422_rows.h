@@ -50,37 +50,42 @@ yuv420_rows(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
 	return end;
 }
 
-#define ORDER(name, order)                                                   \
-	static void V4LC_ISA_FN(name##_to_rgb24)(                            \
-		const uint8_t *src, uint8_t *dst, int width,                 \
-		const struct v4lc_yuv2rgb *k)                                \
-	{                                                                    \
-		int x = rgb_rows(src, dst, width, k, order, 0);              \
-									     \
-		if (x < width)                                               \
-			v4lc_yuv422_##name##_to_rgb24_c(                     \
-				src + 2 * x, dst + 3 * x, width - x, k);     \
-	}                                                                    \
-	static void V4LC_ISA_FN(name##_to_bgr24)(                            \
-		const uint8_t *src, uint8_t *dst, int width,                 \
-		const struct v4lc_yuv2rgb *k)                                \
-	{                                                                    \
-		int x = rgb_rows(src, dst, width, k, order, 1);              \
-									     \
-		if (x < width)                                               \
-			v4lc_yuv422_##name##_to_bgr24_c(                     \
-				src + 2 * x, dst + 3 * x, width - x, k);     \
-	}                                                                    \
-	static void V4LC_ISA_FN(name##_to_yuv420)(                           \
-		const uint8_t *s0, const uint8_t *s1, uint8_t *y0,           \
-		uint8_t *y1, uint8_t *u, uint8_t *v, int width)              \
-	{                                                                    \
-		int x = yuv420_rows(s0, s1, y0, y1, u, v, width, order);     \
-									     \
-		if (x < width)                                               \
-			v4lc_yuv422_##name##_to_yuv420_c(                    \
-				s0 + 2 * x, s1 + 2 * x, y0 + x, y1 + x,      \
-				u + x / 2, v + x / 2, width - x);            \
+#define ORDER(name, order)                                                     \
+	static void V4LC_ISA_FN(name##_to_rgb24)(const uint8_t *src,           \
+						 uint8_t *dst, int width,      \
+						 const struct v4lc_yuv2rgb *k) \
+	{                                                                      \
+		int x = rgb_rows(src, dst, width, k, order, 0);                \
+                                                                               \
+		if (x < width)                                                 \
+			v4lc_yuv422_##name##_to_rgb24_c(src + 2 * x,           \
+							dst + 3 * x,           \
+							width - x, k);         \
+	}                                                                      \
+	static void V4LC_ISA_FN(name##_to_bgr24)(const uint8_t *src,           \
+						 uint8_t *dst, int width,      \
+						 const struct v4lc_yuv2rgb *k) \
+	{                                                                      \
+		int x = rgb_rows(src, dst, width, k, order, 1);                \
+                                                                               \
+		if (x < width)                                                 \
+			v4lc_yuv422_##name##_to_bgr24_c(src + 2 * x,           \
+							dst + 3 * x,           \
+							width - x, k);         \
+	}                                                                      \
+	static void V4LC_ISA_FN(                                               \
+		name##_to_yuv420)(const uint8_t *s0, const uint8_t *s1,        \
+				  uint8_t *y0, uint8_t *y1, uint8_t *u,        \
+				  uint8_t *v, int width)                       \
+	{                                                                      \
+		int x = yuv420_rows(s0, s1, y0, y1, u, v, width, order);       \
+                                                                               \
+		if (x < width)                                                 \
+			v4lc_yuv422_##name##_to_yuv420_c(s0 + 2 * x,           \
+							 s1 + 2 * x, y0 + x,   \
+							 y1 + x, u + x / 2,    \
+							 v + x / 2,            \
+							 width - x);           \
 	}
 ORDER(yuyv, V4LC_YUYV)
 ORDER(yvyu, V4LC_YVYU)
@@ -90,9 +95,9 @@ ORDER(vyuy, V4LC_VYUY)
 
 void V4LC_ISA_INIT(yuv422)(struct v4lc_yuv422_dsp *dsp)
 {
-#define SET(ORD, name)                                                       \
-	dsp->to_rgb[ORD][V4LC_RGB24] = V4LC_ISA_FN(name##_to_rgb24);         \
-	dsp->to_rgb[ORD][V4LC_BGR24] = V4LC_ISA_FN(name##_to_bgr24);         \
+#define SET(ORD, name)                                                         \
+	dsp->to_rgb[ORD][V4LC_RGB24] = V4LC_ISA_FN(name##_to_rgb24);           \
+	dsp->to_rgb[ORD][V4LC_BGR24] = V4LC_ISA_FN(name##_to_bgr24);           \
 	dsp->to_yuv420[ORD] = V4LC_ISA_FN(name##_to_yuv420);
 	SET(V4LC_YUYV, yuyv)
 	SET(V4LC_YVYU, yvyu)

@@ -29,10 +29,9 @@ store_words(__m128i w0, __m128i w1, __m128i w2, uint8_t *d)
 	__m128i t1 = _mm_unpackhi_epi16(w0, w1);
 	__m128i s0 = _mm_unpacklo_epi16(w2, zero);
 	__m128i s1 = _mm_unpackhi_epi16(w2, zero);
-	__m128i q[4] = {
-		_mm_unpacklo_epi32(t0, s0), _mm_unpackhi_epi32(t0, s0),
-		_mm_unpacklo_epi32(t1, s1), _mm_unpackhi_epi32(t1, s1)
-	};
+	__m128i q[4] = { _mm_unpacklo_epi32(t0, s0), _mm_unpackhi_epi32(t0, s0),
+			 _mm_unpacklo_epi32(t1, s1),
+			 _mm_unpackhi_epi32(t1, s1) };
 
 	for (int i = 0; i < 4; i++) {
 		_mm_storel_epi64((__m128i *)(d + 12 * i), q[i]);
@@ -42,8 +41,8 @@ store_words(__m128i w0, __m128i w1, __m128i w2, uint8_t *d)
 }
 
 /* 16 pixels: per pair the words P0e|Ge, P2e|P0o, Go|P2o. */
-static inline __attribute__((always_inline)) void
-store_rgb(const __m128i ch[3], uint8_t *d)
+static inline __attribute__((always_inline)) void store_rgb(const __m128i ch[3],
+							    uint8_t *d)
 {
 	const __m128i lo = _mm_set1_epi16(0x00ff);
 

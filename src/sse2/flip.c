@@ -85,16 +85,20 @@ static inline void mirror24_block(const uint8_t *s, uint8_t *d)
 	__m128i r1 = rev_bytes(loadu(s + 16));
 	__m128i r2 = rev_bytes(loadu(s));
 	/* r[j + 2] and r[j - 2] for each output vector */
-	__m128i p0 = _mm_or_si128(_mm_srli_si128(r0, 2), _mm_slli_si128(r1, 14));
-	__m128i p1 = _mm_or_si128(_mm_srli_si128(r1, 2), _mm_slli_si128(r2, 14));
+	__m128i p0 =
+		_mm_or_si128(_mm_srli_si128(r0, 2), _mm_slli_si128(r1, 14));
+	__m128i p1 =
+		_mm_or_si128(_mm_srli_si128(r1, 2), _mm_slli_si128(r2, 14));
 	__m128i p2 = _mm_srli_si128(r2, 2);
 	__m128i n0 = _mm_slli_si128(r0, 2);
-	__m128i n1 = _mm_or_si128(_mm_slli_si128(r1, 2), _mm_srli_si128(r0, 14));
-	__m128i n2 = _mm_or_si128(_mm_slli_si128(r2, 2), _mm_srli_si128(r1, 14));
+	__m128i n1 =
+		_mm_or_si128(_mm_slli_si128(r1, 2), _mm_srli_si128(r0, 14));
+	__m128i n2 =
+		_mm_or_si128(_mm_slli_si128(r2, 2), _mm_srli_si128(r1, 14));
 
-#define MIX(k, p, r, n)                                                      \
-	_mm_or_si128(_mm_and_si128(p, m24_load(k, 0)),                       \
-		     _mm_or_si128(_mm_and_si128(r, m24_load(k, 1)),          \
+#define MIX(k, p, r, n)                                                        \
+	_mm_or_si128(_mm_and_si128(p, m24_load(k, 0)),                         \
+		     _mm_or_si128(_mm_and_si128(r, m24_load(k, 1)),            \
 				  _mm_and_si128(n, m24_load(k, 2))))
 	storeu(d, MIX(0, p0, r0, n0));
 	storeu(d + 16, MIX(1, p1, r1, n1));
@@ -122,9 +126,9 @@ static inline void mirror24_block_inner(const uint8_t *s, uint8_t *d)
 		__m128i r = _mm_unpacklo_epi64(
 			_mm_loadl_epi64((const __m128i *)(s + 6 * (7 - q))),
 			_mm_loadl_epi64((const __m128i *)(s + 6 * (6 - q))));
-		__m128i t = _mm_or_si128(
-			_mm_and_si128(_mm_srli_epi64(r, 24), lo3),
-			_mm_slli_epi64(r, 24));
+		__m128i t =
+			_mm_or_si128(_mm_and_si128(_mm_srli_epi64(r, 24), lo3),
+				     _mm_slli_epi64(r, 24));
 
 		_mm_storel_epi64((__m128i *)(d + 6 * q), t);
 		_mm_storel_epi64((__m128i *)(d + 6 * q + 6),
@@ -274,8 +278,8 @@ static inline void mirror422_init(struct mirror422 *m, int lo, int width)
 }
 
 /* 8 pixels: the two loads coincide for even widths. */
-static inline void mirror422_vec(const uint8_t *src, uint8_t *dst,
-				 int width, int x0, const struct mirror422 *m)
+static inline void mirror422_vec(const uint8_t *src, uint8_t *dst, int width,
+				 int x0, const struct mirror422 *m)
 {
 	int pairs = (width + 1) / 2;
 	__m128i l = loadu(src + 2 * (ptrdiff_t)(width - 8 - x0));
@@ -289,9 +293,8 @@ static inline void mirror422_vec(const uint8_t *src, uint8_t *dst,
 }
 
 /* Two vectors a step, as mirror8. */
-static inline void mirror422_step(const uint8_t *src, uint8_t *dst,
-				  int width, int x0,
-				  const struct mirror422 *m)
+static inline void mirror422_step(const uint8_t *src, uint8_t *dst, int width,
+				  int x0, const struct mirror422 *m)
 {
 	mirror422_vec(src, dst, width, x0, m);
 	mirror422_vec(src, dst, width, x0 + 8, m);

@@ -43,10 +43,14 @@ static void laplacian_sse2(const uint8_t *above, const uint8_t *cur,
 		for (int n = 0; n < CHUNK && x + 16 <= width - 1;
 		     n++, x += 16) {
 			__m128i c = _mm_loadu_si128((const __m128i *)(cur + x));
-			__m128i l = _mm_loadu_si128((const __m128i *)(cur + x - 1));
-			__m128i r = _mm_loadu_si128((const __m128i *)(cur + x + 1));
-			__m128i a = _mm_loadu_si128((const __m128i *)(above + x));
-			__m128i b = _mm_loadu_si128((const __m128i *)(below + x));
+			__m128i l =
+				_mm_loadu_si128((const __m128i *)(cur + x - 1));
+			__m128i r =
+				_mm_loadu_si128((const __m128i *)(cur + x + 1));
+			__m128i a =
+				_mm_loadu_si128((const __m128i *)(above + x));
+			__m128i b =
+				_mm_loadu_si128((const __m128i *)(below + x));
 			__m128i lo = lap16(_mm_unpacklo_epi8(c, z),
 					   _mm_unpacklo_epi8(l, z),
 					   _mm_unpacklo_epi8(r, z),
@@ -70,8 +74,9 @@ static void laplacian_sse2(const uint8_t *above, const uint8_t *cur,
 	*sumsq += q;
 	/* The rest: a sub-row whose interior starts at x. */
 	if (x < width - 1)
-		v4lc_focus_laplacian_c(above + x - 1, cur + x - 1, below + x - 1,
-				       width - x + 1, sum, sumsq);
+		v4lc_focus_laplacian_c(above + x - 1, cur + x - 1,
+				       below + x - 1, width - x + 1, sum,
+				       sumsq);
 }
 
 void v4lc_focus_init_sse2(struct v4lc_focus_dsp *dsp)

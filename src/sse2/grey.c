@@ -24,8 +24,10 @@ static inline void rgb24_step(const uint8_t *src, uint8_t *o)
 {
 	const __m128i zero = _mm_setzero_si128();
 	__m128i g = _mm_loadu_si128((const __m128i *)src);
-	__m128i gg_lo = _mm_unpacklo_epi8(g, g), gg_hi = _mm_unpackhi_epi8(g, g);
-	__m128i g0_lo = _mm_unpacklo_epi8(g, zero), g0_hi = _mm_unpackhi_epi8(g, zero);
+	__m128i gg_lo = _mm_unpacklo_epi8(g, g),
+		gg_hi = _mm_unpackhi_epi8(g, g);
+	__m128i g0_lo = _mm_unpacklo_epi8(g, zero),
+		g0_hi = _mm_unpackhi_epi8(g, zero);
 	__m128i a = pack12(_mm_unpacklo_epi16(gg_lo, g0_lo));
 	__m128i b = pack12(_mm_unpackhi_epi16(gg_lo, g0_lo));
 	__m128i c = pack12(_mm_unpacklo_epi16(gg_hi, g0_hi));
@@ -33,9 +35,11 @@ static inline void rgb24_step(const uint8_t *src, uint8_t *o)
 
 	_mm_storeu_si128((__m128i *)o, _mm_or_si128(a, _mm_slli_si128(b, 12)));
 	_mm_storeu_si128((__m128i *)(o + 16),
-			 _mm_or_si128(_mm_srli_si128(b, 4), _mm_slli_si128(c, 8)));
+			 _mm_or_si128(_mm_srli_si128(b, 4),
+				      _mm_slli_si128(c, 8)));
 	_mm_storeu_si128((__m128i *)(o + 32),
-			 _mm_or_si128(_mm_srli_si128(c, 8), _mm_slli_si128(d, 4)));
+			 _mm_or_si128(_mm_srli_si128(c, 8),
+				      _mm_slli_si128(d, 4)));
 }
 
 static inline __m128i bswap16(__m128i v)
@@ -69,10 +73,12 @@ static inline void grey16_step(const uint8_t *src, uint8_t *dst, int shift,
 static inline __m128i y10b_8(const uint8_t *s)
 {
 	const __m128i mul = _mm_set_epi16(64, 16, 4, 1, 64, 16, 4, 1);
-	__m128i e = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)s),
-				       _mm_loadl_epi64((const __m128i *)(s + 5)));
-	__m128i o = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(s + 1)),
-				       _mm_loadl_epi64((const __m128i *)(s + 6)));
+	__m128i e =
+		_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)s),
+				   _mm_loadl_epi64((const __m128i *)(s + 5)));
+	__m128i o =
+		_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(s + 1)),
+				   _mm_loadl_epi64((const __m128i *)(s + 6)));
 	__m128i w;
 
 	e = _mm_shuffle_epi32(bswap16(e), 0x88); /* w0 w2 | w0 w2 (next) */

@@ -36,9 +36,11 @@ static void swap_rb24_sse2(const uint8_t *src, uint8_t *dst, int width)
 			__m128i rgt = _mm_loadu_si128((const __m128i *)(s + 2));
 			__m128i out = _mm_or_si128(
 				_mm_and_si128(mid, _mm_load_si128(&m[0])),
-				_mm_or_si128(
-					_mm_and_si128(lft, _mm_load_si128(&m[1])),
-					_mm_and_si128(rgt, _mm_load_si128(&m[2]))));
+				_mm_or_si128(_mm_and_si128(lft, _mm_load_si128(
+									&m[1])),
+					     _mm_and_si128(rgt,
+							   _mm_load_si128(
+								   &m[2]))));
 
 			_mm_storeu_si128((__m128i *)(dst + i + 16 * p), out);
 		}

@@ -32,11 +32,14 @@ static inline void store48(uint8_t *dst, __m128i a, __m128i b, __m128i c,
 	b = pack12(b);
 	c = pack12(c);
 	d = pack12(d);
-	_mm_storeu_si128((__m128i *)dst, _mm_or_si128(a, _mm_slli_si128(b, 12)));
+	_mm_storeu_si128((__m128i *)dst,
+			 _mm_or_si128(a, _mm_slli_si128(b, 12)));
 	_mm_storeu_si128((__m128i *)(dst + 16),
-			 _mm_or_si128(_mm_srli_si128(b, 4), _mm_slli_si128(c, 8)));
+			 _mm_or_si128(_mm_srli_si128(b, 4),
+				      _mm_slli_si128(c, 8)));
 	_mm_storeu_si128((__m128i *)(dst + 32),
-			 _mm_or_si128(_mm_srli_si128(c, 8), _mm_slli_si128(d, 4)));
+			 _mm_or_si128(_mm_srli_si128(c, 8),
+				      _mm_slli_si128(d, 4)));
 }
 
 /*
@@ -48,8 +51,8 @@ static inline void store48(uint8_t *dst, __m128i a, __m128i b, __m128i c,
 static inline void store12_over(uint8_t *d, __m128i v)
 {
 	const __m128i lo3 = _mm_set_epi32(0, 0xffffff, 0, 0xffffff);
-	const __m128i mid3 = _mm_set_epi32(0xffff, (int)0xff000000, 0xffff,
-					   (int)0xff000000);
+	const __m128i mid3 =
+		_mm_set_epi32(0xffff, (int)0xff000000, 0xffff, (int)0xff000000);
 	__m128i q = _mm_or_si128(_mm_and_si128(v, lo3),
 				 _mm_and_si128(_mm_srli_epi64(v, 8), mid3));
 
@@ -59,8 +62,8 @@ static inline void store12_over(uint8_t *d, __m128i v)
 }
 
 /* Sixteen pixels to 48 bytes at dst, writing 2 more (see store12_over). */
-static inline void store48_over(uint8_t *dst, __m128i a, __m128i b,
-				__m128i c, __m128i d)
+static inline void store48_over(uint8_t *dst, __m128i a, __m128i b, __m128i c,
+				__m128i d)
 {
 	store12_over(dst, a);
 	store12_over(dst + 12, b);
@@ -98,8 +101,10 @@ static inline __attribute__((always_inline)) void
 pick_step(const uint8_t *src, uint8_t *dst, int p, int last)
 {
 	const __m128i *s = (const __m128i *)src;
-	__m128i a = pick(_mm_loadu_si128(s), p), b = pick(_mm_loadu_si128(s + 1), p);
-	__m128i c = pick(_mm_loadu_si128(s + 2), p), d = pick(_mm_loadu_si128(s + 3), p);
+	__m128i a = pick(_mm_loadu_si128(s), p),
+		b = pick(_mm_loadu_si128(s + 1), p);
+	__m128i c = pick(_mm_loadu_si128(s + 2), p),
+		d = pick(_mm_loadu_si128(s + 3), p);
 
 	if (last)
 		store48(dst, a, b, c, d);

@@ -21,10 +21,14 @@ static const struct {
 static uint16_t *audio_level(struct video_audio *a, int i)
 {
 	switch (i) {
-	case 0: return &a->volume;
-	case 1: return &a->bass;
-	case 2: return &a->treble;
-	default: return &a->balance;
+	case 0:
+		return &a->volume;
+	case 1:
+		return &a->bass;
+	case 2:
+		return &a->treble;
+	default:
+		return &a->balance;
 	}
 }
 

@@ -56,7 +56,7 @@ LIBV4L_PUBLIC int v4l1_open(const char *file, int oflag, ...)
 		return fd;
 	memset(&cap, 0, sizeof(cap));
 	if (v4l2_ioctl(fd, VIDIOC_QUERYCAP, &cap) < 0)
-		memset(&cap, 0, sizeof(cap));	/* libv4l2 had an answer */
+		memset(&cap, 0, sizeof(cap)); /* libv4l2 had an answer */
 
 	pthread_mutex_lock(&table_lock);
 	for (int i = 0; i < LV1_MAX_DEVICES; i++) {
@@ -71,19 +71,21 @@ LIBV4L_PUBLIC int v4l1_open(const char *file, int oflag, ...)
 		errno = EBUSY;
 		return -1;
 	}
-	dev->open_count = -1;	/* reserved while probing */
+	dev->open_count = -1; /* reserved while probing */
 	pthread_mutex_unlock(&table_lock);
 
 	memset((char *)dev + sizeof(dev->fd), 0,
 	       sizeof(*dev) - sizeof(dev->fd));
 	dev->open_count = -1;
 	pthread_mutex_init(&dev->lock, NULL);
-	dev->caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ?
-		    cap.device_caps : cap.capabilities;
+	dev->caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS)
+			    ? cap.device_caps
+			    : cap.capabilities;
 	if (dev->caps & V4L2_CAP_VIDEO_CAPTURE) {
 		lv1_probe_sizes(dev, fd);
 		if (lv1_get_fmt(fd, &f) == 0)
-			dev->palette = lv1_fourcc_palette(f.fmt.pix.pixelformat);
+			dev->palette =
+				lv1_fourcc_palette(f.fmt.pix.pixelformat);
 	}
 	dev->open_count = 1;
 	__atomic_store_n(&dev->fd, fd, __ATOMIC_RELEASE);

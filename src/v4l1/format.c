@@ -12,7 +12,7 @@
 static const struct {
 	int palette;
 	uint32_t fourcc;
-	int depth;		/* bits per pixel as V4L1 reports it */
+	int depth; /* bits per pixel as V4L1 reports it */
 } palettes[] = {
 	{ VIDEO_PALETTE_GREY, V4L2_PIX_FMT_GREY, 8 },
 	{ VIDEO_PALETTE_RGB565, V4L2_PIX_FMT_RGB565, 16 },
@@ -69,8 +69,8 @@ int lv1_get_fmt(int fd, struct v4l2_format *f)
  * with exact, the size must come out exactly too. The resulting format is
  * left in *out (when not NULL). 0 or -1 with errno.
  */
-int lv1_set_fmt(int fd, uint32_t fourcc, uint32_t w, uint32_t h,
-		int exact, struct v4l2_format *out)
+int lv1_set_fmt(int fd, uint32_t fourcc, uint32_t w, uint32_t h, int exact,
+		struct v4l2_format *out)
 {
 	struct v4l2_format cur, f;
 
@@ -78,7 +78,7 @@ int lv1_set_fmt(int fd, uint32_t fourcc, uint32_t w, uint32_t h,
 	    cur.fmt.pix.width == w && cur.fmt.pix.height == h) {
 		if (out)
 			*out = cur;
-		return 0;	/* nothing to do: keep a running stream */
+		return 0; /* nothing to do: keep a running stream */
 	}
 	memset(&f, 0, sizeof(f));
 	f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -163,7 +163,7 @@ int lv1_current_palette(struct lv1_dev *dev, int fd, int switch_unknown)
 		 * work.
 		 */
 		if (lv1_set_fmt(fd, V4L2_PIX_FMT_BGR24, f.fmt.pix.width,
-			    f.fmt.pix.height, 0, NULL) == 0)
+				f.fmt.pix.height, 0, NULL) == 0)
 			pal = VIDEO_PALETTE_RGB24;
 	}
 	if (pal)

@@ -33,7 +33,7 @@ int lv1_mbuf_alloc(struct lv1_dev *dev)
 		size_t big = (size_t)dev->max_w * (size_t)dev->max_h * 4;
 
 		if (big > FRAME_MAX_STRIDE)
-			big = FRAME_MAX_STRIDE;	/* video_mbuf.size is an int */
+			big = FRAME_MAX_STRIDE; /* video_mbuf.size is an int */
 		dev->frame_stride = big > FRAME_MIN_STRIDE ? page_align(big)
 							   : FRAME_MIN_STRIDE;
 		dev->mbuf_size = dev->frame_stride * VIDEO_FRAMES;
@@ -87,7 +87,7 @@ LIBV4L_PUBLIC int v4l1_munmap(void *start, size_t length)
 			    dev->mbuf_maps > 0) {
 				dev->mbuf_maps--;
 			} else {
-				errno = EINVAL;	/* not mapped (twice?) */
+				errno = EINVAL; /* not mapped (twice?) */
 				r = -1;
 			}
 			pthread_mutex_unlock(&dev->lock);
@@ -121,14 +121,14 @@ static int apply_mmap_fmt(struct lv1_dev *dev, int fd,
 {
 	uint32_t fourcc = lv1_palette_fourcc((int)vm->format);
 
-	if (!fourcc || vm->width <= 0 || vm->height <= 0 ||
-	    vm->width > 65535 || vm->height > 65535) {
+	if (!fourcc || vm->width <= 0 || vm->height <= 0 || vm->width > 65535 ||
+	    vm->height > 65535) {
 		errno = EINVAL;
 		return -1;
 	}
 	/* Frames land in the program's buffer: the size must be exact. */
-	if (lv1_set_fmt(fd, fourcc, (uint32_t)vm->width, (uint32_t)vm->height, 1,
-		    out) < 0)
+	if (lv1_set_fmt(fd, fourcc, (uint32_t)vm->width, (uint32_t)vm->height,
+			1, out) < 0)
 		return -1;
 	if (out->fmt.pix.sizeimage > dev->frame_stride) {
 		errno = EINVAL;

@@ -76,7 +76,7 @@ int lv1_gcap(struct lv1_dev *dev, int fd, struct video_capability *c)
 	}
 	c->channels = lv1_count_inputs(fd);
 	if (c->channels == 0)
-		c->channels = 1;	/* the faked "Camera" input */
+		c->channels = 1; /* the faked "Camera" input */
 	c->audios = lv1_count_audios(fd);
 	c->maxwidth = dev->max_w;
 	c->maxheight = dev->max_h;
@@ -174,8 +174,8 @@ int lv1_gchan(int fd, struct video_channel *ch)
 	}
 	if (in.audioset)
 		ch->flags |= VIDEO_VC_AUDIO;
-	ch->norm = (uint16_t)(real && in.std ? current_mode(fd)
-					       : VIDEO_MODE_AUTO);
+	ch->norm =
+		(uint16_t)(real && in.std ? current_mode(fd) : VIDEO_MODE_AUTO);
 	return 0;
 }
 

@@ -13,13 +13,27 @@
 static int is_v4l1(unsigned int req)
 {
 	switch (req) {
-	case VIDIOCGCAP: case VIDIOCGCHAN: case VIDIOCSCHAN:
-	case VIDIOCGTUNER: case VIDIOCSTUNER: case VIDIOCGPICT:
-	case VIDIOCSPICT: case VIDIOCCAPTURE: case VIDIOCGWIN:
-	case VIDIOCSWIN: case VIDIOCGFBUF: case VIDIOCSFBUF:
-	case VIDIOCGFREQ: case VIDIOCSFREQ: case VIDIOCGAUDIO:
-	case VIDIOCSAUDIO: case VIDIOCSYNC: case VIDIOCMCAPTURE:
-	case VIDIOCGMBUF: case VIDIOCGVBIFMT: case VIDIOCSVBIFMT:
+	case VIDIOCGCAP:
+	case VIDIOCGCHAN:
+	case VIDIOCSCHAN:
+	case VIDIOCGTUNER:
+	case VIDIOCSTUNER:
+	case VIDIOCGPICT:
+	case VIDIOCSPICT:
+	case VIDIOCCAPTURE:
+	case VIDIOCGWIN:
+	case VIDIOCSWIN:
+	case VIDIOCGFBUF:
+	case VIDIOCSFBUF:
+	case VIDIOCGFREQ:
+	case VIDIOCSFREQ:
+	case VIDIOCGAUDIO:
+	case VIDIOCSAUDIO:
+	case VIDIOCSYNC:
+	case VIDIOCMCAPTURE:
+	case VIDIOCGMBUF:
+	case VIDIOCGVBIFMT:
+	case VIDIOCSVBIFMT:
 		return 1;
 	}
 	return 0;
@@ -34,38 +48,59 @@ static int s_fmt(struct lv1_dev *dev, int fd, struct v4l2_format *f)
 		pthread_mutex_lock(&dev->lock);
 		dev->fmt_chosen = 1;
 		if (lv1_palette_fourcc(dev->palette) != f->fmt.pix.pixelformat)
-			dev->palette = lv1_fourcc_palette(f->fmt.pix.pixelformat);
+			dev->palette =
+				lv1_fourcc_palette(f->fmt.pix.pixelformat);
 		pthread_mutex_unlock(&dev->lock);
 	}
 	return r;
 }
 
 /* One V4L1 request (is_v4l1), arg not NULL, dev->lock held. */
-static int translate(struct lv1_dev *dev, int fd, unsigned int req,
-		     void *arg)
+static int translate(struct lv1_dev *dev, int fd, unsigned int req, void *arg)
 {
 	switch (req) {
-	case VIDIOCGCAP: return lv1_gcap(dev, fd, arg);
-	case VIDIOCGCHAN: return lv1_gchan(fd, arg);
-	case VIDIOCSCHAN: return lv1_schan(fd, arg);
-	case VIDIOCGTUNER: return lv1_gtuner(fd, arg);
-	case VIDIOCSTUNER: return lv1_stuner(fd, arg);
-	case VIDIOCGPICT: return lv1_gpict(dev, fd, arg);
-	case VIDIOCSPICT: return lv1_spict(dev, fd, arg);
-	case VIDIOCCAPTURE: return lv1_capture(fd, arg);
-	case VIDIOCGWIN: return lv1_gwin(fd, arg);
-	case VIDIOCSWIN: return lv1_swin(fd, arg);
-	case VIDIOCGFBUF: return lv1_gfbuf(fd, arg);
-	case VIDIOCSFBUF: return lv1_sfbuf(fd, arg);
-	case VIDIOCGFREQ: return lv1_gfreq(fd, arg);
-	case VIDIOCSFREQ: return lv1_sfreq(fd, arg);
-	case VIDIOCGAUDIO: return lv1_gaudio(fd, arg);
-	case VIDIOCSAUDIO: return lv1_saudio(fd, arg);
-	case VIDIOCSYNC: return lv1_vsync(dev, fd, arg);
-	case VIDIOCMCAPTURE: return lv1_mcapture(dev, fd, arg);
-	case VIDIOCGMBUF: return lv1_gmbuf(dev, arg);
-	case VIDIOCGVBIFMT: return lv1_gvbifmt(fd, arg);
-	default: return lv1_svbifmt(fd, arg); /* VIDIOCSVBIFMT */
+	case VIDIOCGCAP:
+		return lv1_gcap(dev, fd, arg);
+	case VIDIOCGCHAN:
+		return lv1_gchan(fd, arg);
+	case VIDIOCSCHAN:
+		return lv1_schan(fd, arg);
+	case VIDIOCGTUNER:
+		return lv1_gtuner(fd, arg);
+	case VIDIOCSTUNER:
+		return lv1_stuner(fd, arg);
+	case VIDIOCGPICT:
+		return lv1_gpict(dev, fd, arg);
+	case VIDIOCSPICT:
+		return lv1_spict(dev, fd, arg);
+	case VIDIOCCAPTURE:
+		return lv1_capture(fd, arg);
+	case VIDIOCGWIN:
+		return lv1_gwin(fd, arg);
+	case VIDIOCSWIN:
+		return lv1_swin(fd, arg);
+	case VIDIOCGFBUF:
+		return lv1_gfbuf(fd, arg);
+	case VIDIOCSFBUF:
+		return lv1_sfbuf(fd, arg);
+	case VIDIOCGFREQ:
+		return lv1_gfreq(fd, arg);
+	case VIDIOCSFREQ:
+		return lv1_sfreq(fd, arg);
+	case VIDIOCGAUDIO:
+		return lv1_gaudio(fd, arg);
+	case VIDIOCSAUDIO:
+		return lv1_saudio(fd, arg);
+	case VIDIOCSYNC:
+		return lv1_vsync(dev, fd, arg);
+	case VIDIOCMCAPTURE:
+		return lv1_mcapture(dev, fd, arg);
+	case VIDIOCGMBUF:
+		return lv1_gmbuf(dev, arg);
+	case VIDIOCGVBIFMT:
+		return lv1_gvbifmt(fd, arg);
+	default:
+		return lv1_svbifmt(fd, arg); /* VIDIOCSVBIFMT */
 	}
 }
 

@@ -29,7 +29,8 @@ void lv1_log_init(void)
 		goto out;
 	fd = (int)syscall(SYS_openat, AT_FDCWD, name,
 			  O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW |
-			  O_CLOEXEC, 0600);
+				  O_CLOEXEC,
+			  0600);
 	if (fd < 0)
 		goto out;
 	v4l1_log_file = fdopen(fd, "a");
@@ -48,13 +49,13 @@ void lv1_log_ioctl(int fd, unsigned int request, int result, int err)
 		return;
 	pthread_mutex_lock(&log_lock);
 	if (result < 0)
-		fprintf(f, "libv4l1: fd %d request 0x%08x ('%c', %u) failed: %s\n",
+		fprintf(f,
+			"libv4l1: fd %d request 0x%08x ('%c', %u) failed: %s\n",
 			fd, request, (int)((request >> 8) & 0xff),
 			request & 0xff, strerror(err));
 	else
-		fprintf(f, "libv4l1: fd %d request 0x%08x ('%c', %u) ok\n",
-			fd, request, (int)((request >> 8) & 0xff),
-			request & 0xff);
+		fprintf(f, "libv4l1: fd %d request 0x%08x ('%c', %u) ok\n", fd,
+			request, (int)((request >> 8) & 0xff), request & 0xff);
 	fflush(f);
 	pthread_mutex_unlock(&log_lock);
 }

@@ -13,10 +13,8 @@ static const struct {
 	int depth;
 	uint32_t fourcc;
 } fb_depths[] = {
-	{ 8, V4L2_PIX_FMT_RGB332 },
-	{ 15, V4L2_PIX_FMT_RGB555 },
-	{ 16, V4L2_PIX_FMT_RGB565 },
-	{ 24, V4L2_PIX_FMT_BGR24 },
+	{ 8, V4L2_PIX_FMT_RGB332 },  { 15, V4L2_PIX_FMT_RGB555 },
+	{ 16, V4L2_PIX_FMT_RGB565 }, { 24, V4L2_PIX_FMT_BGR24 },
 	{ 32, V4L2_PIX_FMT_BGR32 },
 };
 
@@ -27,9 +25,9 @@ static const struct {
 } fb_depths_more[] = {
 	{ 15, V4L2_PIX_FMT_XRGB555 }, { 15, V4L2_PIX_FMT_ARGB555 },
 	{ 15, V4L2_PIX_FMT_RGB555X }, { 16, V4L2_PIX_FMT_RGB565X },
-	{ 24, V4L2_PIX_FMT_RGB24 }, { 32, V4L2_PIX_FMT_RGB32 },
-	{ 32, V4L2_PIX_FMT_XRGB32 }, { 32, V4L2_PIX_FMT_ARGB32 },
-	{ 32, V4L2_PIX_FMT_XBGR32 }, { 32, V4L2_PIX_FMT_ABGR32 },
+	{ 24, V4L2_PIX_FMT_RGB24 },   { 32, V4L2_PIX_FMT_RGB32 },
+	{ 32, V4L2_PIX_FMT_XRGB32 },  { 32, V4L2_PIX_FMT_ARGB32 },
+	{ 32, V4L2_PIX_FMT_XBGR32 },  { 32, V4L2_PIX_FMT_ABGR32 },
 	{ 8, V4L2_PIX_FMT_GREY },
 };
 int lv1_gfbuf(int fd, struct video_buffer *b)
@@ -62,8 +60,7 @@ int lv1_sfbuf(int fd, const struct video_buffer *b)
 	for (size_t i = 0; i < sizeof(fb_depths) / sizeof(fb_depths[0]); i++)
 		if (fb_depths[i].depth == b->depth)
 			fourcc = fb_depths[i].fourcc;
-	if (!fourcc || b->width <= 0 || b->height <= 0 ||
-	    b->bytesperline < 0) {
+	if (!fourcc || b->width <= 0 || b->height <= 0 || b->bytesperline < 0) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -125,9 +122,9 @@ int lv1_svbifmt(int fd, const struct vbi_format *v)
 	f.fmt.vbi.start[1] = v->start[1];
 	f.fmt.vbi.count[0] = v->count[0];
 	f.fmt.vbi.count[1] = v->count[1];
-	f.fmt.vbi.flags = ((v->flags & VBI_UNSYNC) ? V4L2_VBI_UNSYNC : 0) |
-			  ((v->flags & VBI_INTERLACED) ? V4L2_VBI_INTERLACED
-						       : 0);
+	f.fmt.vbi.flags =
+		((v->flags & VBI_UNSYNC) ? V4L2_VBI_UNSYNC : 0) |
+		((v->flags & VBI_INTERLACED) ? V4L2_VBI_INTERLACED : 0);
 	if (v4l2_ioctl(fd, VIDIOC_TRY_FMT, &f) < 0)
 		return -1;
 	/* V4L1 has no way to report an adjusted format: refuse it. */

@@ -9,21 +9,25 @@
 #include "priv.h"
 
 static const uint32_t pict_cids[5] = {
-	V4L2_CID_BRIGHTNESS, V4L2_CID_HUE, V4L2_CID_SATURATION,
-	V4L2_CID_CONTRAST, V4L2_CID_WHITENESS,
+	V4L2_CID_BRIGHTNESS, V4L2_CID_HUE,       V4L2_CID_SATURATION,
+	V4L2_CID_CONTRAST,   V4L2_CID_WHITENESS,
 };
 
 static uint16_t *pict_level(struct video_picture *p, int i)
 {
 	switch (i) {
-	case 0: return &p->brightness;
-	case 1: return &p->hue;
-	case 2: return &p->colour;
-	case 3: return &p->contrast;
-	default: return &p->whiteness;
+	case 0:
+		return &p->brightness;
+	case 1:
+		return &p->hue;
+	case 2:
+		return &p->colour;
+	case 3:
+		return &p->contrast;
+	default:
+		return &p->whiteness;
 	}
 }
-
 
 int lv1_gpict(struct lv1_dev *dev, int fd, struct video_picture *p)
 {
@@ -51,8 +55,8 @@ int lv1_spict(struct lv1_dev *dev, int fd, const struct video_picture *p)
 			errno = EINVAL;
 			return -1;
 		}
-		if (lv1_set_fmt(fd, fourcc, f.fmt.pix.width, f.fmt.pix.height, 0,
-			    NULL) < 0)
+		if (lv1_set_fmt(fd, fourcc, f.fmt.pix.width, f.fmt.pix.height,
+				0, NULL) < 0)
 			return -1;
 		dev->palette = want.palette;
 		dev->fmt_chosen = 1;
@@ -62,8 +66,8 @@ int lv1_spict(struct lv1_dev *dev, int fd, const struct video_picture *p)
 
 		if (lv1_get_fmt(fd, &f) == 0 &&
 		    f.fmt.pix.pixelformat != lv1_palette_fourcc(want.palette) &&
-		    lv1_set_fmt(fd, lv1_palette_fourcc(want.palette), f.fmt.pix.width,
-			    f.fmt.pix.height, 0, NULL) < 0)
+		    lv1_set_fmt(fd, lv1_palette_fourcc(want.palette),
+				f.fmt.pix.width, f.fmt.pix.height, 0, NULL) < 0)
 			return -1;
 		dev->fmt_chosen = 1;
 	}
@@ -121,7 +125,7 @@ int lv1_swin(int fd, const struct video_window *w)
 		return -1;
 	/* The size only; the driver may adjust it (see VIDIOCGWIN). */
 	if (lv1_set_fmt(fd, f.fmt.pix.pixelformat, w->width, w->height, 0,
-		    NULL) < 0)
+			NULL) < 0)
 		return -1;
 	return 0;
 }

@@ -42,15 +42,15 @@
 #define FRAME_MAX_STRIDE (256u << 20)
 
 struct lv1_dev {
-	int fd;			/* -1: free slot */
+	int fd; /* -1: free slot */
 	int open_count;
 	pthread_mutex_t lock;
-	int palette;		/* VIDEO_PALETTE_* last chosen through V4L1, 0 none */
-	int fmt_chosen;		/* the program chose a format (V4L1 or S_FMT) */
-	uint32_t caps;		/* V4L2 device capabilities */
+	int palette;    /* VIDEO_PALETTE_* last chosen through V4L1, 0 none */
+	int fmt_chosen; /* the program chose a format (V4L1 or S_FMT) */
+	uint32_t caps;  /* V4L2 device capabilities */
 	int min_w, min_h, max_w, max_h;
 	/* VIDIOCGMBUF frame area */
-	int mbuf_given;		/* VIDIOCGMBUF answered: mmap recognised */
+	int mbuf_given; /* VIDIOCGMBUF answered: mmap recognised */
 	uint8_t *mbuf;
 	size_t mbuf_size, frame_stride;
 	int mbuf_maps;

@@ -22,8 +22,10 @@
 extern char **environ;
 
 static const uint32_t ids[] = {
-	V4L2_CID_FOCUS_AUTO, V4L2_CID_AUTO_FOCUS_START,
-	V4L2_CID_AUTO_FOCUS_STOP, V4L2_CID_AUTO_FOCUS_STATUS,
+	V4L2_CID_FOCUS_AUTO,
+	V4L2_CID_AUTO_FOCUS_START,
+	V4L2_CID_AUTO_FOCUS_STOP,
+	V4L2_CID_AUTO_FOCUS_STATUS,
 };
 #define NIDS (sizeof(ids) / sizeof(ids[0]))
 
@@ -49,23 +51,27 @@ static void describe(uint32_t id, struct v4l2_queryctrl *q)
 	switch (id) {
 	case V4L2_CID_FOCUS_AUTO:
 		q->type = V4L2_CTRL_TYPE_BOOLEAN;
-		snprintf((char *)q->name, sizeof(q->name), "Focus, Automatic Continuous");
+		snprintf((char *)q->name, sizeof(q->name),
+			 "Focus, Automatic Continuous");
 		q->maximum = 1;
 		q->step = 1;
 		break;
 	case V4L2_CID_AUTO_FOCUS_START:
 		q->type = V4L2_CTRL_TYPE_BUTTON;
 		snprintf((char *)q->name, sizeof(q->name), "Auto Focus, Start");
-		q->flags = V4L2_CTRL_FLAG_WRITE_ONLY | V4L2_CTRL_FLAG_EXECUTE_ON_WRITE;
+		q->flags = V4L2_CTRL_FLAG_WRITE_ONLY |
+			   V4L2_CTRL_FLAG_EXECUTE_ON_WRITE;
 		break;
 	case V4L2_CID_AUTO_FOCUS_STOP:
 		q->type = V4L2_CTRL_TYPE_BUTTON;
 		snprintf((char *)q->name, sizeof(q->name), "Auto Focus, Stop");
-		q->flags = V4L2_CTRL_FLAG_WRITE_ONLY | V4L2_CTRL_FLAG_EXECUTE_ON_WRITE;
+		q->flags = V4L2_CTRL_FLAG_WRITE_ONLY |
+			   V4L2_CTRL_FLAG_EXECUTE_ON_WRITE;
 		break;
 	default:
 		q->type = V4L2_CTRL_TYPE_BITMASK;
-		snprintf((char *)q->name, sizeof(q->name), "Auto Focus, Status");
+		snprintf((char *)q->name, sizeof(q->name),
+			 "Auto Focus, Status");
 		q->maximum = V4L2_AUTO_FOCUS_STATUS_BUSY |
 			     V4L2_AUTO_FOCUS_STATUS_REACHED |
 			     V4L2_AUTO_FOCUS_STATUS_FAILED;
@@ -91,8 +97,7 @@ void lv2_af_probe(struct lv2_dev *dev)
 		return;
 	memset(&q, 0, sizeof(q));
 	q.id = V4L2_CID_FOCUS_ABSOLUTE;
-	if (lower_queryctrl(dev, &q) < 0 ||
-	    (q.flags & V4L2_CTRL_FLAG_DISABLED))
+	if (lower_queryctrl(dev, &q) < 0 || (q.flags & V4L2_CTRL_FLAG_DISABLED))
 		return;
 	memset(&q, 0, sizeof(q));
 	q.id = V4L2_CID_FOCUS_AUTO;
@@ -113,9 +118,15 @@ static void poll_daemon(struct lv2_af *af)
 	while (af->status_fd >= 0 &&
 	       (n = read(af->status_fd, buf, sizeof(buf))) > 0) {
 		switch (buf[n - 1]) {
-		case 'B': af->status = V4L2_AUTO_FOCUS_STATUS_BUSY; break;
-		case 'R': af->status = V4L2_AUTO_FOCUS_STATUS_REACHED; break;
-		case 'F': af->status = V4L2_AUTO_FOCUS_STATUS_FAILED; break;
+		case 'B':
+			af->status = V4L2_AUTO_FOCUS_STATUS_BUSY;
+			break;
+		case 'R':
+			af->status = V4L2_AUTO_FOCUS_STATUS_REACHED;
+			break;
+		case 'F':
+			af->status = V4L2_AUTO_FOCUS_STATUS_FAILED;
+			break;
 		}
 	}
 	if (af->pid > 0 && waitpid(af->pid, &st, WNOHANG) == af->pid) {
@@ -201,8 +212,8 @@ static int start_daemon(struct lv2_af *af, int once)
 			env[k++] = environ[i];
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, p[1], 3);
-	r = posix_spawn(&af->pid, daemon_path(), &fa, NULL,
-			(char *const *)argv, env);
+	r = posix_spawn(&af->pid, daemon_path(), &fa, NULL, (char *const *)argv,
+			env);
 	posix_spawn_file_actions_destroy(&fa);
 	free(env);
 	close(p[1]);
@@ -351,7 +362,8 @@ static int query_ext(struct lv2_dev *dev, struct v4l2_query_ext_ctrl *q)
 
 	if (!flags) {
 		if (!ours(q->id))
-			return lv2_dispatch_lower(dev, VIDIOC_QUERY_EXT_CTRL, q);
+			return lv2_dispatch_lower(dev, VIDIOC_QUERY_EXT_CTRL,
+						  q);
 		mine = q->id;
 	} else {
 		if (flags & V4L2_CTRL_FLAG_NEXT_CTRL)
@@ -419,8 +431,9 @@ static int ext_ctrls(struct lv2_dev *dev, unsigned long request,
 			/* The structure is packed: work on a copy. */
 			int32_t v = c->value;
 
-			if (request == VIDIOC_G_EXT_CTRLS ? get(dev, c->id, &v)
-							   : set(dev, c->id, &v, 0)) {
+			if (request == VIDIOC_G_EXT_CTRLS
+				    ? get(dev, c->id, &v)
+				    : set(dev, c->id, &v, 0)) {
 				e->error_idx = request == VIDIOC_S_EXT_CTRLS
 						       ? e->count
 						       : i;
@@ -435,11 +448,13 @@ static int ext_ctrls(struct lv2_dev *dev, unsigned long request,
 		r = lv2_dispatch_lower(dev, request, &sub);
 		for (uint32_t k = 0; k < n; k++)
 			e->controls[map[k]] = rest[k];
-		e->error_idx = sub.error_idx < n ? map[sub.error_idx] : e->count;
+		e->error_idx =
+			sub.error_idx < n ? map[sub.error_idx] : e->count;
 		if (r < 0)
 			return r;
 	}
-	if (request == VIDIOC_S_EXT_CTRLS && e->which != V4L2_CTRL_WHICH_DEF_VAL)
+	if (request == VIDIOC_S_EXT_CTRLS &&
+	    e->which != V4L2_CTRL_WHICH_DEF_VAL)
 		for (uint32_t i = 0; i < e->count; i++) {
 			int32_t v = e->controls[i].value;
 

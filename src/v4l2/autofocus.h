@@ -22,12 +22,12 @@
 struct lv2_dev;
 
 struct lv2_af {
-	int offered;     /* the controls exist on this device */
-	char device[300];/* what the daemon opens (path or virtual camera) */
-	int on;          /* FOCUS_AUTO */
-	pid_t pid;       /* the daemon, 0 when none */
-	int status_fd;   /* read end of its status pipe, -1 when none */
-	int status;      /* V4L2_AUTO_FOCUS_STATUS_* */
+	int offered;      /* the controls exist on this device */
+	char device[300]; /* what the daemon opens (path or virtual camera) */
+	int on;           /* FOCUS_AUTO */
+	pid_t pid;        /* the daemon, 0 when none */
+	int status_fd;    /* read end of its status pipe, -1 when none */
+	int status;       /* V4L2_AUTO_FOCUS_STATUS_* */
 };
 
 /* At open, after the plugin and converter: decide whether to offer. */

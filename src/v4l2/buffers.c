@@ -13,8 +13,8 @@
 #include "priv.h"
 
 /* A shared device's buffers are the share client's (backend.h). */
-static void *dev_mmap(struct lv2_dev *dev, void *start, size_t length,
-		      int prot, int flags, int64_t offset)
+static void *dev_mmap(struct lv2_dev *dev, void *start, size_t length, int prot,
+		      int flags, int64_t offset)
 {
 	if (dev->ops == &lv2_share_ops)
 		return lv2_share_mmap(dev->priv, start, length, prot, flags,
@@ -147,7 +147,7 @@ int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req)
 		return 0;
 	}
 	if (req->memory != V4L2_MEMORY_MMAP) {
-		errno = EINVAL;	/* a converted frame lives in our memory */
+		errno = EINVAL; /* a converted frame lives in our memory */
 		return -1;
 	}
 	if (fake_mapped(dev) || dev->streaming) {
@@ -256,8 +256,8 @@ static int copy_or_convert(struct lv2_dev *dev, const struct v4l2_buffer *b,
 	}
 	return v4lconvert_convert(dev->conv, &dev->src, &dev->dst,
 				  (unsigned char *)src, (int)len, dest,
-				  (int)(dest_size > INT32_MAX ? INT32_MAX :
-					dest_size));
+				  (int)(dest_size > INT32_MAX ? INT32_MAX
+							      : dest_size));
 }
 
 int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
@@ -327,8 +327,10 @@ int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 			    dev->last_good >= 0 &&
 			    (dev->fake_valid & (1u << dev->last_good))) {
 				/* Repeat the last good frame, not an error. */
-				memcpy(d, dev->fake + (size_t)dev->last_good *
-				       dev->fake_len, dev->last_good_bytes);
+				memcpy(d,
+				       dev->fake + (size_t)dev->last_good *
+							   dev->fake_len,
+				       dev->last_good_bytes);
 				dev->fake_valid |= 1u << b.index;
 				dev->last_good = (int)b.index;
 				*buf = b;

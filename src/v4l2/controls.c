@@ -20,7 +20,7 @@ LIBV4L_PUBLIC int v4l2_set_control(int fd, int cid, int value)
 	int64_t range;
 
 	if (query(fd, &q, cid) < 0)
-		return errno == EINVAL ? 0 : -1;	/* no such control */
+		return errno == EINVAL ? 0 : -1; /* no such control */
 	if (q.flags & (V4L2_CTRL_FLAG_DISABLED | V4L2_CTRL_FLAG_GRABBED))
 		return 0;
 	if (value < 0)
@@ -31,10 +31,12 @@ LIBV4L_PUBLIC int v4l2_set_control(int fd, int cid, int value)
 		c.value = value != 0;
 	} else {
 		range = (int64_t)q.maximum - q.minimum;
-		c.value = (int32_t)(q.minimum + (range * value + 32767) / 65535);
+		c.value =
+			(int32_t)(q.minimum + (range * value + 32767) / 65535);
 		if (q.step > 1) {
-			int64_t k = ((int64_t)c.value - q.minimum +
-				     q.step / 2) / q.step;
+			int64_t k =
+				((int64_t)c.value - q.minimum + q.step / 2) /
+				q.step;
 			int64_t v = q.minimum + k * q.step;
 
 			c.value = (int32_t)(v > q.maximum ? v - q.step : v);
@@ -94,8 +96,8 @@ static void to_ext(const struct v4l2_queryctrl *q,
 
 int lv2_query_ext_ctrl(struct lv2_dev *dev, struct v4l2_query_ext_ctrl *q)
 {
-	const uint32_t next = V4L2_CTRL_FLAG_NEXT_CTRL |
-			      V4L2_CTRL_FLAG_NEXT_COMPOUND;
+	const uint32_t next =
+		V4L2_CTRL_FLAG_NEXT_CTRL | V4L2_CTRL_FLAG_NEXT_COMPOUND;
 	uint32_t flags = q->id & next, base = q->id & ~next;
 	struct v4l2_query_ext_ctrl hw;
 	struct v4l2_queryctrl f, s;

@@ -21,12 +21,12 @@
 #include "priv.h"
 
 struct slot {
-	pthread_mutex_t lock;	/* error-checking, see table_init */
-	pthread_cond_t idle;	/* busy dropped to 0 */
-	int fd;			/* atomic; -1 unless the device is live */
-	int used;		/* table_lock: from open to the end of close */
-	int open_count;		/* lock */
-	int busy;		/* lock: driver calls made without it */
+	pthread_mutex_t lock; /* error-checking, see table_init */
+	pthread_cond_t idle;  /* busy dropped to 0 */
+	int fd;               /* atomic; -1 unless the device is live */
+	int used;             /* table_lock: from open to the end of close */
+	int open_count;       /* lock */
+	int busy;             /* lock: driver calls made without it */
 	struct lv2_dev dev;
 };
 
@@ -72,7 +72,7 @@ static struct lv2_dev *slot_get(struct slot *s, int fd)
 	if (now < 0 || (fd >= 0 && now != fd))
 		return NULL;
 	if (pthread_mutex_lock(&s->lock) != 0)
-		return NULL;	/* EDEADLK: held by this thread */
+		return NULL; /* EDEADLK: held by this thread */
 	now = slot_fd(s);
 	if (now < 0 || (fd >= 0 && now != fd)) {
 		/* closed by another thread meanwhile */
@@ -183,7 +183,8 @@ static void dev_probe_format(struct lv2_dev *dev)
 	    parm.parm.capture.timeperframe.numerator)
 		v4lconvert_set_fps(dev->conv,
 				   parm.parm.capture.timeperframe.denominator /
-				   parm.parm.capture.timeperframe.numerator);
+					   parm.parm.capture.timeperframe
+						   .numerator);
 }
 
 /*
@@ -205,8 +206,8 @@ static int dev_setup(struct lv2_dev *dev, int fd, int v4l2_flags)
 	memset(&cap, 0, sizeof(cap));
 	if (lv2_dev_ioctl(dev, VIDIOC_QUERYCAP, &cap) < 0)
 		goto fail;
-	caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps :
-	       cap.capabilities;
+	caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps
+							 : cap.capabilities;
 	dev->caps = caps;
 	if (!(caps & V4L2_CAP_VIDEO_CAPTURE) ||
 	    !(caps & (V4L2_CAP_STREAMING | V4L2_CAP_READWRITE))) {
@@ -214,8 +215,8 @@ static int dev_setup(struct lv2_dev *dev, int fd, int v4l2_flags)
 		return 0;
 	}
 	if (!(v4l2_flags & V4L2_DISABLE_CONVERSION)) {
-		dev->conv = v4lconvert_create_with_dev_ops(fd, dev->priv,
-							   dev->ops);
+		dev->conv =
+			v4lconvert_create_with_dev_ops(fd, dev->priv, dev->ops);
 		if (!dev->conv)
 			goto fail;
 	}

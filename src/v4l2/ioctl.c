@@ -58,7 +58,7 @@ int lv2_fmt_apply(struct lv2_dev *dev, struct v4l2_format *fmt)
 	    src.fmt.pix.height != tried.fmt.pix.height) {
 		/* The driver did not do what it promised: no conversion. */
 		lv2_log_err(dev, "driver changed the promised format, "
-			    "conversion disabled for it");
+				 "conversion disabled for it");
 		want = src;
 	} else {
 		inherit(&want, &src);
@@ -160,13 +160,13 @@ static void read_buffers(const struct lv2_dev *dev,
 }
 
 /* Formats and sizes: the converter's, once it exists. 1 if served. */
-static int format_ioctl(struct lv2_dev *dev, unsigned long request,
-			void *arg, int *r)
+static int format_ioctl(struct lv2_dev *dev, unsigned long request, void *arg,
+			int *r)
 {
 	switch (request) {
 	case VIDIOC_ENUM_FMT:
 		if (!dev->conv || ((struct v4l2_fmtdesc *)arg)->type !=
-				  V4L2_BUF_TYPE_VIDEO_CAPTURE)
+					  V4L2_BUF_TYPE_VIDEO_CAPTURE)
 			return 0;
 		*r = v4lconvert_enum_fmt(dev->conv, arg);
 		return 1;
@@ -220,8 +220,8 @@ static int format_ioctl(struct lv2_dev *dev, unsigned long request,
 }
 
 /* Capture buffers (buffers.c). 1 if served. */
-static int buffer_ioctl(struct lv2_dev *dev, unsigned long request,
-			void *arg, int *r)
+static int buffer_ioctl(struct lv2_dev *dev, unsigned long request, void *arg,
+			int *r)
 {
 	switch (request) {
 	case VIDIOC_REQBUFS:
@@ -255,7 +255,7 @@ static int buffer_ioctl(struct lv2_dev *dev, unsigned long request,
 	case VIDIOC_CREATE_BUFS:
 		if (dev->mode != BUFS_CONVERT && dev->mode != BUFS_READ)
 			return 0;
-		errno = EINVAL;	/* our buffers are not the driver's */
+		errno = EINVAL; /* our buffers are not the driver's */
 		*r = -1;
 		return 1;
 	}
@@ -263,8 +263,8 @@ static int buffer_ioctl(struct lv2_dev *dev, unsigned long request,
 }
 
 /* Controls with the emulated ones merged in (needs the converter). */
-static int control_ioctl(struct lv2_dev *dev, unsigned long request,
-			 void *arg, int *r)
+static int control_ioctl(struct lv2_dev *dev, unsigned long request, void *arg,
+			 int *r)
 {
 	if (!dev->conv)
 		return 0;
@@ -297,8 +297,7 @@ static int control_ioctl(struct lv2_dev *dev, unsigned long request,
 	return 0;
 }
 
-int lv2_dispatch_lower(struct lv2_dev *dev, unsigned long request,
-		       void *arg)
+int lv2_dispatch_lower(struct lv2_dev *dev, unsigned long request, void *arg)
 {
 	int r;
 
@@ -331,8 +330,8 @@ static int dispatch(struct lv2_dev *dev, unsigned long request, void *arg)
  * call is made outside the lock, so a blocking one stalls nobody. A
  * plugin's state must outlive it: v4l2_close waits (busy). Releases dev.
  */
-static int passthrough_ioctl(struct lv2_dev *dev, int fd,
-			     unsigned long request, void *arg)
+static int passthrough_ioctl(struct lv2_dev *dev, int fd, unsigned long request,
+			     void *arg)
 {
 	int r, e;
 
@@ -369,8 +368,8 @@ LIBV4L_PUBLIC int v4l2_ioctl(int fd, unsigned long int request, ...)
 	if (dev->passthrough) {
 		r = passthrough_ioctl(dev, fd, request, arg);
 	} else {
-		r = arg ? dispatch(dev, request, arg) :
-			  lv2_dev_ioctl(dev, request, arg);
+		r = arg ? dispatch(dev, request, arg)
+			: lv2_dev_ioctl(dev, request, arg);
 		e = errno;
 		lv2_dev_put(dev);
 		errno = e;

@@ -33,7 +33,8 @@ void lv2_log_init(void)
 		goto out;
 	fd = (int)syscall(SYS_openat, AT_FDCWD, name,
 			  O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW |
-			  O_CLOEXEC, 0600);
+				  O_CLOEXEC,
+			  0600);
 	if (fd < 0)
 		goto out;
 	v4l2_log_file = fdopen(fd, "a");
@@ -50,7 +51,7 @@ void lv2_log_err(struct lv2_dev *dev, const char *fmt, ...)
 	va_list ap;
 
 	if (dev && dev->gone && !v4l2_log_file)
-		goto out;	/* unplugged: one report is enough */
+		goto out; /* unplugged: one report is enough */
 	va_start(ap, fmt);
 	flockfile(f);
 	fputs("libv4l2: ", f);
@@ -70,9 +71,10 @@ void lv2_log_ioctl(int fd, unsigned long request, int result, int err)
 	if (!f)
 		return;
 	flockfile(f);
-	fprintf(f, "libv4l2: fd %d ioctl 0x%08lx (dir %lu type '%c' nr %lu "
-		"size %lu) result %d", fd, request,
-		(unsigned long)_IOC_DIR(request),
+	fprintf(f,
+		"libv4l2: fd %d ioctl 0x%08lx (dir %lu type '%c' nr %lu "
+		"size %lu) result %d",
+		fd, request, (unsigned long)_IOC_DIR(request),
 		(int)_IOC_TYPE(request), (unsigned long)_IOC_NR(request),
 		(unsigned long)_IOC_SIZE(request), result);
 	if (result < 0)

@@ -24,10 +24,10 @@
 
 /* Who owns the driver's buffers. */
 enum lv2_bufmode {
-	BUFS_NONE,	/* no buffers requested (through us) */
-	BUFS_DIRECT,	/* the application's, passed straight through */
-	BUFS_CONVERT,	/* mapped here, fake buffers shown to the application */
-	BUFS_READ,	/* mapped here for read() emulation */
+	BUFS_NONE,    /* no buffers requested (through us) */
+	BUFS_DIRECT,  /* the application's, passed straight through */
+	BUFS_CONVERT, /* mapped here, fake buffers shown to the application */
+	BUFS_READ,    /* mapped here for read() emulation */
 };
 
 /*
@@ -36,34 +36,34 @@ enum lv2_bufmode {
  */
 struct lv2_dev {
 	int fd;
-	int flags;		/* v4l2_fd_open flags */
-	int passthrough;	/* not a capture device: nothing intercepted */
-	int gone;		/* ENODEV seen */
-	uint32_t caps;		/* device capabilities */
+	int flags;       /* v4l2_fd_open flags */
+	int passthrough; /* not a capture device: nothing intercepted */
+	int gone;        /* ENODEV seen */
+	uint32_t caps;   /* device capabilities */
 
 	const struct libv4l_dev_ops *ops;
 	void *priv;
-	void *plugin_handle;	/* dlopen handle, NULL for built-in ops */
+	void *plugin_handle; /* dlopen handle, NULL for built-in ops */
 
-	struct v4lconvert_data *conv;	/* NULL with V4L2_DISABLE_CONVERSION */
-	struct v4l2_format src;	/* what the driver delivers */
-	struct v4l2_format dst;	/* what the application sees */
+	struct v4lconvert_data *conv; /* NULL with V4L2_DISABLE_CONVERSION */
+	struct v4l2_format src;       /* what the driver delivers */
+	struct v4l2_format dst;       /* what the application sees */
 
 	/* buffers */
 	enum lv2_bufmode mode;
-	int streaming;		/* the driver is streaming */
+	int streaming; /* the driver is streaming */
 	unsigned int nbufs;
-	void *map[LV2_MAX_BUFFERS];	/* driver buffers mapped here */
+	void *map[LV2_MAX_BUFFERS]; /* driver buffers mapped here */
 	size_t map_len[LV2_MAX_BUFFERS];
-	uint32_t queued;	/* bitmask of buffers queued to the driver */
+	uint32_t queued; /* bitmask of buffers queued to the driver */
 
 	/* fake buffers (BUFS_CONVERT) */
-	uint8_t *fake;		/* one anonymous region, lazily */
-	size_t fake_len;	/* per buffer, page-rounded */
-	size_t fake_size;	/* whole region */
+	uint8_t *fake;    /* one anonymous region, lazily */
+	size_t fake_len;  /* per buffer, page-rounded */
+	size_t fake_size; /* whole region */
 	int fake_maps[LV2_MAX_BUFFERS];
-	uint32_t fake_valid;	/* bitmask: fake buffer holds a good frame */
-	int last_good;		/* index of the last good frame, -1 none */
+	uint32_t fake_valid; /* bitmask: fake buffer holds a good frame */
+	int last_good;       /* index of the last good frame, -1 none */
 	uint32_t last_good_bytes;
 
 	/* emulated autofocus controls (autofocus.h) */
@@ -72,7 +72,7 @@ struct lv2_dev {
 	/* read() emulation fallback through the driver's read() */
 	uint8_t *read_buf;
 	size_t read_buf_size;
-	uint8_t *read_scratch;	/* for reads shorter than a frame */
+	uint8_t *read_scratch; /* for reads shorter than a frame */
 	size_t read_scratch_size;
 };
 
@@ -114,7 +114,7 @@ void lv2_plugin_attach(struct lv2_dev *dev);
 void lv2_plugin_detach(struct lv2_dev *dev);
 
 /* buffers.c (called with dev->lock held) */
-int lv2_bufs_release(struct lv2_dev *dev);	/* unmap + REQBUFS 0 */
+int lv2_bufs_release(struct lv2_dev *dev); /* unmap + REQBUFS 0 */
 int lv2_bufs_busy(struct lv2_dev *dev);
 int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req);
 int lv2_bufs_querybuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
@@ -142,7 +142,6 @@ int lv2_querymenu(struct lv2_dev *dev, struct v4l2_querymenu *m);
 /* ioctl.c */
 int lv2_fmt_apply(struct lv2_dev *dev, struct v4l2_format *fmt);
 /* An ioctl as libv4l2 serves it below the emulated autofocus controls. */
-int lv2_dispatch_lower(struct lv2_dev *dev, unsigned long request,
-		       void *arg);
+int lv2_dispatch_lower(struct lv2_dev *dev, unsigned long request, void *arg);
 
 #endif

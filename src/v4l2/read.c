@@ -42,8 +42,7 @@ static int read_start(struct lv2_dev *dev)
 	if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, &req) < 0)
 		return -1;
 	dev->mode = BUFS_READ;
-	dev->nbufs = req.count < LV2_MAX_BUFFERS ? req.count :
-		     LV2_MAX_BUFFERS;
+	dev->nbufs = req.count < LV2_MAX_BUFFERS ? req.count : LV2_MAX_BUFFERS;
 	if (!dev->nbufs) {
 		errno = ENOMEM;
 		goto fail;
@@ -65,13 +64,13 @@ static int read_start(struct lv2_dev *dev)
 		goto fail;
 	dev->streaming = 1;
 	return 0;
-fail: {
-		int e = errno;
+fail : {
+	int e = errno;
 
-		lv2_bufs_release(dev);
-		errno = e;
-		return -1;
-	}
+	lv2_bufs_release(dev);
+	errno = e;
+	return -1;
+}
 }
 
 static uint8_t *grow(uint8_t **p, size_t *size, size_t want)
@@ -132,12 +131,11 @@ static ssize_t read_locked(struct lv2_dev *dev, void *buffer, size_t n)
 	size_t dest_size = n;
 	int r;
 
-	if (dev->passthrough ||
-	    ((dev->caps & V4L2_CAP_READWRITE) && !need &&
-	     dev->mode != BUFS_READ))
+	if (dev->passthrough || ((dev->caps & V4L2_CAP_READWRITE) && !need &&
+				 dev->mode != BUFS_READ))
 		return lv2_dev_read(dev, buffer, n);
 	if (dev->mode == BUFS_CONVERT || dev->mode == BUFS_DIRECT) {
-		errno = EBUSY;	/* the application streams itself */
+		errno = EBUSY; /* the application streams itself */
 		return -1;
 	}
 	if (need && n < frame) {

@@ -90,8 +90,8 @@ static int map_buffers(struct vcam *c, size_t total, int busy)
 	if ((!busy || fstat(c->fd, &st) || (size_t)st.st_size < total) &&
 	    ftruncate(c->fd, (off_t)total))
 		return v4lc_vcam_fail(ENOMEM);
-	c->map = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, c->fd,
-		      0);
+	c->map =
+		mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, c->fd, 0);
 	if (c->map == MAP_FAILED) {
 		c->map = NULL;
 		if (!busy)
@@ -120,8 +120,8 @@ int v4lc_vcam_reqbufs(struct vcam *c, unsigned long req, void *arg)
 	if (c->memory && c->memory != r->memory && r->count)
 		return v4lc_vcam_fail(EINVAL);
 	memset(r->reserved, 0, sizeof(r->reserved));
-	r->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP |
-			  V4L2_BUF_CAP_SUPPORTS_USERPTR;
+	r->capabilities =
+		V4L2_BUF_CAP_SUPPORTS_MMAP | V4L2_BUF_CAP_SUPPORTS_USERPTR;
 	busy = foreign_maps(c);
 	free_buffers(c, !busy);
 	if (r->count == 0)
@@ -245,8 +245,8 @@ static int render_into(struct vcam *c, int i)
 {
 	struct vcam_buf *v = &c->bufs[i];
 	int mmapped = c->memory == V4L2_MEMORY_MMAP;
-	uint8_t *dst = mmapped ? c->map + (size_t)i * c->stride :
-				 (uint8_t *)v->userptr;
+	uint8_t *dst = mmapped ? c->map + (size_t)i * c->stride
+			       : (uint8_t *)v->userptr;
 	int n, w = (int)c->fmt.width, h = (int)c->fmt.height;
 
 	if (c->still && mmapped && v->still_n > 0)
@@ -259,8 +259,8 @@ static int render_into(struct vcam *c, int i)
 					    c->sequence, c->flip, &o, dst,
 					    v->length);
 	} else {
-		n = v4lc_vcam_render_flip(c->fmt.pixelformat, w, h,
-					  c->sequence, c->flip, dst, v->length);
+		n = v4lc_vcam_render_flip(c->fmt.pixelformat, w, h, c->sequence,
+					  c->flip, dst, v->length);
 	}
 	if (c->still && mmapped && n > 0)
 		v->still_n = n;

@@ -52,9 +52,9 @@ static long layout_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
 	return v4lc_chipenc_yuv(fourcc, in, w, h, dst, size);
 }
 
-static const struct v4lc_chipenc_family layouts = {
-	v4lc_chipenc_yuv_size_ok, layout_bound, layout_encode
-};
+static const struct v4lc_chipenc_family layouts = { v4lc_chipenc_yuv_size_ok,
+						    layout_bound,
+						    layout_encode };
 
 /* ---- CPIA ---- */
 
@@ -74,9 +74,8 @@ static long cpia_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
 	return n >= 0 && (size_t)n > size ? -ENOSPC : n;
 }
 
-static const struct v4lc_chipenc_family cpia = {
-	v4lc_chipenc_yuv_size_ok, cpia_bound, cpia_encode
-};
+static const struct v4lc_chipenc_family cpia = { v4lc_chipenc_yuv_size_ok,
+						 cpia_bound, cpia_encode };
 
 /* ---- OV511, OV518 ---- */
 
@@ -96,7 +95,7 @@ static size_t ov51x_bound(uint32_t fourcc, int w, int h)
 
 	if (fourcc == V4L2_PIX_FMT_OV511)
 		return n / 256 * 6 * 112 + 64; /* records of <= 112 bytes */
-	return 2 * n + 4096; /* far above these quantisers */
+	return 2 * n + 4096;                   /* far above these quantisers */
 }
 
 static long ov51x_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
@@ -106,15 +105,14 @@ static long ov51x_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
 	uint8_t *f;
 
 	(void)seq;
-	f = fourcc == V4L2_PIX_FMT_OV511 ?
-		    v4lc_chipenc_ov511_image(in, w, h, &n) :
-		    v4lc_chipenc_ov518_image(in, w, h, 2, &n);
+	f = fourcc == V4L2_PIX_FMT_OV511
+		    ? v4lc_chipenc_ov511_image(in, w, h, &n)
+		    : v4lc_chipenc_ov518_image(in, w, h, 2, &n);
 	return deliver(f, n, dst, size);
 }
 
-static const struct v4lc_chipenc_family ov51x = {
-	ov51x_size_ok, ov51x_bound, ov51x_encode
-};
+static const struct v4lc_chipenc_family ov51x = { ov51x_size_ok, ov51x_bound,
+						  ov51x_encode };
 
 /* ---- the Bayer chips ---- */
 
@@ -137,13 +135,20 @@ static size_t bayer_bound(uint32_t fourcc, int w, int h)
 static v4lc_chipenc_bayer_fn *bayer_encoder(uint32_t fourcc)
 {
 	switch (fourcc) {
-	case V4L2_PIX_FMT_SN9C10X: return v4lc_chipenc_s910;
-	case V4L2_PIX_FMT_PAC207: return v4lc_chipenc_p207;
-	case V4L2_PIX_FMT_STV0680: return v4lc_chipenc_s680;
-	case V4L2_PIX_FMT_SN9C2028: return v4lc_chipenc_sonx;
-	case V4L2_PIX_FMT_MR97310A: return v4lc_chipenc_m310;
-	case V4L2_PIX_FMT_SQ905C: return v4lc_chipenc_905c;
-	default: return v4lc_chipenc_s561;
+	case V4L2_PIX_FMT_SN9C10X:
+		return v4lc_chipenc_s910;
+	case V4L2_PIX_FMT_PAC207:
+		return v4lc_chipenc_p207;
+	case V4L2_PIX_FMT_STV0680:
+		return v4lc_chipenc_s680;
+	case V4L2_PIX_FMT_SN9C2028:
+		return v4lc_chipenc_sonx;
+	case V4L2_PIX_FMT_MR97310A:
+		return v4lc_chipenc_m310;
+	case V4L2_PIX_FMT_SQ905C:
+		return v4lc_chipenc_905c;
+	default:
+		return v4lc_chipenc_s561;
 	}
 }
 
@@ -157,9 +162,8 @@ static long bayer_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
 	return n > size ? -ENOSPC : (long)n;
 }
 
-static const struct v4lc_chipenc_family bayer = {
-	bayer_size_ok, bayer_bound, bayer_encode
-};
+static const struct v4lc_chipenc_family bayer = { bayer_size_ok, bayer_bound,
+						  bayer_encode };
 
 /* ---- PJPG, JL20, S401 ---- */
 
@@ -205,9 +209,8 @@ static long jpeg_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
 	return deliver(frame, n, dst, size);
 }
 
-static const struct v4lc_chipenc_family jpeg = {
-	jpeg_size_ok, jpeg_bound, jpeg_encode
-};
+static const struct v4lc_chipenc_family jpeg = { jpeg_size_ok, jpeg_bound,
+						 jpeg_encode };
 
 /* ---- JPGL ---- */
 
@@ -238,9 +241,8 @@ static long jpgl_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
 	return deliver(frame, n, dst, size);
 }
 
-static const struct v4lc_chipenc_family jpgl = {
-	jpgl_size_ok, jpgl_bound, jpgl_encode
-};
+static const struct v4lc_chipenc_family jpgl = { jpgl_size_ok, jpgl_bound,
+						 jpgl_encode };
 
 /* ---- the table ---- */
 
@@ -296,8 +298,8 @@ size_t v4lc_chipenc_bound(const struct v4lc_chipenc *e, int w, int h)
 	return e->family->bound(e->fourcc, w, h);
 }
 
-long v4lc_chipenc_encode(const struct v4lc_chipenc *e, const uint8_t *in,
-			 int w, int h, uint32_t seq, uint8_t *dst, size_t size)
+long v4lc_chipenc_encode(const struct v4lc_chipenc *e, const uint8_t *in, int w,
+			 int h, uint32_t seq, uint8_t *dst, size_t size)
 {
 	if (!v4lc_chipenc_size_ok(e, w, h))
 		return -EINVAL;

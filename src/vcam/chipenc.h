@@ -61,8 +61,8 @@ size_t v4lc_chipenc_bound(const struct v4lc_chipenc *e, int w, int h);
  * one packet a row. Returns the frame's size, -EINVAL (size not taken),
  * -ENOSPC (the frame exceeds size), -ENOMEM.
  */
-long v4lc_chipenc_encode(const struct v4lc_chipenc *e, const uint8_t *in,
-			 int w, int h, uint32_t seq, uint8_t *dst, size_t size);
+long v4lc_chipenc_encode(const struct v4lc_chipenc *e, const uint8_t *in, int w,
+			 int h, uint32_t seq, uint8_t *dst, size_t size);
 
 /* ---- the YUV 4:2:0 families, with their own options ---- */
 

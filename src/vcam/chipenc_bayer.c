@@ -41,13 +41,13 @@ void v4lc_chipenc_keep(uint8_t *recon, const uint8_t *rec, int w, int h)
 
 /* SN9C10X */
 size_t v4lc_chipenc_s910(const uint8_t *img, int w, int h, uint8_t *out,
-			size_t cap, uint32_t seed, uint8_t *recon)
+			 size_t cap, uint32_t seed, uint8_t *recon)
 {
 	static const struct {
 		int val, len;
 		uint32_t code;
-	} codes[] = { { 0, 1, 0x0 },   { 4, 3, 0x4 },    { -4, 3, 0x5 },
-		      { 11, 4, 0xd },  { -11, 4, 0xf },  { 20, 5, 0x19 },
+	} codes[] = { { 0, 1, 0x0 },   { 4, 3, 0x4 },   { -4, 3, 0x5 },
+		      { 11, 4, 0xd },  { -11, 4, 0xf }, { 20, 5, 0x19 },
 		      { -20, 6, 0x30 } };
 	uint8_t *rec = malloc((size_t)w * h);
 	struct v4lc_bitw bw = { out, cap, 0, 0, 0 };
@@ -57,7 +57,8 @@ size_t v4lc_chipenc_s910(const uint8_t *img, int w, int h, uint8_t *out,
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
 			uint8_t *r = rec + (size_t)y * w;
-			int t = img[(size_t)y * w + x], pred, best = -1, bd = 1 << 30;
+			int t = img[(size_t)y * w + x], pred, best = -1,
+			    bd = 1 << 30;
 			uint32_t rnd = v4lc_chipenc_rng(&seed);
 
 			if (x < 2 && y < 2) {
@@ -72,7 +73,9 @@ size_t v4lc_chipenc_s910(const uint8_t *img, int w, int h, uint8_t *out,
 			else
 				pred = (r[x - 2] + r[x - 2 * w]) >> 1;
 			for (int i = 0; i < 7; i++) {
-				int d = abs(v4lc_chipenc_clamp(pred + codes[i].val) - t);
+				int d = abs(v4lc_chipenc_clamp(pred +
+							       codes[i].val) -
+					    t);
 
 				if (d < bd || (d == bd && (rnd & 1)))
 					bd = d, best = i;
@@ -87,8 +90,10 @@ size_t v4lc_chipenc_s910(const uint8_t *img, int w, int h, uint8_t *out,
 				v4lc_bitw_put(&bw, 0xe0 | (uint32_t)v, 8);
 				r[x] = (uint8_t)(v << 4);
 			} else {
-				v4lc_bitw_put(&bw, codes[best].code, codes[best].len);
-				r[x] = (uint8_t)v4lc_chipenc_clamp(pred + codes[best].val);
+				v4lc_bitw_put(&bw, codes[best].code,
+					      codes[best].len);
+				r[x] = (uint8_t)v4lc_chipenc_clamp(
+					pred + codes[best].val);
 			}
 		}
 	v4lc_chipenc_keep(recon, rec, w, h);
@@ -98,7 +103,7 @@ size_t v4lc_chipenc_s910(const uint8_t *img, int w, int h, uint8_t *out,
 
 /* STV0680: even columns, then odd columns, per row (lossless). */
 size_t v4lc_chipenc_s680(const uint8_t *img, int w, int h, uint8_t *out,
-			size_t cap, uint32_t seed, uint8_t *recon)
+			 size_t cap, uint32_t seed, uint8_t *recon)
 {
 	size_t n = 0, ne = (size_t)(w + 1) / 2;
 
@@ -106,7 +111,8 @@ size_t v4lc_chipenc_s680(const uint8_t *img, int w, int h, uint8_t *out,
 	v4lc_chipenc_keep(recon, img, w, h);
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
-			size_t at = (size_t)y * w + (x & 1 ? ne : 0) + (size_t)(x / 2);
+			size_t at = (size_t)y * w + (x & 1 ? ne : 0) +
+				    (size_t)(x / 2);
 
 			if (at < cap)
 				out[at] = img[(size_t)y * w + x];
@@ -130,13 +136,13 @@ static int m310_pred(const uint8_t *r, int x, int y, int w)
 }
 
 size_t v4lc_chipenc_m310(const uint8_t *img, int w, int h, uint8_t *out,
-			size_t cap, uint32_t seed, uint8_t *recon)
+			 size_t cap, uint32_t seed, uint8_t *recon)
 {
 	static const struct {
 		int val, len;
 		uint32_t code;
-	} codes[] = { { 0, 1, 0x0 },  { 3, 3, 0x5 },   { -3, 3, 0x6 },
-		      { 8, 4, 0x8 },  { -8, 4, 0x9 },  { 20, 5, 0x1c },
+	} codes[] = { { 0, 1, 0x0 },  { 3, 3, 0x5 },  { -3, 3, 0x6 },
+		      { 8, 4, 0x8 },  { -8, 4, 0x9 }, { 20, 5, 0x1c },
 		      { -20, 4, 0xf } };
 	struct v4lc_bitw bw = { out, cap, 0, 0, 0 };
 	uint8_t *rec = malloc((size_t)w * h);
@@ -148,7 +154,8 @@ size_t v4lc_chipenc_m310(const uint8_t *img, int w, int h, uint8_t *out,
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
 			uint8_t *r = rec + (size_t)y * w;
-			int t = img[(size_t)y * w + x], p, best = 0, bd = 1 << 30;
+			int t = img[(size_t)y * w + x], p, best = 0,
+			    bd = 1 << 30;
 			uint32_t rnd = v4lc_chipenc_rng(&seed);
 
 			if (y < 2 && x < 2) {
@@ -158,7 +165,9 @@ size_t v4lc_chipenc_m310(const uint8_t *img, int w, int h, uint8_t *out,
 			}
 			p = m310_pred(r, x, y, w);
 			for (int i = 0; i < 7; i++) {
-				int d = abs(v4lc_chipenc_clamp(p + codes[i].val) - t);
+				int d = abs(
+					v4lc_chipenc_clamp(p + codes[i].val) -
+					t);
 
 				if (d < bd || (d == bd && (rnd & 1)))
 					bd = d, best = i;
@@ -171,8 +180,10 @@ size_t v4lc_chipenc_m310(const uint8_t *img, int w, int h, uint8_t *out,
 				v4lc_bitw_put(&bw, 0x3a0 | (uint32_t)a, 10);
 				r[x] = (uint8_t)(a << 3);
 			} else {
-				v4lc_bitw_put(&bw, codes[best].code, codes[best].len);
-				r[x] = (uint8_t)v4lc_chipenc_clamp(p + codes[best].val);
+				v4lc_bitw_put(&bw, codes[best].code,
+					      codes[best].len);
+				r[x] = (uint8_t)v4lc_chipenc_clamp(
+					p + codes[best].val);
 			}
 		}
 	v4lc_chipenc_keep(recon, rec, w, h);
@@ -182,13 +193,13 @@ size_t v4lc_chipenc_m310(const uint8_t *img, int w, int h, uint8_t *out,
 
 /* SN9C2028: 12 header bytes, rows of two plain bytes and codes. */
 size_t v4lc_chipenc_sonx(const uint8_t *img, int w, int h, uint8_t *out,
-			size_t cap, uint32_t seed, uint8_t *recon)
+			 size_t cap, uint32_t seed, uint8_t *recon)
 {
 	static const struct {
 		int val, len;
 		uint32_t code;
-	} codes[] = { { 0, 1, 0x0 },  { 3, 3, 0x5 },   { -3, 3, 0x6 },
-		      { 8, 4, 0x8 },  { -8, 4, 0x9 },  { 20, 5, 0x1c },
+	} codes[] = { { 0, 1, 0x0 },  { 3, 3, 0x5 },  { -3, 3, 0x6 },
+		      { 8, 4, 0x8 },  { -8, 4, 0x9 }, { 20, 5, 0x1c },
 		      { -20, 4, 0xf } };
 	struct v4lc_bitw bw = { out, cap, 0, 0, 0 };
 	uint8_t *rec = malloc((size_t)w * h);
@@ -200,7 +211,8 @@ size_t v4lc_chipenc_sonx(const uint8_t *img, int w, int h, uint8_t *out,
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
 			uint8_t *r = rec + (size_t)y * w;
-			int t = img[(size_t)y * w + x], p, best = 0, bd = 1 << 30;
+			int t = img[(size_t)y * w + x], p, best = 0,
+			    bd = 1 << 30;
 			uint32_t rnd = v4lc_chipenc_rng(&seed);
 
 			if (x < 2) {
@@ -210,7 +222,9 @@ size_t v4lc_chipenc_sonx(const uint8_t *img, int w, int h, uint8_t *out,
 			}
 			p = r[x - 2];
 			for (int i = 0; i < 7; i++) {
-				int d = abs(v4lc_chipenc_clamp(p + codes[i].val) - t);
+				int d = abs(
+					v4lc_chipenc_clamp(p + codes[i].val) -
+					t);
 
 				if (d < bd || (d == bd && (rnd & 1)))
 					bd = d, best = i;
@@ -223,8 +237,10 @@ size_t v4lc_chipenc_sonx(const uint8_t *img, int w, int h, uint8_t *out,
 				v4lc_bitw_put(&bw, 0x3a0 | (uint32_t)a, 10);
 				r[x] = (uint8_t)(a << 3);
 			} else {
-				v4lc_bitw_put(&bw, codes[best].code, codes[best].len);
-				r[x] = (uint8_t)v4lc_chipenc_clamp(p + codes[best].val);
+				v4lc_bitw_put(&bw, codes[best].code,
+					      codes[best].len);
+				r[x] = (uint8_t)v4lc_chipenc_clamp(
+					p + codes[best].val);
 			}
 		}
 	v4lc_chipenc_keep(recon, rec, w, h);
@@ -234,16 +250,16 @@ size_t v4lc_chipenc_sonx(const uint8_t *img, int w, int h, uint8_t *out,
 
 /* SQ905C: 80 header bytes, then codes against the decoder's prediction. */
 size_t v4lc_chipenc_905c(const uint8_t *img, int w, int h, uint8_t *out,
-			size_t cap, uint32_t seed, uint8_t *recon)
+			 size_t cap, uint32_t seed, uint8_t *recon)
 {
 	static const struct {
 		int val, len;
 		uint32_t code;
-	} codes[] = { { 2, 1, 0x0 },     { -3, 2, 0x2 },    { 10, 3, 0x6 },
-		      { -11, 4, 0xe },   { 20, 8, 0xf0 },   { 34, 8, 0xf1 },
-		      { 52, 8, 0xf2 },   { 76, 8, 0xf3 },   { 110, 8, 0xf4 },
-		      { 144, 8, 0xf5 },  { -21, 8, 0xf6 },  { -35, 8, 0xf7 },
-		      { -53, 8, 0xf8 },  { -77, 8, 0xf9 },  { -110, 8, 0xfa },
+	} codes[] = { { 2, 1, 0x0 },    { -3, 2, 0x2 },   { 10, 3, 0x6 },
+		      { -11, 4, 0xe },  { 20, 8, 0xf0 },  { 34, 8, 0xf1 },
+		      { 52, 8, 0xf2 },  { 76, 8, 0xf3 },  { 110, 8, 0xf4 },
+		      { 144, 8, 0xf5 }, { -21, 8, 0xf6 }, { -35, 8, 0xf7 },
+		      { -53, 8, 0xf8 }, { -77, 8, 0xf9 }, { -110, 8, 0xfa },
 		      { -144, 8, 0xfb } };
 	struct v4lc_bitw bw = { out, cap, 0, 0, 0 };
 	uint8_t *rec = malloc((size_t)w * h);
@@ -255,7 +271,8 @@ size_t v4lc_chipenc_905c(const uint8_t *img, int w, int h, uint8_t *out,
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
 			uint8_t *r = rec + (size_t)y * w;
-			int t = img[(size_t)y * w + x], p, best = 0, bd = 1 << 30;
+			int t = img[(size_t)y * w + x], p, best = 0,
+			    bd = 1 << 30;
 			int green = (x ^ y) & 1;
 			const uint8_t *u = NULL;
 			uint32_t rnd = v4lc_chipenc_rng(&seed);
@@ -271,7 +288,9 @@ size_t v4lc_chipenc_905c(const uint8_t *img, int w, int h, uint8_t *out,
 			else
 				p = (r[x - 2] + *u) >> 1;
 			for (int i = 0; i < 16; i++) {
-				int d = abs(v4lc_chipenc_clamp(p + codes[i].val) - t);
+				int d = abs(
+					v4lc_chipenc_clamp(p + codes[i].val) -
+					t);
 
 				if (d < bd || (d == bd && (rnd & 1)))
 					bd = d, best = i;
@@ -286,15 +305,16 @@ size_t v4lc_chipenc_905c(const uint8_t *img, int w, int h, uint8_t *out,
 
 /* PAC207: a random mix of row kinds (no repeat in rows 0 and 1). */
 size_t v4lc_chipenc_p207(const uint8_t *img, int w, int h, uint8_t *out,
-			size_t cap, uint32_t seed, uint8_t *recon)
+			 size_t cap, uint32_t seed, uint8_t *recon)
 {
 	static const struct {
 		int val, len;
 		uint32_t code;
-	} codes[] = { { 0, 2, 0x0 },   { -1, 2, 0x1 },  { 1, 2, 0x2 },
-		      { -2, 4, 0xc },  { 2, 4, 0xd },   { -3, 5, 0x1c },
-		      { 3, 5, 0x1d },  { -4, 6, 0x3c }, { 4, 6, 0x3d } };
-	static const uint16_t hdrs[5] = { 0x0ff0, 0x1ee1, 0x2dd2, 0x3cc3, 0x4bb4 };
+	} codes[] = { { 0, 2, 0x0 },  { -1, 2, 0x1 },  { 1, 2, 0x2 },
+		      { -2, 4, 0xc }, { 2, 4, 0xd },   { -3, 5, 0x1c },
+		      { 3, 5, 0x1d }, { -4, 6, 0x3c }, { 4, 6, 0x3d } };
+	static const uint16_t hdrs[5] = { 0x0ff0, 0x1ee1, 0x2dd2, 0x3cc3,
+					  0x4bb4 };
 	struct v4lc_bitw bw = { out, cap, 0, 0, 0 };
 	uint8_t *rec = malloc((size_t)w * h);
 
@@ -304,8 +324,9 @@ size_t v4lc_chipenc_p207(const uint8_t *img, int w, int h, uint8_t *out,
 		const uint8_t *t = img + (size_t)y * w;
 		uint8_t *r = rec + (size_t)y * w;
 		uint32_t rr = v4lc_chipenc_rng(&seed);
-		int kind = rr % 16 < 2 ? 0 : rr % 16 < 3 && y >= 2 ? 4 :
-			   1 + (int)(rr >> 8) % 3;
+		int kind = rr % 16 < 2             ? 0
+			   : rr % 16 < 3 && y >= 2 ? 4
+						   : 1 + (int)(rr >> 8) % 3;
 		int step = kind >= 1 && kind <= 3 ? (1 << kind) * 2 + 1 : 0;
 
 		v4lc_bitw_put(&bw, hdrs[kind], 16);
@@ -330,7 +351,8 @@ size_t v4lc_chipenc_p207(const uint8_t *img, int w, int h, uint8_t *out,
 				continue;
 			}
 			for (int i = 0; i < 9; i++) {
-				int v = v4lc_chipenc_clamp(r[x - 2] + codes[i].val * step);
+				int v = v4lc_chipenc_clamp(r[x - 2] +
+							   codes[i].val * step);
 				int d = abs(v - t[x]);
 
 				if (d < bd || (d == bd && (rnd & 1)))
@@ -342,10 +364,12 @@ size_t v4lc_chipenc_p207(const uint8_t *img, int w, int h, uint8_t *out,
 
 				if (a > (1 << nb) - 1)
 					a = (1 << nb) - 1;
-				v4lc_bitw_put(&bw, 0x1fu << nb | (uint32_t)a, 5 + nb);
+				v4lc_bitw_put(&bw, 0x1fu << nb | (uint32_t)a,
+					      5 + nb);
 				r[x] = (uint8_t)(a << sh);
 			} else {
-				v4lc_bitw_put(&bw, codes[best].code, codes[best].len);
+				v4lc_bitw_put(&bw, codes[best].code,
+					      codes[best].len);
 				r[x] = (uint8_t)bv;
 			}
 		}

@@ -47,14 +47,32 @@ long v4lc_chipenc_cpia_encode(const uint8_t *yu12, int w, int h,
 		int c0 = opt ? opt->col0 : 0, r0 = opt ? opt->row0 : 0;
 
 		switch (i) {
-		case 0: b = 0x19; break;
-		case 1: b = 0x68; break;
-		case 17: case 18: case 29: b = 0; break;
-		case 24: b = (uint8_t)c0; break;
-		case 25: b = (uint8_t)(c0 + w / 8); break;
-		case 26: b = (uint8_t)r0; break;
-		case 27: b = (uint8_t)(r0 + h / 4); break;
-		case 28: b = (uint8_t)comp; break;
+		case 0:
+			b = 0x19;
+			break;
+		case 1:
+			b = 0x68;
+			break;
+		case 17:
+		case 18:
+		case 29:
+			b = 0;
+			break;
+		case 24:
+			b = (uint8_t)c0;
+			break;
+		case 25:
+			b = (uint8_t)(c0 + w / 8);
+			break;
+		case 26:
+			b = (uint8_t)r0;
+			break;
+		case 27:
+			b = (uint8_t)(r0 + h / 4);
+			break;
+		case 28:
+			b = (uint8_t)comp;
+			break;
 		}
 		put(&o, b);
 	}

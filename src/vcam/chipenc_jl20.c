@@ -18,13 +18,16 @@
 static void jl20_qtable(int quality, int *q)
 {
 	static const int k1[64] = {
-		16, 11, 10, 16, 24,  40,  51,  61,  12, 12, 14, 19, 26,  58,  60,  55,
-		14, 13, 16, 24, 40,  57,  69,  56,  14, 17, 22, 29, 51,  87,  80,  62,
-		18, 22, 37, 56, 68,  109, 103, 77,  24, 35, 55, 64, 81,  104, 113, 92,
-		49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
+		16,  11,  10,  16,  24, 40, 51,  61,  12,  12,  14,  19,  26,
+		58,  60,  55,  14,  13, 16, 24,  40,  57,  69,  56,  14,  17,
+		22,  29,  51,  87,  80, 62, 18,  22,  37,  56,  68,  109, 103,
+		77,  24,  35,  55,  64, 81, 104, 113, 92,  49,  64,  78,  87,
+		103, 121, 120, 101, 72, 92, 95,  98,  112, 100, 103, 99,
 	};
-	int scale = quality <= 0 ? 5000 : quality <= 50 ? 5000 / quality
-			   : quality <= 100 ? 2 * (100 - quality) : 0;
+	int scale = quality <= 0     ? 5000
+		    : quality <= 50  ? 5000 / quality
+		    : quality <= 100 ? 2 * (100 - quality)
+				     : 0;
 
 	for (int i = 0; i < 64; i++) {
 		int v = (k1[i] * scale + 50) / 100;
@@ -80,8 +83,8 @@ static void put_strip(struct v4lc_jenc_bits *b, const uint8_t *bay, int w,
 		v4lc_jenc_byte(b, 0);
 }
 
-uint8_t *v4lc_chipenc_jl20_encode(const uint8_t *bay, int w, int h,
-				  int quality, size_t *len)
+uint8_t *v4lc_chipenc_jl20_encode(const uint8_t *bay, int w, int h, int quality,
+				  size_t *len)
 {
 	struct v4lc_jenc_bits b = { 0 };
 	int q[64];

@@ -14,12 +14,12 @@
 
 #include <jpeglib.h>
 
-const int v4lc_jenc_zigzag[64] = {
-	0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,
-	12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6,  7,  14, 21, 28,
-	35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
-	58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63
-};
+const int v4lc_jenc_zigzag[64] = { 0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32,
+				   25, 18, 11, 4,  5,  12, 19, 26, 33, 40, 48,
+				   41, 34, 27, 20, 13, 6,  7,  14, 21, 28, 35,
+				   42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23,
+				   30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39,
+				   46, 53, 60, 61, 54, 47, 55, 62, 63 };
 
 struct ce_huff {
 	uint16_t code[256];
@@ -150,7 +150,8 @@ void v4lc_jenc_block(struct v4lc_jenc_bits *b, const int *coef, int *pred,
 			run -= 16;
 		}
 		n = v4lc_jenc_category(v);
-		v4lc_jenc_put(b, ac->code[(run << 4) | n], ac->len[(run << 4) | n]);
+		v4lc_jenc_put(b, ac->code[(run << 4) | n],
+			      ac->len[(run << 4) | n]);
 		v4lc_jenc_value(b, v, n);
 		run = 0;
 	}
@@ -168,7 +169,8 @@ void v4lc_jenc_fdct(const uint8_t *src, int stride, double *out)
 			double a = 0;
 
 			for (int x = 0; x < 8; x++)
-				a += (src[y * stride + x] - 128.0) * dct_cos[u][x];
+				a += (src[y * stride + x] - 128.0) *
+				     dct_cos[u][x];
 			t[y * 8 + u] = a;
 		}
 	for (int v = 0; v < 8; v++)
@@ -180,4 +182,3 @@ void v4lc_jenc_fdct(const uint8_t *src, int stride, double *out)
 			out[v * 8 + u] = a;
 		}
 }
-

@@ -35,8 +35,8 @@ size_t v4lc_chipenc_pjpg_header(uint8_t *p, int w, int h);
  * of rows 0-7, greens of rows 8-15, reds, blues), ff d9, zero padding to
  * 16 bytes; then filler to a multiple of 0x200 bytes.
  */
-uint8_t *v4lc_chipenc_jl20_encode(const uint8_t *bay, int w, int h,
-				  int quality, size_t *len);
+uint8_t *v4lc_chipenc_jl20_encode(const uint8_t *bay, int w, int h, int quality,
+				  size_t *len);
 
 /*
  * An SE401 frame from the coded values (3 per pixel, stream order), `pp`
@@ -50,7 +50,6 @@ uint8_t *v4lc_chipenc_se401_packets(const int *vals, int npix, int pp,
 
 /* An SE401 frame of an RGB24 picture (even sizes), one packet a row:
  * each value the nearest step of 8 from the previous pixel of the row. */
-uint8_t *v4lc_chipenc_se401_rgb(const uint8_t *rgb, int w, int h,
-				size_t *len);
+uint8_t *v4lc_chipenc_se401_rgb(const uint8_t *rgb, int w, int h, size_t *len);
 
 #endif

@@ -64,12 +64,12 @@ static const struct {
 	uint16_t code;
 	uint8_t len, run, mag;
 } ac_codes[] = {
-	{ 0x2, 2, 0, 1 },    { 0x3, 3, 0, 2 },	  { 0x6, 3, 1, 1 },
-	{ 0xe, 4, 0, 3 },    { 0x8, 5, 2, 1 },	  { 0xb, 5, 3, 1 },
-	{ 0x12, 6, 1, 2 },   { 0x14, 6, 0, 4 },	  { 0x3d, 6, 4, 1 },
-	{ 0x3e, 6, 0, 5 },   { 0x78, 7, 5, 1 },	  { 0x79, 7, 1, 3 },
-	{ 0x7e, 7, 0, 6 },   { 0x54, 8, 2, 2 },	  { 0x57, 8, 6, 1 },
-	{ 0xff, 8, 0, 7 },   { 0xaa, 9, 3, 2 },	  { 0xac, 9, 1, 4 },
+	{ 0x2, 2, 0, 1 },    { 0x3, 3, 0, 2 },    { 0x6, 3, 1, 1 },
+	{ 0xe, 4, 0, 3 },    { 0x8, 5, 2, 1 },    { 0xb, 5, 3, 1 },
+	{ 0x12, 6, 1, 2 },   { 0x14, 6, 0, 4 },   { 0x3d, 6, 4, 1 },
+	{ 0x3e, 6, 0, 5 },   { 0x78, 7, 5, 1 },   { 0x79, 7, 1, 3 },
+	{ 0x7e, 7, 0, 6 },   { 0x54, 8, 2, 2 },   { 0x57, 8, 6, 1 },
+	{ 0xff, 8, 0, 7 },   { 0xaa, 9, 3, 2 },   { 0xac, 9, 1, 4 },
 	{ 0x1fc, 9, 0, 8 },  { 0x156, 10, 1, 5 }, { 0x157, 10, 0, 9 },
 	{ 0x15a, 10, 7, 1 }, { 0x15b, 10, 2, 3 }, { 0x3fa, 10, 0, 10 },
 	{ 0x3fb, 10, 8, 1 },
@@ -110,8 +110,7 @@ void v4lc_jpgl_put_eob(struct v4lc_jpgl_bw *bw)
 	v4lc_jpgl_put(bw, 0, 2);
 }
 
-uint8_t *v4lc_jpgl_bw_finish(struct v4lc_jpgl_bw *bw, size_t extra,
-			     size_t *len)
+uint8_t *v4lc_jpgl_bw_finish(struct v4lc_jpgl_bw *bw, size_t extra, size_t *len)
 {
 	uint64_t bits = bw->bits;
 
@@ -132,7 +131,7 @@ uint8_t *v4lc_jpgl_bw_finish(struct v4lc_jpgl_bw *bw, size_t extra,
 /* ---- least-squares fit of the AC patterns ---- */
 
 /* Natural index of zig-zag position p; AC weights per quantiser. */
-static const uint8_t zz[16] = { 0, 1, 4, 8, 5, 2, 3, 6,
+static const uint8_t zz[16] = { 0, 1,  4,  8,  5, 2,  3,  6,
 				9, 12, 13, 10, 7, 11, 14, 15 };
 static const double wts[4][16] = {
 	{ 32768, 17808, 794, 18618, 850, 18618, 43115, 1828, 40960, 1924, 2089,
@@ -245,8 +244,7 @@ static uint32_t lcg(uint32_t *s)
 
 /* A block of 16 samples (row-major); pred: the component's predictor. */
 static void code_block(struct v4lc_jpgl_bw *bw, const uint8_t smp[16],
-		       int *pred, const struct v4lc_jpgl_enc *o,
-		       uint32_t *rnd)
+		       int *pred, const struct v4lc_jpgl_enc *o, uint32_t *rnd)
 {
 	double mean = 0, t[16];
 	int dc, q, amp[16] = { 0 }, run = 0;
@@ -326,23 +324,31 @@ uint8_t *v4lc_jpgl_encode(const uint8_t *rgb, int w, int h,
 		/* BT.601 video range, at every pixel (edge repeated) */
 		for (int y = 0; y < 4; y++)
 			for (int x = 0; x < wm; x++) {
-				const uint8_t *p = rgb + 3 * ((size_t)(4 * r + y) * w +
-							      (size_t)(x < w ? x : w - 1));
+				const uint8_t *p =
+					rgb + 3 * ((size_t)(4 * r + y) * w +
+						   (size_t)(x < w ? x : w - 1));
 				double R = p[0], G = p[1], B = p[2];
 
-				yl[y * wm + x] = clampd(16 + (65.481 * R + 128.553 * G +
-							      24.966 * B) / 255);
-				cb[y * wm + x] = clampd(128 + (-37.797 * R - 74.203 * G +
-							       112.0 * B) / 255);
-				cr[y * wm + x] = clampd(128 + (112.0 * R - 93.786 * G -
-							       18.214 * B) / 255);
+				yl[y * wm + x] =
+					clampd(16 + (65.481 * R + 128.553 * G +
+						     24.966 * B) /
+							    255);
+				cb[y * wm + x] =
+					clampd(128 + (-37.797 * R - 74.203 * G +
+						      112.0 * B) /
+							     255);
+				cr[y * wm + x] =
+					clampd(128 + (112.0 * R - 93.786 * G -
+						      18.214 * B) /
+							     255);
 			}
 		for (int x0 = 0; x0 < w; x0 += 16) {
 			uint8_t blk[16];
 
 			for (int k = 0; k < 4; k++) {
 				for (int i = 0; i < 16; i++)
-					blk[i] = yl[(i / 4) * wm + x0 + 4 * k + i % 4];
+					blk[i] = yl[(i / 4) * wm + x0 + 4 * k +
+						    i % 4];
 				code_block(&bw, blk, &py, o, &rnd);
 			}
 			for (int c = 0; c < 2; c++) {
@@ -350,13 +356,17 @@ uint8_t *v4lc_jpgl_encode(const uint8_t *rgb, int w, int h,
 
 				/* chroma at column x0 + 4j: triangle filter */
 				for (int i = 0; i < 16; i++) {
-					int y = i / 4, xc = x0 + 4 * (i % 4), s = 0;
+					int y = i / 4, xc = x0 + 4 * (i % 4),
+					    s = 0;
 
 					for (int d = -3; d <= 3; d++) {
 						int x = xc + d;
 
-						x = x < 0 ? 0 : x >= wm ? wm - 1 : x;
-						s += (4 - abs(d)) * pl[y * wm + x];
+						x = x < 0     ? 0
+						    : x >= wm ? wm - 1
+							      : x;
+						s += (4 - abs(d)) *
+						     pl[y * wm + x];
 					}
 					blk[i] = (uint8_t)((s + 8) / 16);
 				}

@@ -21,7 +21,7 @@ struct v4lc_jpgl_bw {
 	uint32_t acc;    /* pending bits, right-aligned */
 	int nacc;        /* their count (< 16) */
 	int oom;
-	uint64_t bits;   /* bits written in all */
+	uint64_t bits; /* bits written in all */
 };
 
 void v4lc_jpgl_bw_init(struct v4lc_jpgl_bw *bw);
@@ -50,11 +50,11 @@ uint8_t *v4lc_jpgl_bw_finish(struct v4lc_jpgl_bw *bw, size_t extra,
 
 /* ---- picture encoder ---- */
 struct v4lc_jpgl_enc {
-	int q;          /* quantiser for every block, or -1: per block, the
+	int q;         /* quantiser for every block, or -1: per block, the
 			   finest whose amplitudes fit escape B */
-	int direct_dc;  /* 1: direct DC headers only; 0: differential when
+	int direct_dc; /* 1: direct DC headers only; 0: differential when
 			   the delta fits */
-	uint32_t seed;  /* nonzero: code some pairs as escapes although a
+	uint32_t seed; /* nonzero: code some pairs as escapes although a
 			   table code exists (a pseudo-random choice) */
 };
 

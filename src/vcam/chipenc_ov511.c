@@ -42,7 +42,8 @@ int v4lc_chipenc_ov511_record(const int32_t *z, int n, int eight, int table,
 			out[k++] = (uint8_t)(vals[i] & 0xff);
 		} else if (!(i & 1)) {
 			uint32_t a = (uint32_t)vals[i] & 0xfff;
-			uint32_t b = i + 1 < m ? (uint32_t)vals[i + 1] & 0xfff : 0;
+			uint32_t b =
+				i + 1 < m ? (uint32_t)vals[i + 1] & 0xfff : 0;
 
 			out[k++] = (uint8_t)(a & 0xff);
 			out[k++] = (uint8_t)((a >> 8) | (b & 15) << 4);
@@ -57,9 +58,8 @@ int v4lc_chipenc_ov511_record(const int32_t *z, int n, int eight, int table,
  * A whole compressed frame (flag 0x48): 8 zero bytes, the flag, the
  * records, zero padding to 32 bytes, the 11-byte footer. NULL on failure.
  */
-uint8_t *v4lc_chipenc_ov511_frame(int w, int h,
-				  v4lc_chipenc_ov511_block_fn *cb, void *ctx,
-				  size_t *len)
+uint8_t *v4lc_chipenc_ov511_frame(int w, int h, v4lc_chipenc_ov511_block_fn *cb,
+				  void *ctx, size_t *len)
 {
 	size_t wh = (size_t)w * (size_t)h, steps = wh / 256;
 	size_t cap = 9 + steps * 6 * 112 + 32 + 11, n = 9;
@@ -71,7 +71,8 @@ uint8_t *v4lc_chipenc_ov511_frame(int w, int h,
 	memset(f, 0, 9);
 	f[8] = 0x48;
 	for (size_t s = 0; s < steps; s++) {
-		int cx = (int)(s % (size_t)cbw) * 8, cy = (int)(s / (size_t)cbw) * 8;
+		int cx = (int)(s % (size_t)cbw) * 8,
+		    cy = (int)(s / (size_t)cbw) * 8;
 
 		n += (size_t)cb(ctx, 1, cx, cy, f + n);
 		n += (size_t)cb(ctx, 2, cx, cy, f + n);
@@ -102,8 +103,8 @@ struct co511_img {
 static const struct {
 	uint8_t i, u, v, sy, sc;
 } co511_used[16] = {
-	{ 0, 0, 0, 0, 0 },  { 1, 0, 1, 1, 2 },	{ 5, 0, 2, 1, 2 },
-	{ 6, 0, 3, 2, 3 },  { 2, 1, 0, 1, 2 },	{ 4, 1, 1, 1, 2 },
+	{ 0, 0, 0, 0, 0 },  { 1, 0, 1, 1, 2 },  { 5, 0, 2, 1, 2 },
+	{ 6, 0, 3, 2, 3 },  { 2, 1, 0, 1, 2 },  { 4, 1, 1, 1, 2 },
 	{ 7, 1, 2, 1, 2 },  { 13, 1, 3, 2, 4 }, { 3, 2, 0, 1, 2 },
 	{ 8, 2, 1, 1, 2 },  { 12, 2, 2, 2, 3 }, { 17, 2, 3, 2, 4 },
 	{ 9, 3, 0, 2, 3 },  { 11, 3, 1, 2, 4 }, { 18, 3, 2, 2, 4 },
@@ -113,10 +114,14 @@ static const struct {
 static double co511_k(int n, int t)
 {
 	static const int k[8][4] = {
-		{ 11584, 16068, 15136, 13624 }, { 11584, 13624, 6270, -3196 },
-		{ 11584, 9104, -6270, -16068 }, { 11584, 3196, -15136, -9104 },
-		{ 11584, -3196, -15136, 9104 }, { 11584, -9104, -6270, 16068 },
-		{ 11584, -13624, 6270, 3196 },	{ 11584, -16068, 15136, -13624 },
+		{ 11584, 16068, 15136, 13624 },
+		{ 11584, 13624, 6270, -3196 },
+		{ 11584, 9104, -6270, -16068 },
+		{ 11584, 3196, -15136, -9104 },
+		{ 11584, -3196, -15136, 9104 },
+		{ 11584, -9104, -6270, 16068 },
+		{ 11584, -13624, 6270, 3196 },
+		{ 11584, -16068, 15136, -13624 },
 	};
 	return k[n][t];
 }
@@ -135,8 +140,8 @@ static int co511_img_block(void *ctx, int comp, int x, int y, uint8_t *out)
 	 * each row on the K[.][u], then the columns on the K[.][v] */
 	for (int r = 0; r < 8; r++) {
 		int yy = y + r < e->h[comp] ? y + r : e->h[comp] - 1;
-		const uint8_t *row = e->pl[comp] + (size_t)yy * e->stride[comp] +
-				     (size_t)x;
+		const uint8_t *row =
+			e->pl[comp] + (size_t)yy * e->stride[comp] + (size_t)x;
 
 		for (int u = 0; u < 4; u++) {
 			double s = 0;
@@ -148,7 +153,8 @@ static int co511_img_block(void *ctx, int comp, int x, int y, uint8_t *out)
 	}
 	memset(z, 0, sizeof(z));
 	for (int c = 0; c < 16; c++) {
-		int u = co511_used[c].u, v = co511_used[c].v, i = co511_used[c].i;
+		int u = co511_used[c].u, v = co511_used[c].v,
+		    i = co511_used[c].i;
 		int sh = comp ? co511_used[c].sc : co511_used[c].sy;
 		double s = 0, d;
 
@@ -171,8 +177,7 @@ static int co511_img_block(void *ctx, int comp, int x, int y, uint8_t *out)
 }
 
 /* A compressed frame from planar YUV420 (w % 16, h % 16). */
-uint8_t *v4lc_chipenc_ov511_image(const uint8_t *yuv, int w, int h,
-				  size_t *len)
+uint8_t *v4lc_chipenc_ov511_image(const uint8_t *yuv, int w, int h, size_t *len)
 {
 	struct co511_img e;
 	size_t wh = (size_t)w * (size_t)h;

@@ -77,8 +77,7 @@ static void co518_code(struct co_bits *b, const struct ov518_ac_code *t,
 		}
 }
 
-static void co518_put_block(struct co_bits *b, int chroma,
-			    const int32_t c[32])
+static void co518_put_block(struct co_bits *b, int chroma, const int32_t c[32])
 {
 	const struct ov518_dc_code *dc = chroma ? ov518_cdc : ov518_ydc;
 	const struct ov518_ac_code *ac = chroma ? ov518_cac : ov518_yac;
@@ -180,8 +179,7 @@ struct co518_img {
 	double norm[32];
 };
 
-static void co518_img_block(void *ctx, int comp, int x, int y,
-			    int32_t c[32])
+static void co518_img_block(void *ctx, int comp, int x, int y, int32_t c[32])
 {
 	struct co518_img *e = (struct co518_img *)ctx;
 	const uint8_t *q = comp ? e->qc : e->qy;
@@ -217,8 +215,8 @@ static void co518_img_block(void *ctx, int comp, int x, int y,
  * (fine) picks the quantiser; re-encoded with the next coarser one when a
  * unit came out all zero. NULL on failure.
  */
-uint8_t *v4lc_chipenc_ov518_image(const uint8_t *yuv, int w, int h,
-				  int quality, size_t *len)
+uint8_t *v4lc_chipenc_ov518_image(const uint8_t *yuv, int w, int h, int quality,
+				  size_t *len)
 {
 	struct co518_img e;
 	size_t wh = (size_t)w * (size_t)h;
@@ -232,8 +230,8 @@ uint8_t *v4lc_chipenc_ov518_image(const uint8_t *yuv, int w, int h,
 	for (int k = 0; k < 32; k++) {
 		e.norm[k] = 0;
 		for (int p = 0; p < 32; p++)
-			e.norm[k] += (double)ov518_weight[k][p] *
-				     ov518_weight[k][p];
+			e.norm[k] +=
+				(double)ov518_weight[k][p] * ov518_weight[k][p];
 	}
 	for (int t = 0; t < 8; t++) {
 		int qv = (3 - quality) + t;
@@ -246,7 +244,7 @@ uint8_t *v4lc_chipenc_ov518_image(const uint8_t *yuv, int w, int h,
 		}
 		e.pred[0] = e.pred[1] = e.pred[2] = 0;
 		f = v4lc_chipenc_ov518_frame(w, h, e.qy, e.qc, co518_img_block,
-					      &e, len, &zu);
+					     &e, len, &zu);
 		if (!f || !zu)
 			return f;
 		free(f);

@@ -46,8 +46,8 @@ uint8_t *v4lc_chipenc_ov518_frame(int w, int h, const uint8_t qy[32],
  * quality 0 (coarse) .. 3 (fine) picks the quantiser; re-encoded with the
  * next coarser one when a unit came out all zero.
  */
-uint8_t *v4lc_chipenc_ov518_image(const uint8_t *yuv, int w, int h,
-				  int quality, size_t *len);
+uint8_t *v4lc_chipenc_ov518_image(const uint8_t *yuv, int w, int h, int quality,
+				  size_t *len);
 
 /* ---- OV511 ---- */
 
@@ -65,9 +65,8 @@ int v4lc_chipenc_ov511_record(const int32_t *z, int n, int eight, int table,
 
 /* A whole compressed frame (flag 0x48): 8 zero bytes, the flag, the
  * records, zero padding to 32 bytes, the 11-byte footer. */
-uint8_t *v4lc_chipenc_ov511_frame(int w, int h,
-				  v4lc_chipenc_ov511_block_fn *cb, void *ctx,
-				  size_t *len);
+uint8_t *v4lc_chipenc_ov511_frame(int w, int h, v4lc_chipenc_ov511_block_fn *cb,
+				  void *ctx, size_t *len);
 
 /* A compressed frame from planar YUV420 (w % 16, h % 16). */
 uint8_t *v4lc_chipenc_ov511_image(const uint8_t *yuv, int w, int h,

@@ -14,11 +14,10 @@
 
 size_t v4lc_chipenc_pjpg_header(uint8_t *p, int w, int h)
 {
-	static const uint8_t tail[] = {
-		0x03, 0x01, 0x21, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
-		0xff, 0xda, 0x00, 0x0c, 0x03, 0x01, 0x00, 0x02, 0x11, 0x03,
-		0x11, 0x00, 0x3f, 0x00
-	};
+	static const uint8_t tail[] = { 0x03, 0x01, 0x21, 0x00, 0x02, 0x11,
+					0x01, 0x03, 0x11, 0x01, 0xff, 0xda,
+					0x00, 0x0c, 0x03, 0x01, 0x00, 0x02,
+					0x11, 0x03, 0x11, 0x00, 0x3f, 0x00 };
 	size_t n = 0;
 
 	p[n++] = 0xff, p[n++] = 0xd8, p[n++] = 0xff, p[n++] = 0xc0;
@@ -99,8 +98,9 @@ static void rgb_to_ycc(const uint8_t *rgb, size_t np, uint8_t *ycc)
 
 		ycc[i] = (uint8_t)lround(y < 0 ? 0 : y > 255 ? 255 : y);
 		ycc[np + i] = (uint8_t)lround(cb < 0 ? 0 : cb > 255 ? 255 : cb);
-		ycc[2 * np + i] =
-			(uint8_t)lround(cr < 0 ? 0 : cr > 255 ? 255 : cr);
+		ycc[2 * np + i] = (uint8_t)lround(cr < 0     ? 0
+						  : cr > 255 ? 255
+							     : cr);
 	}
 }
 
@@ -108,25 +108,28 @@ static void rgb_to_ycc(const uint8_t *rgb, size_t np, uint8_t *ycc)
  * Block k (Y0 Y1 Cb Cr) of the MCU at (mx, my): luma as it is, chroma
  * averaged over pixel pairs (4:2:2).
  */
-static void mcu_block(const uint8_t *ycc, int w, int h, int mx, int my,
-		      int k, uint8_t blk[64])
+static void mcu_block(const uint8_t *ycc, int w, int h, int mx, int my, int k,
+		      uint8_t blk[64])
 {
 	size_t np = (size_t)w * (size_t)h;
 	int c = k < 2 ? 0 : k - 1;
 
 	for (int y = 0; y < 8; y++) {
-		const uint8_t *row = ycc + (size_t)c * np + (size_t)(my + y) * w;
+		const uint8_t *row =
+			ycc + (size_t)c * np + (size_t)(my + y) * w;
 
 		for (int x = 0; x < 8; x++)
-			blk[y * 8 + x] = !c ? row[mx + 8 * k + x] :
-				(uint8_t)((row[mx + 2 * x] +
-					   row[mx + 2 * x + 1] + 1) / 2);
+			blk[y * 8 + x] =
+				!c ? row[mx + 8 * k + x]
+				   : (uint8_t)((row[mx + 2 * x] +
+						row[mx + 2 * x + 1] + 1) /
+					       2);
 	}
 }
 
 /* One MCU: its marker, then Y0 Y1 Cb Cr quantized for that marker. */
-static void put_mcu(struct v4lc_jenc_bits *b, const uint8_t *ycc, int w,
-		    int h, int mx, int my, int marker, int pred[3])
+static void put_mcu(struct v4lc_jenc_bits *b, const uint8_t *ycc, int w, int h,
+		    int mx, int my, int marker, int pred[3])
 {
 	v4lc_jenc_put(b, (uint32_t)marker, 8);
 	for (int k = 0; k < 4; k++) {

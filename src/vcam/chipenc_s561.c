@@ -53,18 +53,18 @@ static void s561e_build(struct s561e_tabs *T)
 {
 	/* 8-bit windows: value, code, length */
 	static const int a_codes[][3] = {
-		{ 0, 0x0, 1 },    { 1, 0x7, 3 },    { -1, 0x5, 3 },
-		{ 2, 0x18, 5 },   { 3, 0x19, 5 },   { -2, 0x1a, 5 },
-		{ -3, 0x1b, 5 },  { 4, 0x41, 7 },   { 5, 0x42, 7 },
-		{ 6, 0x43, 7 },   { 7, 0x44, 7 },   { 8, 0x45, 7 },
-		{ 9, 0x46, 7 },   { 10, 0x47, 7 },  { -4, 0x49, 7 },
-		{ -5, 0x4a, 7 },  { -6, 0x4b, 7 },  { -7, 0x4c, 7 },
-		{ -8, 0x4d, 7 },  { -9, 0x4e, 7 },  { -10, 0x4f, 7 },
-		{ 11, 0x80, 8 },  { -11, 0x81, 8 },
+		{ 0, 0x0, 1 },   { 1, 0x7, 3 },    { -1, 0x5, 3 },
+		{ 2, 0x18, 5 },  { 3, 0x19, 5 },   { -2, 0x1a, 5 },
+		{ -3, 0x1b, 5 }, { 4, 0x41, 7 },   { 5, 0x42, 7 },
+		{ 6, 0x43, 7 },  { 7, 0x44, 7 },   { 8, 0x45, 7 },
+		{ 9, 0x46, 7 },  { 10, 0x47, 7 },  { -4, 0x49, 7 },
+		{ -5, 0x4a, 7 }, { -6, 0x4b, 7 },  { -7, 0x4c, 7 },
+		{ -8, 0x4d, 7 }, { -9, 0x4e, 7 },  { -10, 0x4f, 7 },
+		{ 11, 0x80, 8 }, { -11, 0x81, 8 },
 	};
 	static const int b_vals[8] = { 0, -1, 1, -2, 2, -3, 3, -4 };
-	static const int c_vals[14] = { 0, -1, 1, -2, 2, -3, 3,
-					-4, 4, -5, 5, -6, 6, -7 };
+	static const int c_vals[14] = { 0,  -1, 1,  -2, 2,  -3, 3,
+					-4, 4,  -5, 5,  -6, 6,  -7 };
 	int i;
 
 	memset(T, 0, sizeof(*T));
@@ -81,8 +81,9 @@ static void s561e_build(struct s561e_tabs *T)
 	for (i = 68; i <= 115; i++)
 		if (i <= 83 || i >= 101 || i == 84 || i == 92 || i == 100)
 			s561e_add(T, 1, (unsigned)i, 15,
-				  i <= 83 ? 4 + (i - 68) : i <= 100 ? 0 :
-				  -(i - 68 - 28));
+				  i <= 83    ? 4 + (i - 68)
+				  : i <= 100 ? 0
+					     : -(i - 68 - 28));
 	/* C: 10, 11, 010, 011, ... 00000011 */
 	for (i = 0; i < 14; i++)
 		s561e_add(T, 2, 2u | (i & 1), 2 + i / 2, c_vals[i]);
@@ -91,8 +92,9 @@ static void s561e_build(struct s561e_tabs *T)
 	for (i = 72; i <= 115; i++)
 		if (i <= 83 || i >= 105 || i == 84 || i == 95 || i == 104)
 			s561e_add(T, 2, (unsigned)i, 15,
-				  i <= 83 ? 8 + (i - 72) : i <= 104 ? 0 :
-				  -(i - 72 - 24));
+				  i <= 83    ? 8 + (i - 72)
+				  : i <= 104 ? 0
+					     : -(i - 72 - 24));
 	/* D: 100 0, 101 -1, 110 +1, 111 -2, 0100 +2, ... 00000111 -12 */
 	for (i = 0; i < 24; i++) {
 		int n = i / 4, s = i % 4, mag = 2 * n + (s >> 1);
@@ -127,7 +129,10 @@ static void s561e_build(struct s561e_tabs *T)
 	}
 	/* F: 1jjjj, 01jjjj, 0010jjj (j <= 6) */
 	for (i = 0; i < 39; i++) {
-		int g = i < 16 ? 0 : i < 32 ? 1 : 2, j = i < 32 ? i % 16 : i - 32;
+		int g = i < 16   ? 0
+			: i < 32 ? 1
+				 : 2,
+		    j = i < 32 ? i % 16 : i - 32;
 		int v = (j & 1) ? -(8 * g + (j + 1) / 2) : 8 * g + j / 2;
 
 		s561e_add(T, 5, 0x10u | (unsigned)j, 5 + g, v);
@@ -155,8 +160,10 @@ static int s561e_class(int d)
 
 static int s561e_curve(int v)
 {
-	static const int cv[20] = { 0,  2,  5,  8,  12, 18,  24,  32,  40,  48,
-				    56, 64, 72, 80, 88, 98, 112, 128, 144, 160 };
+	static const int cv[20] = {
+		0,  2,  5,  8,  12, 18, 24,  32,  40,  48,
+		56, 64, 72, 80, 88, 98, 112, 128, 144, 160
+	};
 
 	if (v == 237)
 		return 0;
@@ -208,8 +215,8 @@ static struct s561e_px s561e_model(const uint8_t *r, const uint8_t *u, int x,
 	}
 	c = 64 * dL + 8 * dC + dR;
 	p.c = c;
-	if (L + 2 * U <= 144 && y % 2 == 0 && k % 4 == 0 && dR < 5 &&
-	    dC < 5 && dL < 5)
+	if (L + 2 * U <= 144 && y % 2 == 0 && k % 4 == 0 && dR < 5 && dC < 5 &&
+	    dL < 5)
 		p.m = 1;
 	else if (L <= 48 && dL >= 1 && dL <= 4 && dC >= 1 && dC <= 4)
 		p.m = 2;
@@ -264,9 +271,8 @@ static int s561e_pick_random(const struct s561e_tabs *T,
 }
 
 /* The code word nearest to target (rnd: now and then an equal one). */
-static int s561e_pick_best(const struct s561e_tabs *T,
-			   const struct s561e_px *p, int target, uint32_t rnd,
-			   int allow_clamp)
+static int s561e_pick_best(const struct s561e_tabs *T, const struct s561e_px *p,
+			   int target, uint32_t rnd, int allow_clamp)
 {
 	const struct s561e_cw *cw = T->cw[p->t];
 	int best = -1, bestd = 1 << 30;
@@ -304,7 +310,8 @@ size_t v4lc_chipenc_s561_ex(const uint8_t *img, int w, int h, uint8_t *out,
 	memset(H, 0, sizeof(H));
 	memset(A, 0, sizeof(A));
 	for (int b = 0; b < 20; b++)
-		v4lc_bitw_put(&bw, b == 1 ? 0x10 : v4lc_chipenc_rng(&seed) & 0xff,
+		v4lc_bitw_put(&bw,
+			      b == 1 ? 0x10 : v4lc_chipenc_rng(&seed) & 0xff,
 			      8);
 	for (int y = 0; y < 2 && y < h; y++)
 		for (int x = 0; x < w; x++) {
@@ -329,10 +336,10 @@ size_t v4lc_chipenc_s561_ex(const uint8_t *img, int w, int h, uint8_t *out,
 				v4lc_bitw_put(&bw, mode == 1 ? 2 : 3, 2);
 		}
 		p = s561e_model(r, r - 2 * w, x, y, w, k, mode, H, A);
-		best = random_symbols ?
-			       s561e_pick_random(&T, &p, &seed, allow_clamp) :
-			       s561e_pick_best(&T, &p, img[(size_t)y * w + x],
-					       rnd, allow_clamp);
+		best = random_symbols
+			       ? s561e_pick_random(&T, &p, &seed, allow_clamp)
+			       : s561e_pick_best(&T, &p, img[(size_t)y * w + x],
+						 rnd, allow_clamp);
 		cw = &T.cw[p.t][best];
 		s = s561e_result(&p, cw);
 		if (s < -256 || s > 511)

@@ -84,8 +84,7 @@ uint8_t *v4lc_chipenc_se401_packets(const int *vals, int npix, int pp,
 	return out;
 }
 
-uint8_t *v4lc_chipenc_se401_rgb(const uint8_t *rgb, int w, int h,
-				size_t *len)
+uint8_t *v4lc_chipenc_se401_rgb(const uint8_t *rgb, int w, int h, size_t *len)
 {
 	int *vals = malloc(sizeof(int) * 3 * (size_t)w * (size_t)h);
 	uint8_t *out;

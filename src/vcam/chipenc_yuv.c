@@ -42,7 +42,8 @@ int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
 	size_t need = W * H * 3 / 2;
 	const uint8_t *py = yu12, *pu = py + W * H, *pv = pu + C * (H / 2);
 
-	if (fourcc == V4L2_PIX_FMT_CPIA1 || !v4lc_chipenc_yuv_size_ok(fourcc, w, h))
+	if (fourcc == V4L2_PIX_FMT_CPIA1 ||
+	    !v4lc_chipenc_yuv_size_ok(fourcc, w, h))
 		return -EINVAL;
 	if (size < need)
 		return -ENOSPC;
@@ -52,15 +53,17 @@ int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
 	case V4L2_PIX_FMT_SPCA508:
 		for (size_t g = 0; g < H / 2; g++) {
 			/* The four runs of a group: Y0, Y1, U, V. */
-			const uint8_t *run[4] = { py + 2 * g * W, py + (2 * g + 1) * W,
+			const uint8_t *run[4] = { py + 2 * g * W,
+						  py + (2 * g + 1) * W,
 						  pu + g * C, pv + g * C };
 			size_t len[4] = { W, W, C, C };
 			static const int order501[4] = { 0, 2, 1, 3 };
 			static const int order505[4] = { 0, 1, 2, 3 };
 			static const int order508[4] = { 0, 2, 3, 1 };
-			const int *ord = fourcc == V4L2_PIX_FMT_SPCA501 ? order501 :
-					 fourcc == V4L2_PIX_FMT_SPCA505 ? order505 :
-									  order508;
+			const int *ord =
+				fourcc == V4L2_PIX_FMT_SPCA501   ? order501
+				: fourcc == V4L2_PIX_FMT_SPCA505 ? order505
+								 : order508;
 			uint8_t *q = dst + g * 3 * W;
 
 			for (int k = 0; k < 4; k++) {
@@ -106,12 +109,19 @@ int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
 			for (size_t bx = 0; bx < W / 16; bx++) {
 				for (size_t half = 0; half < 2; half++)
 					for (size_t r = 0; r < 8; r++, q += 8)
-						memcpy(q, py + (8 * by + r) * W +
-								  16 * bx + 8 * half, 8);
+						memcpy(q,
+						       py + (8 * by + r) * W +
+							       16 * bx +
+							       8 * half,
+						       8);
 				for (size_t r = 0; r < 4; r++, q += 8)
-					memcpy(q, pu + (4 * by + r) * C + 8 * bx, 8);
+					memcpy(q,
+					       pu + (4 * by + r) * C + 8 * bx,
+					       8);
 				for (size_t r = 0; r < 4; r++, q += 8)
-					memcpy(q, pv + (4 * by + r) * C + 8 * bx, 8);
+					memcpy(q,
+					       pv + (4 * by + r) * C + 8 * bx,
+					       8);
 			}
 		}
 		break;

@@ -88,8 +88,8 @@ int v4lc_vcam_ext_ctrls(struct vcam *c, unsigned long request, void *arg)
 	uint32_t which = e->which;
 
 	if (which != V4L2_CTRL_WHICH_CUR_VAL &&
-	    which != V4L2_CTRL_WHICH_DEF_VAL &&
-	    which != V4L2_CTRL_CLASS_USER && which != V4L2_CTRL_CLASS_CAMERA)
+	    which != V4L2_CTRL_WHICH_DEF_VAL && which != V4L2_CTRL_CLASS_USER &&
+	    which != V4L2_CTRL_CLASS_CAMERA)
 		return v4lc_vcam_fail(EINVAL);
 	if (which == V4L2_CTRL_WHICH_DEF_VAL && request != VIDIOC_G_EXT_CTRLS)
 		return v4lc_vcam_fail(EINVAL);
@@ -111,9 +111,9 @@ int v4lc_vcam_ext_ctrls(struct vcam *c, unsigned long request, void *arg)
 		const struct ctrl_desc *d = find_ctrl(x->id);
 
 		if (request == VIDIOC_G_EXT_CTRLS) {
-			x->value = which == V4L2_CTRL_WHICH_DEF_VAL ?
-					   d->def :
-					   *ctrl_value(c, x->id);
+			x->value = which == V4L2_CTRL_WHICH_DEF_VAL
+					   ? d->def
+					   : *ctrl_value(c, x->id);
 		} else {
 			x->value = clamp_ctrl(d, x->value);
 			if (request == VIDIOC_S_EXT_CTRLS)

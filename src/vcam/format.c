@@ -85,8 +85,8 @@ void v4lc_vcam_fix_format(const struct vcam *c, struct v4l2_pix_format *pix)
 	pix->width = (uint32_t)c->sizes[fi][bi][0];
 	pix->height = (uint32_t)c->sizes[fi][bi][1];
 	pix->field = V4L2_FIELD_NONE;
-	pix->bytesperline = v4lc_vcam_bytesperline(pix->pixelformat,
-						   (int)pix->width);
+	pix->bytesperline =
+		v4lc_vcam_bytesperline(pix->pixelformat, (int)pix->width);
 	pix->sizeimage = v4lc_vcam_sizeimage(pix->pixelformat, (int)pix->width,
 					     (int)pix->height);
 	pix->colorspace = v4lc_vcam_colorspace(pix->pixelformat);
@@ -111,8 +111,7 @@ int v4lc_vcam_enum_fmt(struct vcam *c, unsigned long req, void *arg)
 	f->mbus_code = 0;
 	memset(f->reserved, 0, sizeof(f->reserved));
 	memset(f->description, 0, sizeof(f->description));
-	snprintf((char *)f->description, sizeof(f->description), "%s",
-		 d->name);
+	snprintf((char *)f->description, sizeof(f->description), "%s", d->name);
 	return 0;
 }
 
@@ -131,8 +130,7 @@ int v4lc_vcam_enum_framesizes(struct vcam *c, unsigned long req, void *arg)
 	return 0;
 }
 
-int v4lc_vcam_enum_frameintervals(struct vcam *c, unsigned long req,
-				  void *arg)
+int v4lc_vcam_enum_frameintervals(struct vcam *c, unsigned long req, void *arg)
 {
 	struct v4l2_frmivalenum *e = arg;
 	int ok = 0, fi = v4lc_vcam_format_index(c, e->pixel_format);
@@ -173,9 +171,9 @@ int v4lc_vcam_try_s_fmt(struct vcam *c, unsigned long req, void *arg)
 	pix = f->fmt.pix;
 	v4lc_vcam_fix_format(c, &pix);
 	if (req == VIDIOC_S_FMT) {
-		if (c->nbufs && (pix.pixelformat != c->fmt.pixelformat ||
-				 pix.width != c->fmt.width ||
-				 pix.height != c->fmt.height))
+		if (c->nbufs &&
+		    (pix.pixelformat != c->fmt.pixelformat ||
+		     pix.width != c->fmt.width || pix.height != c->fmt.height))
 			return v4lc_vcam_fail(EBUSY);
 		c->fmt = pix;
 	}

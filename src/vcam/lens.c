@@ -30,7 +30,8 @@ int v4lc_vcam_lens_frame(struct v4lc_vcam_lens *l, int target, int width)
 void v4lc_vcam_lens_texture(uint8_t *rgb, int w, int h)
 {
 	for (int y = h / 4; y < h * 3 / 4; y++) {
-		uint8_t *p = rgb + ((size_t)y * (size_t)w + (size_t)(w / 4)) * 3;
+		uint8_t *p =
+			rgb + ((size_t)y * (size_t)w + (size_t)(w / 4)) * 3;
 
 		for (int x = w / 4; x < w * 3 / 4; x++, p += 3) {
 			uint32_t k = (uint32_t)(x / 2) * 2654435761u ^
@@ -67,10 +68,12 @@ static void box_line(uint8_t *dst, const uint8_t *line, int n, size_t step,
 			int out = i - r < 0 ? 0 : i - r;
 			int in = i + r + 1 >= n ? n - 1 : i + r + 1;
 			int left = i - r - 1 < 0 ? 0 : i - r - 1;
-			int edge = f * (line[3 * left + ch] + line[3 * in + ch]);
+			int edge =
+				f * (line[3 * left + ch] + line[3 * in + ch]);
 
 			dst[(size_t)i * step + (size_t)ch] =
-				(uint8_t)((16 * sum + edge + total / 2) / total);
+				(uint8_t)((16 * sum + edge + total / 2) /
+					  total);
 			sum += line[3 * in + ch] - line[3 * out + ch];
 		}
 	}

@@ -90,8 +90,7 @@ static int querycap(struct vcam *c, unsigned long req, void *arg)
 	memset(cap, 0, sizeof(*cap));
 	snprintf((char *)cap->driver, sizeof(cap->driver), "v4l2-vcam");
 	snprintf((char *)cap->card, sizeof(cap->card), "Virtual camera");
-	snprintf((char *)cap->bus_info, sizeof(cap->bus_info),
-		 "platform:vcam");
+	snprintf((char *)cap->bus_info, sizeof(cap->bus_info), "platform:vcam");
 	cap->version = 0x00060100;
 	cap->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
 	cap->capabilities = cap->device_caps | V4L2_CAP_DEVICE_CAPS;
@@ -163,8 +162,7 @@ static const struct {
 	{ VIDIOC_S_CTRL, v4lc_vcam_s_ctrl },
 };
 
-static int vcam_ioctl_locked(struct vcam *c, unsigned long request,
-			     void *arg)
+static int vcam_ioctl_locked(struct vcam *c, unsigned long request, void *arg)
 {
 	for (size_t i = 0; i < sizeof(served) / sizeof(served[0]); i++) {
 		if (served[i].request != request)
@@ -185,8 +183,8 @@ int v4lc_vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 	if (!c)
 		return v4lc_vcam_fail(EBADF);
 	pthread_mutex_lock(&c->lock);
-	r = c->gone ? v4lc_vcam_fail(ENODEV) :
-		      vcam_ioctl_locked(c, request, arg);
+	r = c->gone ? v4lc_vcam_fail(ENODEV)
+		    : vcam_ioctl_locked(c, request, arg);
 	e = errno;
 	pthread_mutex_unlock(&c->lock);
 	errno = e;
@@ -203,8 +201,7 @@ ssize_t v4lc_vcam_read(void *priv, int fd, void *buffer, size_t n)
 	return v4lc_vcam_fail(EINVAL);
 }
 
-ssize_t v4lc_vcam_write(void *priv, int fd, const void *buffer,
-		       size_t n)
+ssize_t v4lc_vcam_write(void *priv, int fd, const void *buffer, size_t n)
 {
 	(void)priv;
 	(void)fd;

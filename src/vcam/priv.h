@@ -63,8 +63,8 @@ struct vcam {
 	/* Buffers. */
 	uint32_t memory; /* 0 when none */
 	int nbufs;
-	size_t stride;     /* bytes per MMAP buffer in the memfd */
-	uint8_t *map;      /* our MAP_SHARED view of the memfd */
+	size_t stride; /* bytes per MMAP buffer in the memfd */
+	uint8_t *map;  /* our MAP_SHARED view of the memfd */
 	size_t map_size;
 	struct vcam_buf bufs[VCAM_MAX_BUFFERS];
 	int queue[VCAM_MAX_BUFFERS]; /* FIFO of queued indices */
@@ -104,8 +104,7 @@ void v4lc_vcam_fix_format(const struct vcam *c, struct v4l2_pix_format *pix);
 extern const struct v4l2_fract v4lc_vcam_intervals[2];
 int v4lc_vcam_enum_fmt(struct vcam *c, unsigned long req, void *arg);
 int v4lc_vcam_enum_framesizes(struct vcam *c, unsigned long req, void *arg);
-int v4lc_vcam_enum_frameintervals(struct vcam *c, unsigned long req,
-				  void *arg);
+int v4lc_vcam_enum_frameintervals(struct vcam *c, unsigned long req, void *arg);
 int v4lc_vcam_g_fmt(struct vcam *c, unsigned long req, void *arg);
 int v4lc_vcam_try_s_fmt(struct vcam *c, unsigned long req, void *arg);
 int v4lc_vcam_g_s_parm(struct vcam *c, unsigned long req, void *arg);

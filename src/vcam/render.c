@@ -33,8 +33,7 @@ static const uint8_t bars[8][3] = {
  * the sequence number, white with a black top-left quadrant (any flip
  * shows). Rows are built from per-frame templates.
  */
-static void pattern_rgb(uint8_t *dst, int w, int h, uint32_t seq,
-			unsigned flip)
+static void pattern_rgb(uint8_t *dst, int w, int h, uint32_t seq, unsigned flip)
 {
 	size_t row_bytes = 3 * (size_t)w;
 	uint8_t *tpl = malloc(3 * row_bytes);
@@ -90,10 +89,30 @@ static void rgb_to_packed422(const uint8_t *rgb, uint8_t *dst, int w, int h,
 
 	v4lc_rgb2yuv_init(&k, &c);
 	switch (fourcc) {
-	case V4L2_PIX_FMT_YUYV: iy0 = 0; iu = 1; iy1 = 2; iv = 3; break;
-	case V4L2_PIX_FMT_YVYU: iy0 = 0; iv = 1; iy1 = 2; iu = 3; break;
-	case V4L2_PIX_FMT_UYVY: iu = 0; iy0 = 1; iv = 2; iy1 = 3; break;
-	default:                iv = 0; iy0 = 1; iu = 2; iy1 = 3; break;
+	case V4L2_PIX_FMT_YUYV:
+		iy0 = 0;
+		iu = 1;
+		iy1 = 2;
+		iv = 3;
+		break;
+	case V4L2_PIX_FMT_YVYU:
+		iy0 = 0;
+		iv = 1;
+		iy1 = 2;
+		iu = 3;
+		break;
+	case V4L2_PIX_FMT_UYVY:
+		iu = 0;
+		iy0 = 1;
+		iv = 2;
+		iy1 = 3;
+		break;
+	default:
+		iv = 0;
+		iy0 = 1;
+		iu = 2;
+		iy1 = 3;
+		break;
 	}
 	for (int y = 0; y < h; y++) {
 		const uint8_t *s = rgb + (size_t)y * 3 * (size_t)w;
@@ -169,10 +188,14 @@ static int render_jpeg(const uint8_t *rgb, int w, int h, uint8_t *dst,
 static const char *bayer_order(uint32_t fourcc)
 {
 	switch (fourcc) {
-	case V4L2_PIX_FMT_SBGGR8: return "BGGR";
-	case V4L2_PIX_FMT_SGBRG8: return "GBRG";
-	case V4L2_PIX_FMT_SGRBG8: return "GRBG";
-	case V4L2_PIX_FMT_SRGGB8: return "RGGB";
+	case V4L2_PIX_FMT_SBGGR8:
+		return "BGGR";
+	case V4L2_PIX_FMT_SGBRG8:
+		return "GBRG";
+	case V4L2_PIX_FMT_SGRBG8:
+		return "GRBG";
+	case V4L2_PIX_FMT_SRGGB8:
+		return "RGGB";
 	}
 	return NULL;
 }
@@ -196,8 +219,10 @@ static void rgb_to_bayer(const uint8_t *rgb, uint8_t *dst, int w, int h,
 static int rgb_to_yuv420(const uint8_t *rgb, int w, int h, uint32_t fourcc,
 			 uint8_t *dst, size_t size)
 {
-	struct v4lc_frame s = { V4L2_PIX_FMT_RGB24, w, h, 0, (uint8_t *)rgb,
-				3 * (size_t)w * (size_t)h };
+	struct v4lc_frame s = {
+		V4L2_PIX_FMT_RGB24,       w, h, 0, (uint8_t *)rgb,
+		3 * (size_t)w * (size_t)h
+	};
 	struct v4lc_frame d = { fourcc, w, h, 0, dst, size };
 
 	return v4lc_frame_convert(v4lc_dsp_get(), &s, &d, NULL);
@@ -236,8 +261,8 @@ static int rgb_to_nv(const uint8_t *rgb, int w, int h, uint32_t fourcc,
 
 /* A chip format: the picture in the encoder's input form, then the
  * encoder (chipenc.h). */
-static int render_chip(const struct v4lc_chipenc *e, const uint8_t *rgb,
-		       int w, int h, uint32_t seq, uint8_t *dst, size_t size)
+static int render_chip(const struct v4lc_chipenc *e, const uint8_t *rgb, int w,
+		       int h, uint32_t seq, uint8_t *dst, size_t size)
 {
 	size_t n = (size_t)w * (size_t)h;
 	uint8_t *in = NULL;
@@ -295,7 +320,8 @@ static int render_format(uint32_t fourcc, const uint8_t *rgb, int w, int h,
 		for (size_t i = 0; i < n; i++)
 			dst[i] = (uint8_t)((77 * rgb[3 * i] +
 					    150 * rgb[3 * i + 1] +
-					    29 * rgb[3 * i + 2] + 128) >> 8);
+					    29 * rgb[3 * i + 2] + 128) >>
+					   8);
 		return need;
 	case V4L2_PIX_FMT_MJPEG:
 	case V4L2_PIX_FMT_JPEG:
@@ -344,8 +370,8 @@ int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 	return ret;
 }
 
-int v4lc_vcam_render(uint32_t fourcc, int w, int h, uint32_t seq,
-		     uint8_t *dst, size_t size)
+int v4lc_vcam_render(uint32_t fourcc, int w, int h, uint32_t seq, uint8_t *dst,
+		     size_t size)
 {
 	return v4lc_vcam_render_flip(fourcc, w, h, seq, 0, dst, size);
 }

@@ -187,10 +187,11 @@ static int parse_option(struct vcam *c, const char *tok)
  */
 static void build_sizes(struct vcam *c, int f, int w, int h, int given)
 {
-	static const int std[3][2] = { { 320, 240 }, { 640, 480 },
+	static const int std[3][2] = { { 320, 240 },
+				       { 640, 480 },
 				       { 1280, 720 } };
 	uint32_t fourcc = c->formats[f]->fourcc;
-	const int (*list)[2] = std;
+	const int(*list)[2] = std;
 	int nlist = v4lc_vcam_chip_sizes(fourcc, &list);
 	int added = 0, n = 0;
 

@@ -145,8 +145,8 @@ int v4lc_vcam_create(const char *spec);
  * returns the bytes used (for MJPG/JPEG/CPIA the compressed size), or -EINVAL
  * (unknown format or size), -ENOSPC (size too small), -ENOMEM, -EIO.
  */
-int v4lc_vcam_render(uint32_t fourcc, int w, int h, uint32_t seq,
-		     uint8_t *dst, size_t size);
+int v4lc_vcam_render(uint32_t fourcc, int w, int h, uint32_t seq, uint8_t *dst,
+		     size_t size);
 /* The same for a camera created with flip= (V4LC_VCAM_HFLIP | VFLIP). */
 int v4lc_vcam_render_flip(uint32_t fourcc, int w, int h, uint32_t seq,
 			  unsigned flip, uint8_t *dst, size_t size);

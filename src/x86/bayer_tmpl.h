@@ -44,16 +44,16 @@ static inline vec avg4(vec a, vec b, vec c, vec d, vec p, vec q)
 
 /* One row's own colour, green and other colour at VEC_BYTES pixels. */
 static inline __attribute__((always_inline)) void
-dem(const uint8_t *a, const uint8_t *c, const uint8_t *b, int cfirst,
-    vec *own, vec *g, vec *oth)
+dem(const uint8_t *a, const uint8_t *c, const uint8_t *b, int cfirst, vec *own,
+    vec *g, vec *oth)
 {
 	vec cl = v_load(c - 1), cc = v_load(c), cr = v_load(c + 1);
 	vec al = v_load(a - 1), ac = v_load(a), ar = v_load(a + 1);
 	vec bl = v_load(b - 1), bc = v_load(b), br = v_load(b + 1);
 	vec h2 = V(avg_epu8)(cl, cr), v2 = V(avg_epu8)(ac, bc);
 	vec cross = avg4(cl, cr, ac, bc, h2, v2);
-	vec diag = avg4(al, ar, bl, br, V(avg_epu8)(al, ar),
-			V(avg_epu8)(bl, br));
+	vec diag =
+		avg4(al, ar, bl, br, V(avg_epu8)(al, ar), V(avg_epu8)(bl, br));
 
 	/* even pixels: the low byte of each 16-bit lane */
 	if (cfirst) {
@@ -82,8 +82,7 @@ dem_step(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d,
 #define BAYER_STEP VEC_BYTES
 
 /* Luma of R, G, B bytes. */
-static inline vec luma(const struct rgb2yuv_consts *k, vec r, vec g,
-		       vec b)
+static inline vec luma(const struct rgb2yuv_consts *k, vec r, vec g, vec b)
 {
 	const vec z = VSI(setzero)();
 	vec lo = luma_sum(k, V(unpacklo_epi8)(z, r), V(unpacklo_epi8)(z, g),

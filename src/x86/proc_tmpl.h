@@ -64,10 +64,13 @@ static void V4LC_ISA_FN(sum4)(const uint8_t *src, int n, uint32_t sum[4])
 
 /* masks3[o][c]: byte b is kept where (o + b) % 3 == c. */
 #define M(o, c, b) (((o) + (b)) % 3 == (c) ? 255 : 0)
-#define M8(o, c, b)                                                          \
-	M(o, c, b), M(o, c, b + 1), M(o, c, b + 2), M(o, c, b + 3),          \
-	M(o, c, b + 4), M(o, c, b + 5), M(o, c, b + 6), M(o, c, b + 7)
-#define M32(o, c) { M8(o, c, 0), M8(o, c, 8), M8(o, c, 16), M8(o, c, 24) }
+#define M8(o, c, b)                                                            \
+	M(o, c, b), M(o, c, b + 1), M(o, c, b + 2), M(o, c, b + 3),            \
+		M(o, c, b + 4), M(o, c, b + 5), M(o, c, b + 6), M(o, c, b + 7)
+#define M32(o, c)                                                              \
+	{                                                                      \
+		M8(o, c, 0), M8(o, c, 8), M8(o, c, 16), M8(o, c, 24)           \
+	}
 static const uint8_t masks3[3][3][32] __attribute__((aligned(32))) = {
 	{ M32(0, 0), M32(0, 1), M32(0, 2) },
 	{ M32(1, 0), M32(1, 1), M32(1, 2) },
@@ -91,10 +94,18 @@ static void V4LC_ISA_FN(sum3)(const uint8_t *src, int width, uint32_t sum[3])
 			vec v = v_load(src + i + VEC_BYTES * p);
 
 			for (int c = 0; c < 3; c++)
-				acc[c] = V(add_epi64)(acc[c], V(sad_epu8)(
-					VSI(and)(v, VSI(load)((const vec *)
-						masks3[VEC_BYTES * p % 3][c])),
-					zero));
+				acc[c] = V(add_epi64)(
+					acc[c],
+					V(sad_epu8)(
+						VSI(and)(
+							v,
+							VSI(load)(
+								(const vec
+									 *)masks3
+									[VEC_BYTES *
+									 p % 3]
+									[c])),
+						zero));
 		}
 	}
 	v4lc_proc_sum3_c(src + i, width - i / 3, tail);

@@ -31,8 +31,7 @@ static inline void rgb2yuv_consts_init(struct rgb2yuv_consts *k,
 }
 
 /* v4lc_rgb_to_y's sum before >> 8, from R, G, B as c << 8. */
-static inline vec luma_sum(const struct rgb2yuv_consts *k, vec r, vec g,
-			   vec b)
+static inline vec luma_sum(const struct rgb2yuv_consts *k, vec r, vec g, vec b)
 {
 	vec s = V(add_epi16)(V(mulhi_epu16)(r, k->yr),
 			     V(mulhi_epu16)(g, k->yg));

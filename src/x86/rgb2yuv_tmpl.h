@@ -89,9 +89,8 @@ static inline void load_pixels(const uint8_t *s, vec e[3], vec o[3])
  * One row of VEC_BYTES pixels: luma to dst, and per channel the pair sums
  * << 7 (pavgw of even and odd, exact: see the top of the file).
  */
-static inline void row_step(const struct rgb2yuv_consts *k,
-			    const uint8_t *src, int ri, int bi, uint8_t *dst,
-			    vec pair[3])
+static inline void row_step(const struct rgb2yuv_consts *k, const uint8_t *src,
+			    int ri, int bi, uint8_t *dst, vec pair[3])
 {
 	vec e[3], o[3], se, so;
 
@@ -128,8 +127,7 @@ static inline void prefetch_step(const uint8_t *s)
 
 static inline __attribute__((always_inline)) void
 rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
-     uint8_t *u, uint8_t *v, int width, const struct v4lc_rgb2yuv *kp,
-     int bgr)
+     uint8_t *u, uint8_t *v, int width, const struct v4lc_rgb2yuv *kp, int bgr)
 {
 	const int n = VEC_BYTES, ri = bgr ? 2 : 0, bi = bgr ? 0 : 2;
 	struct rgb2yuv_consts k;
@@ -166,9 +164,11 @@ rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
 	}
 	if (x < width)
 		(bgr ? v4lc_rgb2yuv_bgr24_to_yuv420_c
-		     : v4lc_rgb2yuv_rgb24_to_yuv420_c)(
-			src0 + 3 * x, src1 + 3 * x, y0 + x, y1 + x, u + x / 2,
-			v + x / 2, width - x, kp);
+		     : v4lc_rgb2yuv_rgb24_to_yuv420_c)(src0 + 3 * x,
+						       src1 + 3 * x, y0 + x,
+						       y1 + x, u + x / 2,
+						       v + x / 2, width - x,
+						       kp);
 }
 
 static void V4LC_ISA_FN(rgb24_to_yuv420)(const uint8_t *src0,

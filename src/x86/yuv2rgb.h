@@ -38,9 +38,10 @@ yuv2rgb_lanes(vec y, vec u8, vec v8, const struct coefs *c, vec *r, vec *g,
 	y = V(add_epi16)(V(mulhi_epi16)(V(sub_epi16)(y, c->yoff7), c->yk),
 			 V(set1_epi16)(16));
 	*r = V(srai_epi16)(V(add_epi16)(y, V(mulhi_epi16)(v8, c->vr)), 5);
-	*g = V(srai_epi16)(V(sub_epi16)(y, V(add_epi16)(
-					      V(mulhi_epi16)(u8, c->ug),
-					      V(mulhi_epi16)(v8, c->vg))),
+	*g = V(srai_epi16)(V(sub_epi16)(y,
+					V(add_epi16)(V(mulhi_epi16)(u8, c->ug),
+						     V(mulhi_epi16)(v8,
+								    c->vg))),
 			   5);
 	*b = V(srai_epi16)(V(add_epi16)(y, V(mulhi_epi16)(u8, c->ub)), 5);
 }

@@ -13,8 +13,8 @@
 #include "x86/yuv2rgb.h"
 
 static inline __attribute__((always_inline)) void
-pixels(const uint8_t *ysrc, vec u8, vec v8, uint8_t *dst,
-       const struct coefs *c, int bgr, int last)
+pixels(const uint8_t *ysrc, vec u8, vec v8, uint8_t *dst, const struct coefs *c,
+       int bgr, int last)
 {
 	vec ye, yo, p[3];
 
@@ -24,8 +24,8 @@ pixels(const uint8_t *ysrc, vec u8, vec v8, uint8_t *dst,
 }
 
 static inline __attribute__((always_inline)) void
-planar_step(const uint8_t *y, const uint8_t *u, const uint8_t *v,
-	    uint8_t *dst, const struct coefs *c, int bgr, int last)
+planar_step(const uint8_t *y, const uint8_t *u, const uint8_t *v, uint8_t *dst,
+	    const struct coefs *c, int bgr, int last)
 {
 	const vec sign = V(set1_epi16)((short)0x8000);
 
@@ -44,8 +44,8 @@ semi_step(const uint8_t *y, const uint8_t *uv, uint8_t *dst,
 	vec first = VSI(xor)(V(slli_epi16)(p, 8), sign);
 	vec second = VSI(xor)(VSI(and)(p, hi8), sign);
 
-	pixels(y, vfirst ? second : first, vfirst ? first : second, dst, c,
-	       bgr, last);
+	pixels(y, vfirst ? second : first, vfirst ? first : second, dst, c, bgr,
+	       last);
 }
 
 #define YUV420_STEP VEC_BYTES

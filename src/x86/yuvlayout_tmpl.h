@@ -30,8 +30,7 @@ static inline void split_avg_step(const uint8_t *uv0, const uint8_t *uv1,
 	      b);
 }
 
-static inline void avg_step(const uint8_t *p0, const uint8_t *p1,
-			    uint8_t *dst)
+static inline void avg_step(const uint8_t *p0, const uint8_t *p1, uint8_t *dst)
 {
 	v_store(dst, V(avg_epu8)(v_load(p0), v_load(p1)));
 }

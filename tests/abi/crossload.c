@@ -72,8 +72,8 @@ int main(int argc, char **argv)
 			       (int)sizeof(out));
 	CHECK(n == (int)sizeof(out), "%d bytes converted", n);
 	CHECK(out[0] == out[1] && out[1] == out[2] && out[0] > 100 &&
-	      out[0] < 160, "grey stays grey: %u %u %u", out[0], out[1],
-	      out[2]);
+		      out[0] < 160,
+	      "grey stays grey: %u %u %u", out[0], out[1], out[2]);
 	v4lconvert_destroy(conv);
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures ? 1 : 0;

@@ -47,9 +47,10 @@ static double exact(int y, int u, int v, int ch)
 
 static void test_enum(struct v4lconvert_data *cv)
 {
-	static const uint32_t want[] = { V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_MJPEG,
-					 V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24,
-					 V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420 };
+	static const uint32_t want[] = {
+		V4L2_PIX_FMT_YUYV,  V4L2_PIX_FMT_MJPEG,  V4L2_PIX_FMT_RGB24,
+		V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420
+	};
 	struct v4l2_fmtdesc d;
 	unsigned i;
 
@@ -78,21 +79,21 @@ static void test_try(struct v4lconvert_data *cv)
 	CHECK(v4lconvert_try_format(cv, &dst, &src) == 0, "try 640x480");
 	/* YUYV is cheaper to convert than MJPEG at the same size */
 	CHECK(src.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV,
-	      "source for RGB24 640x480 is %.4s", (char *)&src.fmt.pix.pixelformat);
+	      "source for RGB24 640x480 is %.4s",
+	      (char *)&src.fmt.pix.pixelformat);
 	CHECK(dst.fmt.pix.width == 640 && dst.fmt.pix.height == 480 &&
 		      dst.fmt.pix.bytesperline == 1920 &&
 		      dst.fmt.pix.sizeimage == 1920 * 480,
-	      "dst %ux%u bpl %u size %u", dst.fmt.pix.width,
-	      dst.fmt.pix.height, dst.fmt.pix.bytesperline,
-	      dst.fmt.pix.sizeimage);
+	      "dst %ux%u bpl %u size %u", dst.fmt.pix.width, dst.fmt.pix.height,
+	      dst.fmt.pix.bytesperline, dst.fmt.pix.sizeimage);
 	CHECK(v4lconvert_needs_conversion(cv, &src, &dst), "needs conversion");
 
 	dst = pixfmt(V4L2_PIX_FMT_YUV420, 1280, 720);
 	CHECK(v4lconvert_try_format(cv, &dst, &src) == 0, "try 1280x720");
 	CHECK(src.fmt.pix.pixelformat == V4L2_PIX_FMT_MJPEG &&
 		      src.fmt.pix.width == 1280,
-	      "source for 1280x720 is %.4s %u", (char *)&src.fmt.pix.pixelformat,
-	      src.fmt.pix.width);
+	      "source for 1280x720 is %.4s %u",
+	      (char *)&src.fmt.pix.pixelformat, src.fmt.pix.width);
 
 	/* native formats are answered by the device */
 	dst = pixfmt(V4L2_PIX_FMT_YUYV, 320, 240);
@@ -115,7 +116,8 @@ static void test_sizes(struct v4lconvert_data *cv)
 		if (v4lconvert_enum_framesizes(cv, &fs))
 			break;
 		n++;
-		have720 |= fs.discrete.width == 1280 && fs.discrete.height == 720;
+		have720 |=
+			fs.discrete.width == 1280 && fs.discrete.height == 720;
 	}
 	CHECK(n == 3 && have720, "emulated RGB24 sizes: %d", n);
 
@@ -147,7 +149,8 @@ static void test_convert(struct v4lconvert_data *cv)
 		yuyv[4 * i + 3] = (unsigned char)(255 - i * 5);
 	}
 	v4lconvert_fixup_fmt(&d);
-	ret = v4lconvert_convert(cv, &s, &d, yuyv, sizeof(yuyv), rgb, sizeof(rgb));
+	ret = v4lconvert_convert(cv, &s, &d, yuyv, sizeof(yuyv), rgb,
+				 sizeof(rgb));
 	CHECK(ret == W * H * 3, "YUYV->RGB24 returned %d (%s)", ret,
 	      v4lconvert_get_error_message(cv));
 	for (int i = 0; i < W * H; i++) {
@@ -164,26 +167,32 @@ static void test_convert(struct v4lconvert_data *cv)
 
 	s = pixfmt(V4L2_PIX_FMT_RGB24, W, H);
 	d = pixfmt(V4L2_PIX_FMT_BGR24, W, H);
-	ret = v4lconvert_convert(cv, &s, &d, rgb, sizeof(rgb), bgr, sizeof(bgr));
+	ret = v4lconvert_convert(cv, &s, &d, rgb, sizeof(rgb), bgr,
+				 sizeof(bgr));
 	CHECK(ret == W * H * 3, "RGB24->BGR24 returned %d", ret);
 	for (int i = 0; i < W * H; i++)
-		CHECK(bgr[3 * i] == rgb[3 * i + 2] && bgr[3 * i + 1] == rgb[3 * i + 1] &&
+		CHECK(bgr[3 * i] == rgb[3 * i + 2] &&
+			      bgr[3 * i + 1] == rgb[3 * i + 1] &&
 			      bgr[3 * i + 2] == rgb[3 * i],
 		      "swap at %d", i);
 
 	/* errors */
 	errno = 0;
 	ret = v4lconvert_convert(cv, &s, &d, rgb, sizeof(rgb), bgr, 100);
-	CHECK(ret == -1 && errno == EFAULT, "small dest: %d errno %d", ret, errno);
+	CHECK(ret == -1 && errno == EFAULT, "small dest: %d errno %d", ret,
+	      errno);
 	CHECK(strlen(v4lconvert_get_error_message(cv)) > 0, "error message");
 	s = pixfmt(v4l2_fourcc('Z', 'Z', 'Z', 'Z'), W, H);
 	errno = 0;
-	ret = v4lconvert_convert(cv, &s, &d, rgb, sizeof(rgb), bgr, sizeof(bgr));
-	CHECK(ret == -1 && errno == EINVAL, "unknown format: %d errno %d", ret, errno);
+	ret = v4lconvert_convert(cv, &s, &d, rgb, sizeof(rgb), bgr,
+				 sizeof(bgr));
+	CHECK(ret == -1 && errno == EINVAL, "unknown format: %d errno %d", ret,
+	      errno);
 	s = pixfmt(V4L2_PIX_FMT_YUYV, W, H);
 	errno = 0;
 	ret = v4lconvert_convert(cv, &s, &d, yuyv, 1000, bgr, sizeof(bgr));
-	CHECK(ret == -1 && errno == EPIPE, "short frame: %d errno %d", ret, errno);
+	CHECK(ret == -1 && errno == EPIPE, "short frame: %d errno %d", ret,
+	      errno);
 }
 
 int main(void)

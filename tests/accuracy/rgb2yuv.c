@@ -63,7 +63,8 @@ static void exact_rgb(const struct matrix *m, int y, int u, int v,
 	}
 	rgb[0] = yy + 2.0 * (1.0 - m->kr) * pr;
 	rgb[1] = yy - (2.0 * m->kb * (1.0 - m->kb) * pb +
-		       2.0 * m->kr * (1.0 - m->kr) * pr) / kg;
+		       2.0 * m->kr * (1.0 - m->kr) * pr) /
+			      kg;
 	rgb[2] = yy + 2.0 * (1.0 - m->kb) * pb;
 }
 
@@ -82,9 +83,8 @@ static struct v4lc_dsp t;
 static int failures;
 static const char *const cname[3] = { "Y", "U", "V" };
 
-static void account(struct stats *st, const struct matrix *m, int c,
-		    int got, double exact, const char *what, int x,
-		    const uint8_t *p)
+static void account(struct stats *st, const struct matrix *m, int c, int got,
+		    double exact, const char *what, int x, const uint8_t *p)
 {
 	double err = fabs(got - exact);
 
@@ -143,7 +143,8 @@ static void check_rows(const struct matrix *m, const struct v4lc_rgb2yuv *k,
 				double e[3];
 
 				exact_yuv(m, p[0], p[1], p[2], e);
-				account(st, m, 0, y[o][row][x], e[0], what, x, p);
+				account(st, m, 0, y[o][row][x], e[0], what, x,
+					p);
 			}
 		}
 		for (int i = 0; i < CW; i++) {
@@ -152,7 +153,8 @@ static void check_rows(const struct matrix *m, const struct v4lc_rgb2yuv *k,
 
 			for (int c = 0; c < 3; c++)
 				avg[c] = (r0[3 * x0 + c] + r0[3 * x1 + c] +
-					  r1[3 * x0 + c] + r1[3 * x1 + c]) / 4.0;
+					  r1[3 * x0 + c] + r1[3 * x1 + c]) /
+					 4.0;
 			exact_yuv(m, avg[0], avg[1], avg[2], e);
 			account(st, m, 1, u[o][i], e[1], what, x0, r0 + 3 * x0);
 			account(st, m, 2, v[o][i], e[2], what, x0, r0 + 3 * x0);
@@ -308,8 +310,8 @@ int main(void)
 
 		for (int c = 0; c < 3; c++)
 			printf("%-16s %s: max abs error %.3f, mean %.4f (%ld samples)\n",
-			       m->name, cname[c], st.max[c], st.sum[c] / st.n[c],
-			       st.n[c]);
+			       m->name, cname[c], st.max[c],
+			       st.sum[c] / st.n[c], st.n[c]);
 		printf("%-16s round trip RGB: max abs error %.3f, mean %.4f\n",
 		       m->name, st.rt_max, st.rt_sum / st.rt_n);
 	}

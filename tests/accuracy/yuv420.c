@@ -37,7 +37,8 @@ static void exact_rgb(const struct matrix *m, int y, int u, int v,
 	}
 	rgb[0] = clampd(yy + 2.0 * (1.0 - m->kr) * pr);
 	rgb[1] = clampd(yy - (2.0 * m->kb * (1.0 - m->kb) * pb +
-			      2.0 * m->kr * (1.0 - m->kr) * pr) / kg);
+			      2.0 * m->kr * (1.0 - m->kr) * pr) /
+				     kg);
 	rgb[2] = clampd(yy + 2.0 * (1.0 - m->kb) * pb);
 }
 
@@ -60,7 +61,8 @@ int main(void)
 
 	v4lc_dsp_init(&t, 0);
 	for (int x = 0; x < W; x++)
-		y[x] = (uint8_t)((x * 7 + 3) & 255); /* all 256 values, shuffled */
+		y[x] = (uint8_t)((x * 7 + 3) &
+				 255); /* all 256 values, shuffled */
 
 	for (size_t mi = 0; mi < NMATRICES; mi++) {
 		const struct matrix *m = &matrices[mi];
@@ -78,8 +80,10 @@ int main(void)
 					uv[2 * i + 1] = vu[2 * i] = (uint8_t)cv;
 				}
 				memset(out, 0x5a, sizeof(out));
-				t.yuv420.planar[V4LC_RGB24](y, u, v, out[0], W, &k);
-				t.yuv420.planar[V4LC_BGR24](y, u, v, out[1], W, &k);
+				t.yuv420.planar[V4LC_RGB24](y, u, v, out[0], W,
+							    &k);
+				t.yuv420.planar[V4LC_BGR24](y, u, v, out[1], W,
+							    &k);
 				t.yuv420.nv12[V4LC_RGB24](y, uv, out[2], W, &k);
 				t.yuv420.nv12[V4LC_BGR24](y, uv, out[3], W, &k);
 				t.yuv420.nv21[V4LC_RGB24](y, vu, out[4], W, &k);
@@ -91,43 +95,60 @@ int main(void)
 					exact_rgb(m, y[x], cu, cv, e);
 					n++;
 					for (int kk = 0; kk < 6; kk++) {
-						const uint8_t *p = out[kk] + 3 * x;
+						const uint8_t *p =
+							out[kk] + 3 * x;
 						int bgr = kk & 1;
 
 						for (int c = 0; c < 3; c++) {
-							int got = p[bgr ? 2 - c : c];
-							double err = fabs(got - e[c]);
+							int got = p[bgr ? 2 - c
+									: c];
+							double err = fabs(got -
+									  e[c]);
 
 							sumerr[kk] += err;
 							if (err > maxerr[kk])
-								maxerr[kk] = err;
-							if (err > 1.0 && failures++ < 10)
+								maxerr[kk] =
+									err;
+							if (err > 1.0 &&
+							    failures++ < 10)
 								fprintf(stderr,
 									"FAIL %s %s: Y=%d U=%d V=%d channel %d: got %d, exact %.3f\n",
-									m->name, kname[kk], y[x], cu, cv, c, got, e[c]);
+									m->name,
+									kname[kk],
+									y[x],
+									cu, cv,
+									c, got,
+									e[c]);
 						}
 					}
 				}
 				/* Layouts agree; BGR is RGB with R and B swapped. */
 				for (int kk = 2; kk < 6; kk++) {
-					if (memcmp(out[kk], out[kk & 1], sizeof(out[0])) &&
+					if (memcmp(out[kk], out[kk & 1],
+						   sizeof(out[0])) &&
 					    failures++ < 10)
-						fprintf(stderr, "FAIL %s: %s differs from %s at U=%d V=%d\n",
-							m->name, kname[kk], kname[kk & 1], cu, cv);
+						fprintf(stderr,
+							"FAIL %s: %s differs from %s at U=%d V=%d\n",
+							m->name, kname[kk],
+							kname[kk & 1], cu, cv);
 				}
 				for (int x = 0; x < W; x++) {
-					const uint8_t *a = out[0] + 3 * x, *b = out[1] + 3 * x;
+					const uint8_t *a = out[0] + 3 * x,
+						      *b = out[1] + 3 * x;
 
-					if ((a[0] != b[2] || a[1] != b[1] || a[2] != b[0]) &&
+					if ((a[0] != b[2] || a[1] != b[1] ||
+					     a[2] != b[0]) &&
 					    failures++ < 10)
-						fprintf(stderr, "FAIL %s: BGR is not swapped RGB at x=%d U=%d V=%d\n",
+						fprintf(stderr,
+							"FAIL %s: BGR is not swapped RGB at x=%d U=%d V=%d\n",
 							m->name, x, cu, cv);
 				}
 			}
 		}
 		for (int kk = 0; kk < 6; kk++)
 			printf("%-16s %-14s max abs error %.3f, mean %.4f\n",
-			       m->name, kname[kk], maxerr[kk], sumerr[kk] / (3.0 * n));
+			       m->name, kname[kk], maxerr[kk],
+			       sumerr[kk] / (3.0 * n));
 	}
 	if (failures)
 		fprintf(stderr, "accuracy-yuv420: %d failures\n", failures);

@@ -56,8 +56,8 @@ static const int offs[V4LC_YUV422_ORDERS][4] = {
 	{ 1, 0, 3, 2 }, /* UYVY */
 	{ 1, 2, 3, 0 }, /* VYUY */
 };
-static const char *const oname[V4LC_YUV422_ORDERS] = { "YUYV", "YVYU",
-							"UYVY", "VYUY" };
+static const char *const oname[V4LC_YUV422_ORDERS] = { "YUYV", "YVYU", "UYVY",
+						       "VYUY" };
 
 /* Width: all 256 luma values in 128 pairs plus an odd last pixel. */
 #define W 257
@@ -120,48 +120,69 @@ static int check_rgb(void)
 				memset(out, 0x5a, sizeof(out));
 				for (int o = 0; o < V4LC_YUV422_ORDERS; o++) {
 					pack(row[o], o, y, cu, cv, W);
-					for (int c = 0; c < V4LC_RGB_ORDERS; c++)
-						t.yuv422.to_rgb[o][c](row[o], out[o][c],
+					for (int c = 0; c < V4LC_RGB_ORDERS;
+					     c++)
+						t.yuv422.to_rgb[o][c](row[o],
+								      out[o][c],
 								      W, &k);
 				}
 				/* Every order gives the same bytes as YUYV... */
 				for (int o = 1; o < V4LC_YUV422_ORDERS; o++)
-					for (int c = 0; c < V4LC_RGB_ORDERS; c++)
-						if (memcmp(out[o][c], out[0][c], 3 * W) &&
+					for (int c = 0; c < V4LC_RGB_ORDERS;
+					     c++)
+						if (memcmp(out[o][c], out[0][c],
+							   3 * W) &&
 						    failures++ < 10)
-							fprintf(stderr, "FAIL %s: %s differs from YUYV at U=%d V=%d\n",
-								m->name, oname[o], cu, cv);
+							fprintf(stderr,
+								"FAIL %s: %s differs from YUYV at U=%d V=%d\n",
+								m->name,
+								oname[o], cu,
+								cv);
 				/* ... and YUYV is within one level of exact. */
 				for (int x = 0; x < W; x++) {
 					double e[3];
 
 					exact_rgb(m, y[x], cu, cv, e);
-					for (int c = 0; c < V4LC_RGB_ORDERS; c++) {
-						const uint8_t *p = out[0][c] + 3 * x;
+					for (int c = 0; c < V4LC_RGB_ORDERS;
+					     c++) {
+						const uint8_t *p =
+							out[0][c] + 3 * x;
 
 						for (int ch = 0; ch < 3; ch++) {
-							int got = p[c ? 2 - ch : ch];
-							double err = fabs(got - e[ch]);
+							int got = p[c ? 2 - ch
+								      : ch];
+							double err = fabs(
+								got - e[ch]);
 
 							n++;
 							sumerr += err;
 							if (err > maxerr)
 								maxerr = err;
-							if (err > 1.0 + EPS && failures++ < 10)
+							if (err > 1.0 + EPS &&
+							    failures++ < 10)
 								fprintf(stderr,
 									"FAIL %s YUYV->%s: Y=%d U=%d V=%d channel %d: got %d, exact %.4f\n",
-									m->name, c ? "BGR24" : "RGB24",
-									y[x], cu, cv, ch, got, e[ch]);
+									m->name,
+									c ? "BGR24"
+									  : "RGB24",
+									y[x],
+									cu, cv,
+									ch, got,
+									e[ch]);
 						}
 					}
 				}
 				/* Nothing written past 3 * W. */
 				for (int o = 0; o < V4LC_YUV422_ORDERS; o++)
-					for (int c = 0; c < V4LC_RGB_ORDERS; c++)
-						for (int i = 3 * W; i < 3 * W + 8; i++)
-							if (out[o][c][i] != 0x5a &&
+					for (int c = 0; c < V4LC_RGB_ORDERS;
+					     c++)
+						for (int i = 3 * W;
+						     i < 3 * W + 8; i++)
+							if (out[o][c][i] !=
+								    0x5a &&
 							    failures++ < 10)
-								fprintf(stderr, "FAIL %s: wrote past the row\n",
+								fprintf(stderr,
+									"FAIL %s: wrote past the row\n",
 									oname[o]);
 			}
 		}
@@ -195,7 +216,9 @@ static int check_yuv420(void)
 			for (int rep = 0; rep < 8; rep++) {
 				for (int i = 0; i < 4 * pairs; i++) {
 					s0[i] = rnd();
-					s1[i] = rep == 0 ? 255 : rep == 1 ? 0 : rnd();
+					s1[i] = rep == 0   ? 255
+						: rep == 1 ? 0
+							   : rnd();
 				}
 				for (int last = 0; last < 2; last++) {
 					const uint8_t *b = last ? s0 : s1;
@@ -205,29 +228,42 @@ static int check_yuv420(void)
 					memset(y1, 0xa5, sizeof(y1));
 					memset(u, 0xa5, sizeof(u));
 					memset(v, 0xa5, sizeof(v));
-					t.yuv422.to_yuv420[o](s0, b, y0, yb, u, v, width);
+					t.yuv422.to_yuv420[o](s0, b, y0, yb, u,
+							      v, width);
 					for (int x = 0; x < width; x++) {
-						const uint8_t *pa = s0 + 4 * (x / 2);
-						const uint8_t *pb = b + 4 * (x / 2);
-						int yo = offs[o][(x & 1) ? 2 : 0];
+						const uint8_t *pa =
+							s0 + 4 * (x / 2);
+						const uint8_t *pb =
+							b + 4 * (x / 2);
+						int yo = offs[o]
+							     [(x & 1) ? 2 : 0];
 
-						if (y0[x] != pa[yo] || yb[x] != pb[yo])
+						if (y0[x] != pa[yo] ||
+						    yb[x] != pb[yo])
 							failures++;
 					}
 					for (int p = 0; p < pairs; p++) {
-						const uint8_t *pa = s0 + 4 * p, *pb = b + 4 * p;
-						int eu = (pa[offs[o][1]] + pb[offs[o][1]] + 1) / 2;
-						int ev = (pa[offs[o][3]] + pb[offs[o][3]] + 1) / 2;
+						const uint8_t *pa = s0 + 4 * p,
+							      *pb = b + 4 * p;
+						int eu = (pa[offs[o][1]] +
+							  pb[offs[o][1]] + 1) /
+							 2;
+						int ev = (pa[offs[o][3]] +
+							  pb[offs[o][3]] + 1) /
+							 2;
 
 						if (u[p] != eu || v[p] != ev)
 							failures++;
 					}
 					for (int i = width; i < width + 8; i++)
-						if (y0[i] != 0xa5 || y1[i] != 0xa5)
+						if (y0[i] != 0xa5 ||
+						    y1[i] != 0xa5)
 							failures++;
 					if (!last)
-						for (int i = pairs; i < pairs + 8; i++)
-							if (u[i] != 0xa5 || v[i] != 0xa5)
+						for (int i = pairs;
+						     i < pairs + 8; i++)
+							if (u[i] != 0xa5 ||
+							    v[i] != 0xa5)
 								failures++;
 					if (last)
 						for (int i = 0; i < width; i++)
@@ -237,10 +273,13 @@ static int check_yuv420(void)
 			}
 		}
 		if (failures)
-			fprintf(stderr, "FAIL %s->YUV420 differs from its definition\n",
+			fprintf(stderr,
+				"FAIL %s->YUV420 differs from its definition\n",
 				oname[o]);
 	}
-	printf("to_yuv420: %s\n", failures ? "MISMATCH" : "luma copy and rounded chroma average exact");
+	printf("to_yuv420: %s\n",
+	       failures ? "MISMATCH"
+			: "luma copy and rounded chroma average exact");
 	return failures;
 }
 

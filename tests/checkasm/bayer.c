@@ -5,9 +5,8 @@
 
 #include "scalar/bayer.h"
 
-static const char *const order_names[V4LC_BAYER_ORDERS] = {
-	"bggr", "gbrg", "grbg", "rggb"
-};
+static const char *const order_names[V4LC_BAYER_ORDERS] = { "bggr", "gbrg",
+							    "grbg", "rggb" };
 
 /*
  * Every demosaic pointer, every width, every pattern; the three input rows
@@ -32,30 +31,41 @@ static void check_demosaic(void)
 				for (int w = 0; w < checkasm_nwidths; w++) {
 					int width = checkasm_widths[w];
 					size_t size = (size_t)width * 3;
-					uint8_t *a = checkasm_in_alloc((size_t)width);
-					uint8_t *c = checkasm_in_alloc((size_t)width);
-					uint8_t *b = checkasm_in_alloc((size_t)width);
-					uint8_t *ref = checkasm_out_alloc(size, 0x5a);
-					uint8_t *out = checkasm_out_alloc(size, 0x5a);
+					uint8_t *a = checkasm_in_alloc(
+						(size_t)width);
+					uint8_t *c = checkasm_in_alloc(
+						(size_t)width);
+					uint8_t *b = checkasm_in_alloc(
+						(size_t)width);
+					uint8_t *ref =
+						checkasm_out_alloc(size, 0x5a);
+					uint8_t *out =
+						checkasm_out_alloc(size, 0x5a);
 					int ok = 1;
 
 					for (int kind = 0;
-					     kind < CHECKASM_PATTERNS * 3 && ok; kind++) {
-						checkasm_pattern(a, (size_t)width,
-								 kind % CHECKASM_PATTERNS);
-						checkasm_pattern(c, (size_t)width,
-								 (kind / 3 + kind) %
-									 CHECKASM_PATTERNS);
-						checkasm_pattern(b, (size_t)width,
-								 (kind * 5 + 1) %
-									 CHECKASM_PATTERNS);
+					     kind < CHECKASM_PATTERNS * 3 && ok;
+					     kind++) {
+						checkasm_pattern(
+							a, (size_t)width,
+							kind % CHECKASM_PATTERNS);
+						checkasm_pattern(
+							c, (size_t)width,
+							(kind / 3 + kind) %
+								CHECKASM_PATTERNS);
+						checkasm_pattern(
+							b, (size_t)width,
+							(kind * 5 +
+							 1) % CHECKASM_PATTERNS);
 						ref_fn(a, c, b, ref, width);
 						fn(a, c, b, out, width);
-						ok = checkasm_check_bytes(ref, out, size,
-									  "rgb", width);
+						ok = checkasm_check_bytes(
+							ref, out, size, "rgb",
+							width);
 					}
 					checkasm_bench(width, width,
-						       ref_fn(a, c, b, ref, width),
+						       ref_fn(a, c, b, ref,
+							      width),
 						       fn(a, c, b, out, width));
 					checkasm_in_free(a);
 					checkasm_in_free(c);
@@ -83,8 +93,8 @@ static void check_unpack10p(void)
 			checkasm_pattern(src, in_size, kind);
 			checkasm_ref->bayer.unpack10p(src, ref, width);
 			checkasm_new->bayer.unpack10p(src, out, width);
-			if (!checkasm_check_bytes(ref, out, (size_t)width, "grey8",
-						  width))
+			if (!checkasm_check_bytes(ref, out, (size_t)width,
+						  "grey8", width))
 				break;
 		}
 		checkasm_bench(width, width,
@@ -110,7 +120,8 @@ static void check_yuv420_one(v4lc_bayer_yuv_fn *fn, int o,
 {
 	for (int wi = 0; wi < checkasm_nwidths; wi++) {
 		int width = checkasm_widths[wi], cw = (width + 1) / 2, ok = 1;
-		uint8_t *in[4], *rgb0 = checkasm_out_alloc((size_t)width * 3, 0);
+		uint8_t *in[4],
+			*rgb0 = checkasm_out_alloc((size_t)width * 3, 0);
 		uint8_t *rgb1 = checkasm_out_alloc((size_t)width * 3, 0);
 		uint8_t *ref[4], *out[4];
 		size_t sz[4] = { (size_t)width, (size_t)width, (size_t)cw,
@@ -130,16 +141,27 @@ static void check_yuv420_one(v4lc_bayer_yuv_fn *fn, int o,
 				checkasm_pattern(in[i], (size_t)width,
 						 (kind + 3 * i + kind / 7) %
 							 CHECKASM_PATTERNS);
-			checkasm_ref->bayer.demosaic[o][0][V4LC_RGB24](
-				in[0], in[1], in[2], rgb0, width);
-			checkasm_ref->bayer.demosaic[o][1][V4LC_RGB24](
-				in[1], in[2], in[3], rgb1, width);
-			checkasm_ref->rgb2yuv.to_yuv420[V4LC_RGB24](
-				rgb0, rgb1, ref[0], ref[1], ref[2], ref[3], width, m);
+			checkasm_ref->bayer.demosaic[o][0][V4LC_RGB24](in[0],
+								       in[1],
+								       in[2],
+								       rgb0,
+								       width);
+			checkasm_ref->bayer.demosaic[o][1][V4LC_RGB24](in[1],
+								       in[2],
+								       in[3],
+								       rgb1,
+								       width);
+			checkasm_ref->rgb2yuv.to_yuv420[V4LC_RGB24](rgb0, rgb1,
+								    ref[0],
+								    ref[1],
+								    ref[2],
+								    ref[3],
+								    width, m);
 			fn(rows, out[0], out[1], out[2], out[3], width, m);
 			for (int i = 0; i < 4 && ok; i++)
 				ok = checkasm_check_bytes(ref[i], out[i], sz[i],
-							  i < 2 ? "luma" : "chroma",
+							  i < 2 ? "luma"
+								: "chroma",
 							  width);
 		}
 		/* against what the scalar tier runs: two rows, then rgb2yuv */
@@ -148,9 +170,11 @@ static void check_yuv420_one(v4lc_bayer_yuv_fn *fn, int o,
 					in[0], in[1], in[2], rgb0, width),
 				checkasm_ref->bayer.demosaic[o][1][V4LC_RGB24](
 					in[1], in[2], in[3], rgb1, width),
-				checkasm_ref->rgb2yuv.to_yuv420[V4LC_RGB24](
-					rgb0, rgb1, ref[0], ref[1], ref[2],
-					ref[3], width, mats)),
+				checkasm_ref->rgb2yuv
+					.to_yuv420[V4LC_RGB24](rgb0, rgb1,
+							       ref[0], ref[1],
+							       ref[2], ref[3],
+							       width, mats)),
 			       fn(rows, out[0], out[1], out[2], out[3], width,
 				  mats));
 		for (int i = 0; i < 4; i++) {
@@ -229,7 +253,8 @@ static void check_split(void)
 		return;
 	for (int wi = 0; wi < checkasm_nwidths; wi++) {
 		int width = checkasm_widths[wi], ok = 1;
-		size_t ne = (size_t)(width + 1) / 2 + 1, no = (size_t)width / 2 + 2;
+		size_t ne = (size_t)(width + 1) / 2 + 1,
+		       no = (size_t)width / 2 + 2;
 		uint8_t *src = checkasm_in_alloc((size_t)width);
 		/* one guard byte before each plane, CHECKASM_GUARD after */
 		uint8_t *re = checkasm_out_alloc(ne + 1, 0x5a);
@@ -241,11 +266,13 @@ static void check_split(void)
 			checkasm_pattern(src, (size_t)width, kind);
 			v4lc_bayer_split_c(src, re + 1, ro + 2, width);
 			fn(src, oe + 1, oo + 2, width);
-			ok = checkasm_check_bytes(re, oe, ne + 1, "even", width) &&
+			ok = checkasm_check_bytes(re, oe, ne + 1, "even",
+						  width) &&
 			     checkasm_check_bytes(ro, oo, no + 1, "odd", width);
 			if (ok && (oe[0] != 0x5a || oo[0] != 0x5a)) {
-				checkasm_fail("width %d: byte before a plane written",
-					      width);
+				checkasm_fail(
+					"width %d: byte before a plane written",
+					width);
 				ok = 0;
 			}
 		}
@@ -267,7 +294,8 @@ static void check_planar_one(v4lc_bayer_planar_fn *fn,
 {
 	for (int wi = 0; wi < checkasm_nwidths; wi++) {
 		int width = checkasm_widths[wi], ok = 1;
-		size_t ne = (size_t)(width + 1) / 2 + 1, no = (size_t)width / 2 + 2;
+		size_t ne = (size_t)(width + 1) / 2 + 1,
+		       no = (size_t)width / 2 + 2;
 		size_t size = (size_t)width * 3;
 		uint8_t *rows[3], *pl[6];
 		const uint8_t *planes[6];
@@ -316,8 +344,10 @@ static void check_planar_one(v4lc_bayer_planar_fn *fn,
 static void check_planar(void)
 {
 	static v4lc_bayer_planar_fn *const kinds[4] = {
-		v4lc_bayer_planar_gb_c, v4lc_bayer_planar_gr_c,
-		v4lc_bayer_planar_bg_c, v4lc_bayer_planar_rg_c,
+		v4lc_bayer_planar_gb_c,
+		v4lc_bayer_planar_gr_c,
+		v4lc_bayer_planar_bg_c,
+		v4lc_bayer_planar_rg_c,
 	};
 	struct v4lc_bayer_dsp spec;
 
@@ -325,7 +355,8 @@ static void check_planar(void)
 	for (int o = 0; o < V4LC_BAYER_ORDERS; o++)
 		for (int p = 0; p < 2; p++)
 			for (int ro = 0; ro < V4LC_RGB_ORDERS; ro++) {
-				v4lc_bayer_planar_fn *sp = spec.planar[o][p][ro];
+				v4lc_bayer_planar_fn *sp =
+					spec.planar[o][p][ro];
 				v4lc_bayer_planar_fn *fn =
 					checkasm_new->bayer.planar[o][p][ro];
 				v4lc_bayer_row_fn *row =
@@ -336,7 +367,8 @@ static void check_planar(void)
 						  order_names[o], p,
 						  ro ? "bgr" : "rgb"))
 					check_planar_one(sp, NULL, row);
-				if (checkasm_func(fn, sp, "bayer_planar_%s_%d_%s",
+				if (checkasm_func(fn, sp,
+						  "bayer_planar_%s_%d_%s",
 						  order_names[o], p,
 						  ro ? "bgr" : "rgb"))
 					check_planar_one(fn, sp, row);

@@ -36,11 +36,11 @@ static struct {
 } state;
 
 const int checkasm_widths[] = {
-	1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,  16,
-	17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,  32,
-	33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,  48,
-	49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,  64,
-	127, 128, 129, 640, 641, 1279, 1280, 1920,
+	1,  2,  3,  4,  5,   6,   7,   8,   9,   10,   11,   12,   13, 14, 15,
+	16, 17, 18, 19, 20,  21,  22,  23,  24,  25,   26,   27,   28, 29, 30,
+	31, 32, 33, 34, 35,  36,  37,  38,  39,  40,   41,   42,   43, 44, 45,
+	46, 47, 48, 49, 50,  51,  52,  53,  54,  55,   56,   57,   58, 59, 60,
+	61, 62, 63, 64, 127, 128, 129, 640, 641, 1279, 1280, 1920,
 };
 const int checkasm_nwidths =
 	sizeof(checkasm_widths) / sizeof(checkasm_widths[0]);
@@ -173,8 +173,8 @@ int checkasm_func(const void *fn, const void *ref, const char *fmt, ...)
 	va_end(ap);
 	if (state.func_filter && fnmatch(state.func_filter, state.current, 0))
 		return 0;
-	if (state.ntested < (int)(sizeof(state.tested) /
-				  sizeof(state.tested[0])))
+	if (state.ntested <
+	    (int)(sizeof(state.tested) / sizeof(state.tested[0])))
 		state.tested[state.ntested++] = fn;
 	state.current_failed = 0;
 	return 1;
@@ -225,7 +225,8 @@ int checkasm_check_bytes(const uint8_t *ref, const uint8_t *out, size_t size,
 	for (size_t i = 1; i <= CHECKASM_GUARD; i++) {
 		if (out[-(ptrdiff_t)i] != guard_byte) {
 			checkasm_fail("%s: width %d: wrote %zu bytes before "
-				      "the start", what, width, i);
+				      "the start",
+				      what, width, i);
 			return 0;
 		}
 	}
@@ -238,8 +239,8 @@ int checkasm_check_bytes(const uint8_t *ref, const uint8_t *out, size_t size,
 
 /* -------------------------------------------------------------- bench */
 
-#define BENCH_ROUNDS 21      /* measured rounds, the median reported */
-#define BENCH_BATCH_NS 1e5   /* a batch of the scalar calls lasts this */
+#define BENCH_ROUNDS 21    /* measured rounds, the median reported */
+#define BENCH_BATCH_NS 1e5 /* a batch of the scalar calls lasts this */
 
 /*
  * The thread's CPU time: on a shared machine, the time the thread waited

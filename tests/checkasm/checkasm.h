@@ -104,30 +104,30 @@ int checkasm_bench_next(struct checkasm_timer *t);
 void checkasm_bench_lap(struct checkasm_timer *t, int which);
 void checkasm_bench_report(const struct checkasm_timer *t, double pixels);
 
-#define checkasm_bench_run(pixels, ref_call, new_call)                       \
-	do {                                                                 \
-		struct checkasm_timer t_;                                    \
-									     \
-		if (!checkasm_benching())                                    \
-			break;                                               \
-		checkasm_bench_start(&t_);                                   \
-		while (checkasm_bench_next(&t_)) {                           \
-			for (int i_ = 0; i_ < t_.iters; i_++) {              \
-				ref_call;                                    \
-			}                                                    \
-			checkasm_bench_lap(&t_, 0);                          \
-			for (int i_ = 0; i_ < t_.iters; i_++) {              \
-				new_call;                                    \
-			}                                                    \
-			checkasm_bench_lap(&t_, 1);                          \
-		}                                                            \
-		checkasm_bench_report(&t_, (pixels));                        \
+#define checkasm_bench_run(pixels, ref_call, new_call)                         \
+	do {                                                                   \
+		struct checkasm_timer t_;                                      \
+                                                                               \
+		if (!checkasm_benching())                                      \
+			break;                                                 \
+		checkasm_bench_start(&t_);                                     \
+		while (checkasm_bench_next(&t_)) {                             \
+			for (int i_ = 0; i_ < t_.iters; i_++) {                \
+				ref_call;                                      \
+			}                                                      \
+			checkasm_bench_lap(&t_, 0);                            \
+			for (int i_ = 0; i_ < t_.iters; i_++) {                \
+				new_call;                                      \
+			}                                                      \
+			checkasm_bench_lap(&t_, 1);                            \
+		}                                                              \
+		checkasm_bench_report(&t_, (pixels));                          \
 	} while (0)
 
-#define checkasm_bench(width, pixels, ref_call, new_call)                    \
-	do {                                                                 \
-		if ((width) == CHECKASM_BENCH_WIDTH)                         \
-			checkasm_bench_run(pixels, ref_call, new_call);      \
+#define checkasm_bench(width, pixels, ref_call, new_call)                      \
+	do {                                                                   \
+		if ((width) == CHECKASM_BENCH_WIDTH)                           \
+			checkasm_bench_run(pixels, ref_call, new_call);        \
 	} while (0)
 
 #endif

@@ -161,8 +161,12 @@ static void check_rotate(v4lc_rotate_fn *ref_fn, v4lc_rotate_fn *new_fn,
 
 			for (int kind = 0; kind < CHECKASM_PATTERNS; kind++) {
 				/* minimal strides, then padded ones */
-				int sextra = kind == 0 ? 0 : (int)(checkasm_rand() % 37);
-				int dextra = kind == 0 ? 0 : (int)(checkasm_rand() % 37);
+				int sextra =
+					kind == 0 ? 0
+						  : (int)(checkasm_rand() % 37);
+				int dextra =
+					kind == 0 ? 0
+						  : (int)(checkasm_rand() % 37);
 
 				/* large planes: random patterns and one extreme */
 				if (big && kind > 1 && kind != 4)
@@ -175,8 +179,8 @@ static void check_rotate(v4lc_rotate_fn *ref_fn, v4lc_rotate_fn *new_fn,
 	}
 	/* a few tall, narrow and large planes with unusual strides */
 	{
-		static const int sizes[][2] = { { 16, 1000 }, { 17, 333 },
-						{ 1000, 16 }, { 333, 17 },
+		static const int sizes[][2] = { { 16, 1000 },  { 17, 333 },
+						{ 1000, 16 },  { 333, 17 },
 						{ 1280, 720 }, { 641, 361 } };
 
 		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)

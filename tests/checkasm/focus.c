@@ -3,8 +3,7 @@
 
 #include "checkasm.h"
 
-static int run(const uint8_t *a, const uint8_t *c, const uint8_t *b,
-	       int width)
+static int run(const uint8_t *a, const uint8_t *c, const uint8_t *b, int width)
 {
 	int64_t rs = 7, ns = 7; /* the kernels add to what is there */
 	uint64_t rq = 11, nq = 11;
@@ -64,10 +63,12 @@ static void check_laplacian(void)
 			uint64_t q = 0;
 
 			checkasm_bench(width, width,
-				       checkasm_ref->focus.laplacian(a, c, b, width,
-								     &s, &q),
-				       checkasm_new->focus.laplacian(a, c, b, width,
-								     &s, &q));
+				       checkasm_ref->focus.laplacian(a, c, b,
+								     width, &s,
+								     &q),
+				       checkasm_new->focus.laplacian(a, c, b,
+								     width, &s,
+								     &q));
 		}
 		checkasm_in_free(a);
 		checkasm_in_free(c);

@@ -17,7 +17,8 @@ static void check_to_rgb24(void)
 			checkasm_pattern(src, (size_t)width, kind);
 			checkasm_ref->grey.to_rgb24(src, ref, width);
 			checkasm_new->grey.to_rgb24(src, out, width);
-			if (!checkasm_check_bytes(ref, out, size, "rgb24", width))
+			if (!checkasm_check_bytes(ref, out, size, "rgb24",
+						  width))
 				break;
 		}
 		checkasm_bench(width, width,
@@ -44,11 +45,13 @@ static void check_16(v4lc_grey16_fn *fn, v4lc_grey16_fn *ref_fn,
 		int ok = 1;
 
 		for (int shift = 0; shift <= 8 && ok; shift++) {
-			for (int kind = 0; kind < CHECKASM_PATTERNS && ok; kind++) {
+			for (int kind = 0; kind < CHECKASM_PATTERNS && ok;
+			     kind++) {
 				checkasm_pattern(src, in_size, kind);
 				ref_fn(src, ref, width, shift);
 				fn(src, out, width, shift);
-				ok = checkasm_check_bytes(ref, out, (size_t)width,
+				ok = checkasm_check_bytes(ref, out,
+							  (size_t)width,
 							  "grey8", width);
 			}
 		}
@@ -77,8 +80,8 @@ static void check_y10bpack(void)
 			checkasm_pattern(src, in_size, kind);
 			checkasm_ref->grey.y10bpack(src, ref, width);
 			checkasm_new->grey.y10bpack(src, out, width);
-			if (!checkasm_check_bytes(ref, out, (size_t)width, "grey8",
-						  width))
+			if (!checkasm_check_bytes(ref, out, (size_t)width,
+						  "grey8", width))
 				break;
 		}
 		checkasm_bench(width, width,

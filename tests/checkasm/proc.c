@@ -18,17 +18,20 @@ static void check_sums(void)
 				checkasm_ref->proc.sum4(src, n, a);
 				checkasm_new->proc.sum4(src, n, b);
 				if (memcmp(a, b, sizeof(a)))
-					checkasm_fail("n %d pattern %d: %u %u %u %u"
-						      " vs %u %u %u %u", n, kind,
-						      a[0], a[1], a[2], a[3],
-						      b[0], b[1], b[2], b[3]);
+					checkasm_fail(
+						"n %d pattern %d: %u %u %u %u"
+						" vs %u %u %u %u",
+						n, kind, a[0], a[1], a[2], a[3],
+						b[0], b[1], b[2], b[3]);
 			}
 			{
 				uint32_t a[4], b[4];
 
 				checkasm_bench(n / 2, n,
-					       checkasm_ref->proc.sum4(src, n, a),
-					       checkasm_new->proc.sum4(src, n, b));
+					       checkasm_ref->proc.sum4(src, n,
+								       a),
+					       checkasm_new->proc.sum4(src, n,
+								       b));
 			}
 			checkasm_in_free(src);
 		}
@@ -61,17 +64,22 @@ static void check_sums(void)
 				checkasm_ref->proc.sum3(src, width, a);
 				checkasm_new->proc.sum3(src, width, b);
 				if (memcmp(a, b, sizeof(a)))
-					checkasm_fail("width %d pattern %d: %u %u %u"
-						      " vs %u %u %u", width, kind,
-						      a[0], a[1], a[2], b[0], b[1],
-						      b[2]);
+					checkasm_fail(
+						"width %d pattern %d: %u %u %u"
+						" vs %u %u %u",
+						width, kind, a[0], a[1], a[2],
+						b[0], b[1], b[2]);
 			}
 			{
 				uint32_t a[3], b[3];
 
 				checkasm_bench(width, width,
-					       checkasm_ref->proc.sum3(src, width, a),
-					       checkasm_new->proc.sum3(src, width, b));
+					       checkasm_ref->proc.sum3(src,
+								       width,
+								       a),
+					       checkasm_new->proc.sum3(src,
+								       width,
+								       b));
 			}
 			checkasm_in_free(src);
 		}
@@ -100,23 +108,29 @@ static void check_luts(void)
 				random_luts(lut);
 				checkasm_pattern(src, (size_t)n, kind);
 				checkasm_ref->proc.lut4(src, ref, n,
-							(const uint8_t(*)[256])lut);
+							(const uint8_t(*)[256])
+								lut);
 				checkasm_new->proc.lut4(src, out, n,
-							(const uint8_t(*)[256])lut);
-				checkasm_check_bytes(ref, out, (size_t)n, "lut4",
-						     n);
+							(const uint8_t(*)[256])
+								lut);
+				checkasm_check_bytes(ref, out, (size_t)n,
+						     "lut4", n);
 				/* in place */
 				memcpy(out, src, (size_t)n);
 				checkasm_new->proc.lut4(out, out, n,
-							(const uint8_t(*)[256])lut);
+							(const uint8_t(*)[256])
+								lut);
 				checkasm_check_bytes(ref, out, (size_t)n,
 						     "lut4 in place", n);
 			}
-			checkasm_bench(n / 2, n,
-				       checkasm_ref->proc.lut4(src, ref, n,
-							       (const uint8_t(*)[256])lut),
-				       checkasm_new->proc.lut4(src, out, n,
-							       (const uint8_t(*)[256])lut));
+			checkasm_bench(
+				n / 2, n,
+				checkasm_ref->proc.lut4(src, ref, n,
+							(const uint8_t(*)[256])
+								lut),
+				checkasm_new->proc.lut4(src, out, n,
+							(const uint8_t(*)[256])
+								lut));
 			checkasm_in_free(src);
 			checkasm_out_free(ref);
 			checkasm_out_free(out);
@@ -136,22 +150,28 @@ static void check_luts(void)
 				random_luts(lut);
 				checkasm_pattern(src, size, kind);
 				checkasm_ref->proc.lut3(src, ref, width,
-							(const uint8_t(*)[256])lut);
+							(const uint8_t(*)[256])
+								lut);
 				checkasm_new->proc.lut3(src, out, width,
-							(const uint8_t(*)[256])lut);
+							(const uint8_t(*)[256])
+								lut);
 				checkasm_check_bytes(ref, out, size, "lut3",
 						     width);
 				memcpy(out, src, size);
 				checkasm_new->proc.lut3(out, out, width,
-							(const uint8_t(*)[256])lut);
+							(const uint8_t(*)[256])
+								lut);
 				checkasm_check_bytes(ref, out, size,
 						     "lut3 in place", width);
 			}
-			checkasm_bench(width, width,
-				       checkasm_ref->proc.lut3(src, ref, width,
-							       (const uint8_t(*)[256])lut),
-				       checkasm_new->proc.lut3(src, out, width,
-							       (const uint8_t(*)[256])lut));
+			checkasm_bench(
+				width, width,
+				checkasm_ref->proc.lut3(src, ref, width,
+							(const uint8_t(*)[256])
+								lut),
+				checkasm_new->proc.lut3(src, out, width,
+							(const uint8_t(*)[256])
+								lut));
 			checkasm_in_free(src);
 			checkasm_out_free(ref);
 			checkasm_out_free(out);

@@ -114,15 +114,17 @@ static void check_order(int order, const struct v4lc_rgb2yuv *mats)
 				ref(s0, s1, r.y0, r.y1, r.u, r.v, width, k);
 				fn(s0, s1, n.y0, n.y1, n.u, n.v, width, k);
 				if (!compare(&r, &n, yw, cw, width))
-					checkasm_fail("  (two rows, pattern %d/%d, matrix %d)",
-						      kind, kind1, m);
+					checkasm_fail(
+						"  (two rows, pattern %d/%d, matrix %d)",
+						kind, kind1, m);
 
 				/* Odd last row: src1 == src0, y1 == y0. */
 				ref(s1, s1, r.y0, r.y0, r.u, r.v, width, k);
 				fn(s1, s1, n.y0, n.y0, n.u, n.v, width, k);
 				if (!compare(&r, &n, yw, cw, width))
-					checkasm_fail("  (last row, pattern %d, matrix %d)",
-						      kind1, m);
+					checkasm_fail(
+						"  (last row, pattern %d, matrix %d)",
+						kind1, m);
 			}
 		}
 		checkasm_bench(width, 2 * width,

@@ -94,8 +94,7 @@ void checkasm_check_rgbpack(void)
 	for (int o = 0; o < V4LC_RGB_ORDERS; o++) {
 		if (checkasm_func(checkasm_new->rgbpack.rgb565[o],
 				  checkasm_ref->rgbpack.rgb565[o],
-				  "rgbpack_rgb565_%s", order_names[o]))
-		{
+				  "rgbpack_rgb565_%s", order_names[o])) {
 			check_565_all(checkasm_new->rgbpack.rgb565[o],
 				      checkasm_ref->rgbpack.rgb565[o], o,
 				      order_names[o]);

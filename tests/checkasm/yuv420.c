@@ -83,7 +83,8 @@ static void check_one(int layout, int order, const struct v4lc_yuv2rgb *mats)
 
 			checkasm_pattern(y, (size_t)width, kind);
 			checkasm_pattern(u, cw, ckind);
-			checkasm_pattern(v, cw, (ckind + 1) % CHECKASM_PATTERNS);
+			checkasm_pattern(v, cw,
+					 (ckind + 1) % CHECKASM_PATTERNS);
 			checkasm_pattern(uv, 2 * cw, ckind);
 			for (int m = 0; m < NMAT; m++) {
 				const struct v4lc_yuv2rgb *k = &mats[m];
@@ -96,9 +97,11 @@ static void check_one(int layout, int order, const struct v4lc_yuv2rgb *mats)
 					snew(y, uv, dnew, width, k);
 				}
 				if (!checkasm_check_bytes(dref, dnew, size,
-							  order_name[order], width))
-					checkasm_fail("  (pattern %d, matrix %d)",
-						      kind, m);
+							  order_name[order],
+							  width))
+					checkasm_fail(
+						"  (pattern %d, matrix %d)",
+						kind, m);
 			}
 		}
 		if (layout == 0)

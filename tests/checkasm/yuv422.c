@@ -46,9 +46,8 @@ static void matrices(struct v4lc_yuv2rgb *m)
 	m[NMAT - 1].vg = 10240;
 }
 
-static const char *const order_name[V4LC_YUV422_ORDERS] = {
-	"yuyv", "yvyu", "uyvy", "vyuy"
-};
+static const char *const order_name[V4LC_YUV422_ORDERS] = { "yuyv", "yvyu",
+							    "uyvy", "vyuy" };
 static const char *const rgb_name[V4LC_RGB_ORDERS] = { "rgb24", "bgr24" };
 
 /* Bytes of a packed row: (width + 1) / 2 complete pixel pairs. */
@@ -79,8 +78,9 @@ static void check_rgb(int order, int rgb, const struct v4lc_yuv2rgb *mats)
 				fn(src, dnew, width, &mats[m]);
 				if (!checkasm_check_bytes(dref, dnew, size,
 							  rgb_name[rgb], width))
-					checkasm_fail("  (pattern %d, matrix %d)",
-						      kind, m);
+					checkasm_fail(
+						"  (pattern %d, matrix %d)",
+						kind, m);
 			}
 		}
 		checkasm_bench(width, width, ref(src, dref, width, mats),
@@ -134,8 +134,9 @@ static void check_yuv420(int order)
 			int ok = 1;
 
 			checkasm_pattern(s0, in, kind);
-			checkasm_pattern(s1, in, (kind + 1 + (w & 1)) %
-							 CHECKASM_PATTERNS);
+			checkasm_pattern(s1, in,
+					 (kind + 1 + (w & 1)) %
+						 CHECKASM_PATTERNS);
 			/* Two rows. */
 			ref(s0, s1, r.y0, r.y1, r.u, r.v, width);
 			fn(s0, s1, n.y0, n.y1, n.u, n.v, width);

@@ -26,8 +26,10 @@ static void check_split(void)
 			checkasm_check_bytes(rb, nb, (size_t)n, "b", n);
 		}
 		checkasm_bench(n, n,
-			       checkasm_ref->yuvlayout.deinterleave(uv, ra, rb, n),
-			       checkasm_new->yuvlayout.deinterleave(uv, na, nb, n));
+			       checkasm_ref->yuvlayout.deinterleave(uv, ra, rb,
+								    n),
+			       checkasm_new->yuvlayout.deinterleave(uv, na, nb,
+								    n));
 		checkasm_in_free(uv);
 		checkasm_out_free(ra);
 		checkasm_out_free(rb);
@@ -39,18 +41,22 @@ static void check_split(void)
 
 static void check_split_avg(int nv24)
 {
-	v4lc_uv_split_avg_fn *ref = nv24 ? checkasm_ref->yuvlayout.nv24_to_yuv420
-					 : checkasm_ref->yuvlayout.deinterleave_avg;
-	v4lc_uv_split_avg_fn *fn = nv24 ? checkasm_new->yuvlayout.nv24_to_yuv420
-					: checkasm_new->yuvlayout.deinterleave_avg;
+	v4lc_uv_split_avg_fn *ref =
+		nv24 ? checkasm_ref->yuvlayout.nv24_to_yuv420
+		     : checkasm_ref->yuvlayout.deinterleave_avg;
+	v4lc_uv_split_avg_fn *fn =
+		nv24 ? checkasm_new->yuvlayout.nv24_to_yuv420
+		     : checkasm_new->yuvlayout.deinterleave_avg;
 
-	if (!checkasm_func(fn, ref, nv24 ? "yuvlayout_nv24_to_yuv420"
-					 : "yuvlayout_deinterleave_avg"))
+	if (!checkasm_func(fn, ref,
+			   nv24 ? "yuvlayout_nv24_to_yuv420"
+				: "yuvlayout_deinterleave_avg"))
 		return;
 	for (int w = 0; w < checkasm_nwidths; w++) {
 		int n = checkasm_widths[w];
 		/* nv24: n pixels in, (n + 1) / 2 samples out */
-		size_t in = 2 * (size_t)n, out = nv24 ? (size_t)(n + 1) / 2 : (size_t)n;
+		size_t in = 2 * (size_t)n,
+		       out = nv24 ? (size_t)(n + 1) / 2 : (size_t)n;
 		uint8_t *uv0 = checkasm_in_alloc(in);
 		uint8_t *uv1 = checkasm_in_alloc(in);
 		uint8_t *ra = checkasm_out_alloc(out, 0);
@@ -60,7 +66,8 @@ static void check_split_avg(int nv24)
 
 		for (int kind = 0; kind < CHECKASM_PATTERNS; kind++) {
 			checkasm_pattern(uv0, in, kind);
-			checkasm_pattern(uv1, in, (kind + 1) % CHECKASM_PATTERNS);
+			checkasm_pattern(uv1, in,
+					 (kind + 1) % CHECKASM_PATTERNS);
 			for (int same = 0; same < 2; same++) {
 				const uint8_t *s1 = same ? uv0 : uv1;
 
@@ -96,7 +103,8 @@ static void check_avg(void)
 
 		for (int kind = 0; kind < CHECKASM_PATTERNS; kind++) {
 			checkasm_pattern(p0, (size_t)n, kind);
-			checkasm_pattern(p1, (size_t)n, (kind + 3) % CHECKASM_PATTERNS);
+			checkasm_pattern(p1, (size_t)n,
+					 (kind + 3) % CHECKASM_PATTERNS);
 			checkasm_ref->yuvlayout.avg(p0, p1, r, n);
 			checkasm_new->yuvlayout.avg(p0, p1, o, n);
 			checkasm_check_bytes(r, o, (size_t)n, "avg", n);
@@ -122,13 +130,14 @@ static const struct v4lc_colorimetry cms[3] = {
 
 static void check_nv24(int swap, int order)
 {
-	v4lc_semiplanar_rgb_fn *ref = swap ? checkasm_ref->yuvlayout.nv42[order]
-					   : checkasm_ref->yuvlayout.nv24[order];
+	v4lc_semiplanar_rgb_fn *ref =
+		swap ? checkasm_ref->yuvlayout.nv42[order]
+		     : checkasm_ref->yuvlayout.nv24[order];
 	v4lc_semiplanar_rgb_fn *fn = swap ? checkasm_new->yuvlayout.nv42[order]
 					  : checkasm_new->yuvlayout.nv24[order];
 
-	if (!checkasm_func(fn, ref, "yuvlayout_%s_to_%s", swap ? "nv42" : "nv24",
-			   order ? "bgr24" : "rgb24"))
+	if (!checkasm_func(fn, ref, "yuvlayout_%s_to_%s",
+			   swap ? "nv42" : "nv24", order ? "bgr24" : "rgb24"))
 		return;
 	for (int w = 0; w < checkasm_nwidths; w++) {
 		int n = checkasm_widths[w];
@@ -144,7 +153,9 @@ static void check_nv24(int swap, int order)
 
 				v4lc_yuv2rgb_init(&k, &cms[m]);
 				checkasm_pattern(y, (size_t)n, kind);
-				checkasm_pattern(uv, 2 * (size_t)n, (kind + m) % CHECKASM_PATTERNS);
+				checkasm_pattern(uv, 2 * (size_t)n,
+						 (kind + m) %
+							 CHECKASM_PATTERNS);
 				ref(y, uv, r, n, &k);
 				fn(y, uv, o, n, &k);
 				checkasm_check_bytes(r, o, size, "rgb", n);

@@ -52,8 +52,8 @@ void check_failed(int err, const char *file, int line, const char *cond,
 	}
 }
 
-void check_passed(const char *file, int line, const char *cond,
-		  const char *msg, ...)
+void check_passed(const char *file, int line, const char *cond, const char *msg,
+		  ...)
 {
 	va_list ap;
 

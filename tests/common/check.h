@@ -31,27 +31,27 @@ extern atomic_int check_count;
 /* msg is ": " and the caller's format; ": " alone means no message. */
 void check_failed(int err, const char *file, int line, const char *cond,
 		  const char *msg, ...) __attribute__((format(printf, 5, 6)));
-void check_passed(const char *file, int line, const char *cond,
-		  const char *msg, ...) __attribute__((format(printf, 4, 5)));
+void check_passed(const char *file, int line, const char *cond, const char *msg,
+		  ...) __attribute__((format(printf, 4, 5)));
 
 #ifdef CHECK_PRINT_PASSES
-#define CHECK_PASSED_(cond, ...)                                             \
+#define CHECK_PASSED_(cond, ...)                                               \
 	check_passed(__FILE__, __LINE__, #cond, ": " __VA_ARGS__)
 #else
 #define CHECK_PASSED_(cond, ...) ((void)0)
 #endif
 
-#define CHECK(cond, ...)                                                     \
-	do {                                                                 \
-		atomic_fetch_add_explicit(&check_count, 1,                   \
-					  memory_order_relaxed);             \
-		if (!(cond)) {                                               \
-			int check_errno_ = errno;                            \
-			check_failed(check_errno_, __FILE__, __LINE__,       \
-				     #cond, ": " __VA_ARGS__);               \
-		} else {                                                     \
-			CHECK_PASSED_(cond, __VA_ARGS__);                    \
-		}                                                            \
+#define CHECK(cond, ...)                                                       \
+	do {                                                                   \
+		atomic_fetch_add_explicit(&check_count, 1,                     \
+					  memory_order_relaxed);               \
+		if (!(cond)) {                                                 \
+			int check_errno_ = errno;                              \
+			check_failed(check_errno_, __FILE__, __LINE__, #cond,  \
+				     ": " __VA_ARGS__);                        \
+		} else {                                                       \
+			CHECK_PASSED_(cond, __VA_ARGS__);                      \
+		}                                                              \
 	} while (0)
 
 #endif

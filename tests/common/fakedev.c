@@ -48,8 +48,8 @@ static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 		snprintf((char *)cap->driver, sizeof(cap->driver), "%s",
 			 d->driver ? d->driver : "fakedev");
 		snprintf((char *)cap->card, sizeof(cap->card), "Fake camera");
-		cap->capabilities = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING |
-				    V4L2_CAP_DEVICE_CAPS;
+		cap->capabilities = V4L2_CAP_VIDEO_CAPTURE |
+				    V4L2_CAP_STREAMING | V4L2_CAP_DEVICE_CAPS;
 		cap->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
 		return 0;
 	}
@@ -87,7 +87,8 @@ static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 			memset(q, 0, sizeof(*q));
 			q->id = d->ctrl_ids[i];
 			q->type = V4L2_CTRL_TYPE_INTEGER;
-			snprintf((char *)q->name, sizeof(q->name), "Fake %x", q->id);
+			snprintf((char *)q->name, sizeof(q->name), "Fake %x",
+				 q->id);
 			q->maximum = 255;
 			q->step = 1;
 			return 0;
@@ -124,9 +125,10 @@ static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 			for (i = 0; i < d->n_ctrls; i++)
 				if (d->ctrl_ids[i] == ec->controls[k].id)
 					break;
-			if (i == d->n_ctrls || (request != VIDIOC_G_EXT_CTRLS &&
-						(ec->controls[k].value < 0 ||
-						 ec->controls[k].value > 255))) {
+			if (i == d->n_ctrls ||
+			    (request != VIDIOC_G_EXT_CTRLS &&
+			     (ec->controls[k].value < 0 ||
+			      ec->controls[k].value > 255))) {
 				ec->error_idx = k;
 				errno = EINVAL;
 				return -1;
@@ -136,9 +138,11 @@ static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 			for (int i = 0; i < d->n_ctrls; i++)
 				if (d->ctrl_ids[i] == ec->controls[k].id) {
 					if (request == VIDIOC_G_EXT_CTRLS)
-						ec->controls[k].value = d->ctrl_values[i];
+						ec->controls[k].value =
+							d->ctrl_values[i];
 					else if (request == VIDIOC_S_EXT_CTRLS)
-						d->ctrl_values[i] = ec->controls[k].value;
+						d->ctrl_values[i] =
+							ec->controls[k].value;
 				}
 		return 0;
 	}
@@ -180,7 +184,8 @@ static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 		nearest(d, f, &fmt->fmt.pix.width, &fmt->fmt.pix.height);
 		fmt->fmt.pix.field = V4L2_FIELD_NONE;
 		fmt->fmt.pix.bytesperline = 0;
-		fmt->fmt.pix.sizeimage = fmt->fmt.pix.width * fmt->fmt.pix.height * 2;
+		fmt->fmt.pix.sizeimage =
+			fmt->fmt.pix.width * fmt->fmt.pix.height * 2;
 		return 0;
 	}
 	}

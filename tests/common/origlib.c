@@ -63,17 +63,17 @@ int origlib_open_path(struct origlib *o, const char *path, int flags)
 			       o->path, dlerror());
 		return -1;
 	}
-#define SYM(field, name)                                                     \
-	do {                                                                 \
-		*(void **)&o->field = dlsym(o->handle, name);                \
-		if (!o->field) {                                             \
-			if (!quiet)                                          \
-				printf("origlib: %s lacks %s\n", o->path,    \
-				       name);                                \
-			origlib_close(o);                                    \
-			o->path = path ? path : origlib_default_path;        \
-			return -2;                                           \
-		}                                                            \
+#define SYM(field, name)                                                       \
+	do {                                                                   \
+		*(void **)&o->field = dlsym(o->handle, name);                  \
+		if (!o->field) {                                               \
+			if (!quiet)                                            \
+				printf("origlib: %s lacks %s\n", o->path,      \
+				       name);                                  \
+			origlib_close(o);                                      \
+			o->path = path ? path : origlib_default_path;          \
+			return -2;                                             \
+		}                                                              \
 	} while (0)
 	SYM(create, "v4lconvert_create");
 	SYM(create_with_dev_ops, "v4lconvert_create_with_dev_ops");
@@ -91,7 +91,8 @@ int origlib_open_path(struct origlib *o, const char *path, int flags)
 int origlib_open(struct origlib *o, int linked_with_ours)
 {
 	return origlib_open_path(o, NULL,
-				 linked_with_ours ? ORIGLIB_LINKED_WITH_OURS : 0);
+				 linked_with_ours ? ORIGLIB_LINKED_WITH_OURS
+						  : 0);
 }
 
 struct v4lconvert_data *origlib_create_plain(struct origlib *o)
@@ -117,8 +118,7 @@ struct v4lconvert_data *origlib_open_plain(struct origlib *o, int flags)
 }
 
 /* The fake device: a capture device with no formats and no controls. */
-static int fake_ioctl(void *priv, int fd, unsigned long int request,
-		      void *arg)
+static int fake_ioctl(void *priv, int fd, unsigned long int request, void *arg)
 {
 	const struct origlib *o = priv;
 
@@ -135,9 +135,9 @@ static int fake_ioctl(void *priv, int fd, unsigned long int request,
 		return 0;
 	}
 	errno = request == VIDIOC_ENUM_FMT || request == VIDIOC_QUERYCTRL ||
-			request == VIDIOC_ENUM_FRAMESIZES
-		? EINVAL
-		: ENOTTY;
+				request == VIDIOC_ENUM_FRAMESIZES
+			? EINVAL
+			: ENOTTY;
 	return -1;
 }
 
@@ -187,8 +187,8 @@ struct v4lconvert_data *origlib_create_flip(struct origlib *o)
 	return data;
 }
 
-int origlib_set_flip(struct origlib *o, struct v4lconvert_data *data,
-		     int hflip, int vflip)
+int origlib_set_flip(struct origlib *o, struct v4lconvert_data *data, int hflip,
+		     int vflip)
 {
 	const struct {
 		unsigned int id;

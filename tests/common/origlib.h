@@ -89,8 +89,8 @@ struct v4lconvert_data *origlib_create_flip(struct origlib *o);
  * Set both emulated flips of an origlib_create_flip instance and read them
  * back: 0, or -1 when a control cannot be set or does not hold its value.
  */
-int origlib_set_flip(struct origlib *o, struct v4lconvert_data *data,
-		     int hflip, int vflip);
+int origlib_set_flip(struct origlib *o, struct v4lconvert_data *data, int hflip,
+		     int vflip);
 
 /*
  * Unload (destroy the instances first) and remove the shm object of the

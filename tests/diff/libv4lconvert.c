@@ -74,17 +74,16 @@ static void v4l2_fmt(struct v4l2_format *f, uint32_t fourcc, int w, int h)
 	f->fmt.pix.sizeimage = (uint32_t)frame_size(fourcc, w, h);
 }
 
-static int orig_convert(uint32_t sfc, uint32_t dfc, int w, int h,
-			uint8_t *src, uint8_t *dst)
+static int orig_convert(uint32_t sfc, uint32_t dfc, int w, int h, uint8_t *src,
+			uint8_t *dst)
 {
 	struct v4l2_format sf, df;
 	int ret;
 
 	v4l2_fmt(&sf, sfc, w, h);
 	v4l2_fmt(&df, dfc, w, h);
-	ret = orig.convert(odata, &sf, &df, src,
-			   (int)frame_size(sfc, w, h), dst,
-			   (int)frame_size(dfc, w, h));
+	ret = orig.convert(odata, &sf, &df, src, (int)frame_size(sfc, w, h),
+			   dst, (int)frame_size(dfc, w, h));
 	if (ret != (int)frame_size(dfc, w, h)) {
 		printf("FAIL: original %.4s->%.4s %dx%d returned %d (%s)\n",
 		       (char *)&sfc, (char *)&dfc, w, h, ret,
@@ -95,8 +94,8 @@ static int orig_convert(uint32_t sfc, uint32_t dfc, int w, int h,
 	return 0;
 }
 
-static int ours_convert(uint32_t sfc, uint32_t dfc, int w, int h,
-			uint8_t *src, uint8_t *dst)
+static int ours_convert(uint32_t sfc, uint32_t dfc, int w, int h, uint8_t *src,
+			uint8_t *dst)
 {
 	struct v4lc_frame s = { sfc, w, h, 0, src, frame_size(sfc, w, h) };
 	struct v4lc_frame d = { dfc, w, h, 0, dst, frame_size(dfc, w, h) };
@@ -133,8 +132,9 @@ static uint8_t *xalloc(size_t n)
 	return p;
 }
 
-static const int sizes[][2] = { { 64, 48 }, { 640, 480 }, { 320, 2 },
-				{ 8, 2 } };
+static const int sizes[][2] = {
+	{ 64, 48 }, { 640, 480 }, { 320, 2 }, { 8, 2 }
+};
 #define NSIZES (int)(sizeof(sizes) / sizeof(sizes[0]))
 
 static const char *fcc(uint32_t f, char buf[5])
@@ -253,16 +253,18 @@ static void check_flips(void)
 				if (!ret && memcmp(a, e, n)) {
 					printf("FAIL (b) the original's %s %s "
 					       "%dx%d is not the naive flip\n",
-					       fcc(fmts[f], nm), ops[o].name,
-					       w, h);
+					       fcc(fmts[f], nm), ops[o].name, w,
+					       h);
 					failures++;
 				}
 				if (!ret) {
 					uint8_t *b = xalloc(n);
-					struct v4lc_frame sf = { fmts[f], w, h,
-								 0, s, n };
-					struct v4lc_frame df = { fmts[f], w, h,
-								 0, b, n };
+					struct v4lc_frame sf = {
+						fmts[f], w, h, 0, s, n
+					};
+					struct v4lc_frame df = {
+						fmts[f], w, h, 0, b, n
+					};
 					int same;
 
 					memset(b, 0x5a, n);
@@ -272,10 +274,9 @@ static void check_flips(void)
 					same = !ret && !memcmp(a, b, n);
 					printf("%s (b) %s %s %dx%d: %s (%d)\n",
 					       same ? "ok  " : "FAIL",
-					       fcc(fmts[f], nm), ops[o].name,
-					       w, h,
-					       same ? "identical"
-						    : "DIFFERENT",
+					       fcc(fmts[f], nm), ops[o].name, w,
+					       h,
+					       same ? "identical" : "DIFFERENT",
 					       ret);
 					failures += !same;
 					free(b);
@@ -412,23 +413,25 @@ static void check_from_rgb(int w, int h, int smooth)
 					uint8_t *p = s + (size_t)y * 3 * w +
 						     3 * (size_t)x + c;
 					int v = (c == 0 ? x * 255 / w
-					       : c == 1 ? y * 255 / h
-							: (x + y) * 127 / (w + h) +
-								  64) +
+						 : c == 1
+							 ? y * 255 / h
+							 : (x +
+							    y) * 127 / (w + h) +
+								   64) +
 						(*p & 7) - 4;
 
 					*p = (uint8_t)clamp255(v);
 				}
-	if (orig_convert(V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420, w, h, s,
-			 a) ||
+	if (orig_convert(V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420, w, h, s, a) ||
 	    ours_convert(V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420, w, h, s, b))
 		goto out;
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
-			const uint8_t *p = s + (size_t)y * 3 * w + 3 * (size_t)x;
-			double ry = 16.0 + 219.0 / 255.0 *
-						   (KR * p[0] + KG * p[1] +
-						    KB * p[2]);
+			const uint8_t *p =
+				s + (size_t)y * 3 * w + 3 * (size_t)x;
+			double ry = 16.0 +
+				    219.0 / 255.0 *
+					    (KR * p[0] + KG * p[1] + KB * p[2]);
 			size_t o = (size_t)y * w + x;
 
 			ry = round(ry);
@@ -444,7 +447,8 @@ static void check_from_rgb(int w, int h, int smooth)
 			for (int i = 0; i < 2; i++)
 				for (int j = 0; j < 2; j++) {
 					const uint8_t *p =
-						s + (size_t)(2 * by + i) * 3 * w +
+						s +
+						(size_t)(2 * by + i) * 3 * w +
 						3 * (size_t)(2 * bx + j);
 
 					r += p[0] / 4.0;
@@ -467,10 +471,9 @@ static void check_from_rgb(int w, int h, int smooth)
 	printf("%s (c) RGB3->YU12 %dx%d %s: mean abs error ours %.4f original "
 	       "%.4f (Y %.4f/%.4f, UV %.4f/%.4f), max Y %d/%d, UV %d/%d "
 	       "(ours/original)\n",
-	       ok ? "ok  " : "FAIL", w, h, smooth ? "smooth" : "random", mn,
-	       mo, en[0].sum / en[0].n, eo[0].sum / eo[0].n,
-	       en[1].sum / en[1].n, eo[1].sum / eo[1].n, en[0].max, eo[0].max,
-	       en[1].max, eo[1].max);
+	       ok ? "ok  " : "FAIL", w, h, smooth ? "smooth" : "random", mn, mo,
+	       en[0].sum / en[0].n, eo[0].sum / eo[0].n, en[1].sum / en[1].n,
+	       eo[1].sum / eo[1].n, en[0].max, eo[0].max, en[1].max, eo[1].max);
 	failures += !ok;
 out:
 	free(s);

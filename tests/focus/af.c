@@ -58,9 +58,12 @@ static int run(struct v4lc_af *af, struct sim *s, int frames, int every,
 		double m = -1;
 
 		/* The motor moves, then the frame is exposed. */
-		s->lens += s->target > s->lens
-				   ? (s->target - s->lens < SLEW ? s->target - s->lens : SLEW)
-				   : -(s->lens - s->target < SLEW ? s->lens - s->target : SLEW);
+		s->lens += s->target > s->lens ? (s->target - s->lens < SLEW
+							  ? s->target - s->lens
+							  : SLEW)
+					       : -(s->lens - s->target < SLEW
+							   ? s->lens - s->target
+							   : SLEW);
 		if (v4lc_af_need_measure(af, (unsigned long)f, every))
 			m = sharpness(s);
 		pos = v4lc_af_frame(af, m);
@@ -78,7 +81,8 @@ static void test_converge(int start, int infocus, double noise)
 {
 	struct v4lc_af_params p;
 	struct v4lc_af af;
-	struct sim s = { infocus, start, start, noise, 12345u + (uint32_t)start };
+	struct sim s = { infocus, start, start, noise,
+			 12345u + (uint32_t)start };
 	long lock;
 	int first;
 
@@ -87,8 +91,8 @@ static void test_converge(int start, int infocus, double noise)
 	run(&af, &s, 400, 5, &lock, first);
 	if (lock < 0 || abs(s.target - infocus) > RANGE / 50)
 		printf("start %d, in focus at %d, noise %.2f: lens at %d, "
-		       "lock at frame %ld\n", start, infocus, noise, s.target,
-		       lock);
+		       "lock at frame %ld\n",
+		       start, infocus, noise, s.target, lock);
 	CHECK(lock >= 0 && lock < 250);
 	CHECK(abs(s.target - infocus) <= RANGE / 50);
 
@@ -114,7 +118,8 @@ int main(void)
 	static const int targets[] = { 0, 150, 500, 777, 1023 };
 
 	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++)
-		for (size_t j = 0; j < sizeof(targets) / sizeof(targets[0]); j++) {
+		for (size_t j = 0; j < sizeof(targets) / sizeof(targets[0]);
+		     j++) {
 			test_converge(starts[i], targets[j], 0);
 			test_converge(starts[i], targets[j], 0.03);
 		}

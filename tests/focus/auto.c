@@ -73,7 +73,8 @@ static void start_stream(void)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers r = { .count = 4,
-		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP };
+					 .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					 .memory = V4L2_MEMORY_MMAP };
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 
 	f.fmt.pix.width = W;
@@ -84,7 +85,8 @@ static void start_stream(void)
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &r) == 0 && r.count == 4);
 	for (unsigned i = 0; i < 4; i++) {
 		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-					 .memory = V4L2_MEMORY_MMAP, .index = i };
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 
 		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
 		maps[i] = v4l2_mmap(NULL, b.length, PROT_READ, MAP_SHARED, fd,
@@ -100,8 +102,10 @@ static void test_enumeration(void)
 	struct v4l2_queryctrl q = { .id = V4L2_CID_FOCUS_AUTO };
 	int seen[4] = { 0 }, abs_seen = 0;
 	static const uint32_t ids[4] = {
-		V4L2_CID_FOCUS_AUTO, V4L2_CID_AUTO_FOCUS_START,
-		V4L2_CID_AUTO_FOCUS_STOP, V4L2_CID_AUTO_FOCUS_STATUS,
+		V4L2_CID_FOCUS_AUTO,
+		V4L2_CID_AUTO_FOCUS_START,
+		V4L2_CID_AUTO_FOCUS_STOP,
+		V4L2_CID_AUTO_FOCUS_STATUS,
 	};
 
 	CHECK(v4l2_ioctl(fd, VIDIOC_QUERYCTRL, &q) == 0 &&
@@ -163,7 +167,8 @@ int main(int argc, char **argv)
 	for (int k = 0; k < 10; k++)
 		frame(); /* the last move settles */
 	printf("continuous: reached after %d frames at %d (in focus at %d), "
-	       "sharpness %.1f -> %.1f\n", n, pos, INFOCUS, blurred, sharp_last);
+	       "sharpness %.1f -> %.1f\n",
+	       n, pos, INFOCUS, blurred, sharp_last);
 	CHECK(n >= 0);
 	CHECK(abs(pos - INFOCUS) <= 20);
 	CHECK(sharp_last > 2 * blurred);

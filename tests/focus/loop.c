@@ -33,7 +33,7 @@ static struct {
 	void *priv;
 	int fd;
 	unsigned long writes;
-	int gone;             /* DQBUF fails with ENODEV */
+	int gone; /* DQBUF fails with ENODEV */
 } cam;
 
 static void *wrap_init(int fd)
@@ -73,13 +73,14 @@ struct script {
 	unsigned long writes; /* cam.writes when the phase began */
 	int infocus2;
 	long lock_frames[2];
-	int off[2];           /* |lens - in-focus| at each lock */
+	int off[2]; /* |lens - in-focus| at each lock */
 	unsigned long static_writes;
 };
 
 static int locked_and_settled(const struct v4lc_af *af)
 {
-	return af->state == V4LC_AF_LOCKED && af->wait == 0 && af->locked_m >= 0;
+	return af->state == V4LC_AF_LOCKED && af->wait == 0 &&
+	       af->locked_m >= 0;
 }
 
 static int on_frame(void *ctx, unsigned long frame, const struct v4lc_af *af)
@@ -94,8 +95,9 @@ static int on_frame(void *ctx, unsigned long frame, const struct v4lc_af *af)
 			int k = s->phase / 2;
 
 			s->lock_frames[k] = (long)(frame - s->t);
-			s->off[k] = abs(cam_ctrl(V4L2_CID_FOCUS_ABSOLUTE, 0, 0) -
-					cam_ctrl(V4LC_VCAM_CID_INFOCUS, 0, 0));
+			s->off[k] =
+				abs(cam_ctrl(V4L2_CID_FOCUS_ABSOLUTE, 0, 0) -
+				    cam_ctrl(V4LC_VCAM_CID_INFOCUS, 0, 0));
 			s->phase++;
 			s->t = frame;
 			s->writes = cam.writes;
@@ -129,7 +131,8 @@ static void run(const char *spec, int start, int infocus2)
 	struct v4l2_control c = { V4L2_CID_FOCUS_ABSOLUTE, start };
 	struct v4lc_af_loop opt = { .every = 5, .max_frames = 3000 };
 	struct v4lc_af_stats st;
-	struct script s = { .infocus2 = infocus2, .lock_frames = { -1, -1 },
+	struct script s = { .infocus2 = infocus2,
+			    .lock_frames = { -1, -1 },
 			    .off = { 9999, 9999 } };
 
 	snprintf(name, sizeof(name), "libv4l-vcam:%s", spec);

@@ -23,7 +23,8 @@ int main(int argc, char **argv)
 	if (!y || !f || fread(y, 1, n, f) != n)
 		return 2;
 	fclose(f);
-	printf("%.1f\n", v4lc_focus_measure(v4lc_dsp_get(), y, (size_t)w, w, h));
+	printf("%.1f\n",
+	       v4lc_focus_measure(v4lc_dsp_get(), y, (size_t)w, w, h));
 	free(y);
 	return 0;
 }

@@ -76,8 +76,8 @@ static struct layout layout_of(const struct format *f, int w, int h,
 	l.stride = stride ? stride : min_stride(f, w);
 	l.luma_bytes = l.stride * (size_t)h;
 	l.cstride = f->kind == PLANAR ? (l.stride + 1) / 2 : l.stride;
-	l.chroma_bytes = f->kind == PLANAR || f->kind == SEMI ? l.cstride * ch
-							      : 0;
+	l.chroma_bytes =
+		f->kind == PLANAR || f->kind == SEMI ? l.cstride * ch : 0;
 	l.total = l.luma_bytes + (f->kind == PLANAR ? 2 : 1) * l.chroma_bytes;
 	return l;
 }
@@ -177,10 +177,12 @@ static void ref_rgb2uv(const struct v4lc_rgb2yuv *k, int sr, int sg, int sb,
 {
 	unsigned su = (32896u + mulhi_unsigned((unsigned)sb * 64, k->ub) -
 		       mulhi_unsigned((unsigned)sr * 64, k->ur) -
-		       mulhi_unsigned((unsigned)sg * 64, k->ug)) % 65536u;
+		       mulhi_unsigned((unsigned)sg * 64, k->ug)) %
+		      65536u;
 	unsigned sv = (32896u + mulhi_unsigned((unsigned)sr * 64, k->vr) -
 		       mulhi_unsigned((unsigned)sg * 64, k->vg) -
-		       mulhi_unsigned((unsigned)sb * 64, k->vb)) % 65536u;
+		       mulhi_unsigned((unsigned)sb * 64, k->vb)) %
+		      65536u;
 
 	*u = (uint8_t)(su / 256);
 	*v = (uint8_t)(sv / 256);
@@ -190,8 +192,8 @@ static void ref_rgb2uv(const struct v4lc_rgb2yuv *k, int sr, int sg, int sb,
 /* Naive whole-frame reference.                                         */
 
 /* YUV of pixel (x, y) as used for RGB output (chroma of its 2x1/2x2 cell). */
-static void yuv_at(const struct format *f, const struct layout *l,
-		   uint8_t *p, int x, int y, int yuv[3])
+static void yuv_at(const struct format *f, const struct layout *l, uint8_t *p,
+		   int x, int y, int yuv[3])
 {
 	int cy = f->kind == PACKED ? y : y / 2;
 
@@ -215,8 +217,10 @@ static int reference(const struct format *sf, const struct layout *sl,
 	if (sf == df) { /* same format: payload bytes of every row */
 		for (int y = 0; y < h; y++)
 			memcpy(d + (size_t)y * dl->stride,
-			       s + (size_t)y * sl->stride, min_stride(sf, w) -
-			       (sf->kind == SEMI ? (size_t)(w & 1) : 0));
+			       s + (size_t)y * sl->stride,
+			       min_stride(sf, w) - (sf->kind == SEMI
+							    ? (size_t)(w & 1)
+							    : 0));
 		if (sf->kind == PLANAR)
 			for (int pl = 0; pl < 2; pl++)
 				for (int y = 0; y < ch; y++)
@@ -270,25 +274,30 @@ static int reference(const struct format *sf, const struct layout *sl,
 		v4lc_rgb2yuv_init(&k, c);
 		for (int y = 0; y < h; y++)
 			for (int x = 0; x < w; x++)
-				*luma_px(df, dl, d, x, y) = ref_rgb2y(
-					&k, *rgb_px(sf, sl, s, x, y, 0),
-					*rgb_px(sf, sl, s, x, y, 1),
-					*rgb_px(sf, sl, s, x, y, 2));
+				*luma_px(df, dl, d, x, y) =
+					ref_rgb2y(&k,
+						  *rgb_px(sf, sl, s, x, y, 0),
+						  *rgb_px(sf, sl, s, x, y, 1),
+						  *rgb_px(sf, sl, s, x, y, 2));
 		for (int by = 0; by < ch; by++)
 			for (int bx = 0; bx < cw; bx++) {
-				int xs[2] = { 2 * bx, 2 * bx + 1 < w ? 2 * bx + 1
-								       : 2 * bx };
-				int ys[2] = { 2 * by, 2 * by + 1 < h ? 2 * by + 1
-								       : 2 * by };
+				int xs[2] = { 2 * bx, 2 * bx + 1 < w
+							      ? 2 * bx + 1
+							      : 2 * bx };
+				int ys[2] = { 2 * by, 2 * by + 1 < h
+							      ? 2 * by + 1
+							      : 2 * by };
 				int sum[3] = { 0, 0, 0 };
 
 				for (int i = 0; i < 2; i++)
 					for (int j = 0; j < 2; j++)
 						for (int cc = 0; cc < 3; cc++)
-							sum[cc] += *rgb_px(
-								sf, sl, s,
-								xs[j], ys[i],
-								cc);
+							sum[cc] +=
+								*rgb_px(sf, sl,
+									s,
+									xs[j],
+									ys[i],
+									cc);
 				ref_rgb2uv(&k, sum[0], sum[1], sum[2],
 					   chroma_px(df, dl, d, bx, by, 0),
 					   chroma_px(df, dl, d, bx, by, 1));
@@ -313,7 +322,8 @@ static int reference(const struct format *sf, const struct layout *sl,
 							  which) +
 					       *chroma_px(sf, sl, s, bx, r1,
 							  which) +
-					       1) / 2;
+					       1) /
+					      2;
 				} else {
 					val = *chroma_px(sf, sl, s, bx, by,
 							 which);
@@ -378,15 +388,16 @@ static void first_diff(const uint8_t *want, const uint8_t *got, size_t n,
 {
 	for (size_t i = 0; i < n; i++)
 		if (want[i] != got[i]) {
-			const char *where = i < l->luma_bytes ? "plane 0"
-								: "chroma";
+			const char *where =
+				i < l->luma_bytes ? "plane 0" : "chroma";
 			size_t off = i < l->luma_bytes ? i : i - l->luma_bytes;
 			size_t st = i < l->luma_bytes ? l->stride : l->cstride;
 
-			snprintf(out, outsz,
-				 "byte %zu (%s row %zu col %zu): want %u got %u",
-				 i, where, st ? off / st : 0,
-				 st ? off % st : 0, want[i], got[i]);
+			snprintf(
+				out, outsz,
+				"byte %zu (%s row %zu col %zu): want %u got %u",
+				i, where, st ? off / st : 0, st ? off % st : 0,
+				want[i], got[i]);
 			return;
 		}
 	snprintf(out, outsz, "no difference");
@@ -411,8 +422,7 @@ static void run_case(const struct format *sf, const struct format *df, int w,
 	for (size_t i = 0; i < sl.total; i++)
 		s[i] = rnd8();
 	memset(want, CANARY, dl.total);
-	if (supported &&
-	    reference(sf, &sl, s, df, &dl, want, w, h, c) != 0) {
+	if (supported && reference(sf, &sl, s, df, &dl, want, w, h, c) != 0) {
 		printf("internal: no reference for %s->%s\n", sf->name,
 		       df->name);
 		exit(2);
@@ -421,10 +431,10 @@ static void run_case(const struct format *sf, const struct format *df, int w,
 	for (int t = 0; t < ntiers; t++) {
 		/* exact size: ASan sees any write past the frame */
 		uint8_t *d = malloc(dl.total);
-		struct v4lc_frame src = { sf->fourcc, w, h, (int)sstride, s,
-					  sl.total };
-		struct v4lc_frame dst = { df->fourcc, w, h, (int)dstride, d,
-					  dl.total };
+		struct v4lc_frame src = { sf->fourcc,   w, h,
+					  (int)sstride, s, sl.total };
+		struct v4lc_frame dst = { df->fourcc,   w, h,
+					  (int)dstride, d, dl.total };
 		int ret;
 
 		if (!d) {
@@ -448,16 +458,16 @@ static void run_case(const struct format *sf, const struct format *df, int w,
 			failures++;
 			printf("FAIL %s->%s %dx%d strides %zu/%zu %s [%s]: "
 			       "returned %d\n",
-			       sf->name, df->name, w, h, sstride, dstride, cname,
-			       tiers[t].name, ret);
+			       sf->name, df->name, w, h, sstride, dstride,
+			       cname, tiers[t].name, ret);
 		} else if (memcmp(want, d, dl.total)) {
 			char msg[160];
 
 			first_diff(want, d, dl.total, &dl, msg, sizeof(msg));
 			failures++;
 			printf("FAIL %s->%s %dx%d strides %zu/%zu %s [%s]: %s\n",
-			       sf->name, df->name, w, h, sstride, dstride, cname,
-			       tiers[t].name, msg);
+			       sf->name, df->name, w, h, sstride, dstride,
+			       cname, tiers[t].name, msg);
 		}
 		if (t == 0) {
 			memcpy(first, d, dl.total);
@@ -477,19 +487,20 @@ static void run_case(const struct format *sf, const struct format *df, int w,
 int main(void)
 {
 	static const int sizes[][2] = {
-		{ 1, 1 }, { 2, 1 }, { 1, 4 }, { 2, 2 }, { 3, 5 }, { 5, 3 },
-		{ 17, 9 }, { 33, 34 }, { 64, 48 }, { 130, 7 }, { 47, 1 },
+		{ 1, 1 },   { 2, 1 },   { 1, 4 },  { 2, 2 },
+		{ 3, 5 },   { 5, 3 },   { 17, 9 }, { 33, 34 },
+		{ 64, 48 }, { 130, 7 }, { 47, 1 },
 	};
 	/* -1 = stride 0 (minimal, implicit), then explicit padded strides */
-	static const int pads[][2] = { { -1, -1 }, { 0, 0 }, { 1, 3 },
-				       { 16, 5 }, { 7, 64 } };
+	static const int pads[][2] = {
+		{ -1, -1 }, { 0, 0 }, { 1, 3 }, { 16, 5 }, { 7, 64 }
+	};
 	static const struct v4lc_colorimetry c709full = {
 		V4L2_COLORSPACE_REC709, V4L2_YCBCR_ENC_709,
 		V4L2_QUANTIZATION_FULL_RANGE
 	};
-	static const struct v4lc_colorimetry c2020 = {
-		V4L2_COLORSPACE_BT2020, 0, 0
-	};
+	static const struct v4lc_colorimetry c2020 = { V4L2_COLORSPACE_BT2020,
+						       0, 0 };
 	const struct {
 		const struct v4lc_colorimetry *c;
 		const char *name;
@@ -522,9 +533,8 @@ int main(void)
 					     m++)
 						run_case(sf, df, sizes[i][0],
 							 sizes[i][1],
-							 pads[p][0],
-							 pads[p][1], cms[m].c,
-							 cms[m].name);
+							 pads[p][0], pads[p][1],
+							 cms[m].c, cms[m].name);
 		}
 
 	printf("convert: %d conversions checked, %d failure(s)\n", checked,

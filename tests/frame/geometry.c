@@ -94,9 +94,9 @@ static void check_hand_values(void)
 
 static void check_rules(void)
 {
-	static const int sizes[] = { 1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 31,
-				     33, 63, 64, 65, 100, 101, 639, 640,
-				     1279, 1920, 4095, 4096 };
+	static const int sizes[] = { 1,   2,   3,   4,    5,    7,    8,   15,
+				     16,  17,  31,  33,   63,   64,   65,  100,
+				     101, 639, 640, 1279, 1920, 4095, 4096 };
 	const int n = (int)(sizeof(sizes) / sizeof(sizes[0]));
 
 	for (int f = 0; f < NFORMATS; f++) {
@@ -108,9 +108,8 @@ static void check_rules(void)
 
 			CHECK(v4lc_frame_min_stride(formats[f].fourcc, w) == ms,
 			      "%s min_stride(%d) = %d, want %lld",
-			      formats[f].name,
-			      w, v4lc_frame_min_stride(formats[f].fourcc, w),
-			      ms);
+			      formats[f].name, w,
+			      v4lc_frame_min_stride(formats[f].fourcc, w), ms);
 			for (int j = 0; j < n; j++) {
 				int h = sizes[j];
 				static const int pads[] = { 0, 1, 2, 3, 64 };
@@ -118,14 +117,14 @@ static void check_rules(void)
 				CHECK(v4lc_frame_bytes(formats[f].fourcc, w, h,
 						       0) ==
 					      (size_t)ref_bytes(k, w, h, 0),
-				      "%s bytes(%d, %d, 0)", formats[f].name,
-				      w, h);
+				      "%s bytes(%d, %d, 0)", formats[f].name, w,
+				      h);
 				for (int p = 0; p < 5; p++) {
 					long long st = ms + pads[p];
 
-					CHECK(v4lc_frame_bytes(formats[f].fourcc,
-							       w, h,
-							       (int)st) ==
+					CHECK(v4lc_frame_bytes(formats[f]
+								       .fourcc,
+							       w, h, (int)st) ==
 						      (size_t)ref_bytes(k, w, h,
 									st),
 					      "%s bytes(%d, %d, %lld)",
@@ -133,7 +132,8 @@ static void check_rules(void)
 				}
 				/* A stride below the minimum is bad geometry. */
 				if (ms > 1)
-					CHECK(v4lc_frame_bytes(formats[f].fourcc,
+					CHECK(v4lc_frame_bytes(formats[f]
+								       .fourcc,
 							       w, h,
 							       (int)ms - 1) ==
 						      0,
@@ -181,10 +181,10 @@ static void check_overflow(void)
 		 */
 		{
 			unsigned long long exact;
-			long long st = k == PLANAR || k == SEMI ? INT_MAX - 1
-								: 0;
-			size_t got = v4lc_frame_bytes(fc, INT_MAX - 1,
-						      INT_MAX, (int)st);
+			long long st =
+				k == PLANAR || k == SEMI ? INT_MAX - 1 : 0;
+			size_t got = v4lc_frame_bytes(fc, INT_MAX - 1, INT_MAX,
+						      (int)st);
 			long long mst = ref_min_stride(k, INT_MAX - 1);
 
 			if (mst > INT_MAX) {
@@ -219,8 +219,7 @@ static void check_overflow(void)
 		CHECK(v4lc_frame_bytes(V4L2_PIX_FMT_YUV420, 65536, 65536, 0) ==
 			      0,
 		      "YU12 65536^2 on 32 bits");
-		CHECK(v4lc_frame_bytes(V4L2_PIX_FMT_NV12, 65536, 65535, 0) ==
-			      0,
+		CHECK(v4lc_frame_bytes(V4L2_PIX_FMT_NV12, 65536, 65535, 0) == 0,
 		      "NV12 65536x65535 on 32 bits");
 	} else {
 		CHECK(v4lc_frame_bytes(V4L2_PIX_FMT_RGB24, 40000, 40000, 0) ==
@@ -233,8 +232,8 @@ static void check_overflow(void)
 }
 
 static int conv(uint32_t sfc, int sw, int sh, int sst, uint8_t *sdata,
-		size_t ssize, uint32_t dfc, int dw, int dh, int dst_, uint8_t *ddata,
-		size_t dsize)
+		size_t ssize, uint32_t dfc, int dw, int dh, int dst_,
+		uint8_t *ddata, size_t dsize)
 {
 	struct v4lc_frame s = { sfc, sw, sh, sst, sdata, ssize };
 	struct v4lc_frame d = { dfc, dw, dh, dst_, ddata, dsize };
@@ -262,8 +261,7 @@ static void check_convert_errors(void)
 	      "short src");
 	CHECK(conv(R, 16, 8, 0, a, rgb, B, 16, 8, 0, b, rgb - 1) == -EFAULT,
 	      "short dst");
-	CHECK(conv(R, 16, 8, 60, a, 60 * 8 - 1, B, 16, 8, 0, b, rgb) ==
-		      -EFAULT,
+	CHECK(conv(R, 16, 8, 60, a, 60 * 8 - 1, B, 16, 8, 0, b, rgb) == -EFAULT,
 	      "short strided src");
 	CHECK(conv(Y, 16, 8, 0, a, yu, V, 16, 8, 20, b, yu) == -EFAULT,
 	      "short strided YV12 dst");
@@ -281,8 +279,8 @@ static void check_convert_errors(void)
 	CHECK(conv(R, 16, 8, 0, a, rgb, 0x12345678, 16, 8, 0, b, sizeof(b)) ==
 		      -EINVAL,
 	      "unknown dst");
-	CHECK(conv(V4L2_PIX_FMT_MJPEG, 16, 8, 0, a, sizeof(a), R, 16, 8, 0,
-		   b, rgb) == -EINVAL,
+	CHECK(conv(V4L2_PIX_FMT_MJPEG, 16, 8, 0, a, sizeof(a), R, 16, 8, 0, b,
+		   rgb) == -EINVAL,
 	      "MJPG src");
 	CHECK(conv(R, 16, 8, 0, a, rgb, V4L2_PIX_FMT_YUYV, 16, 8, 0, b,
 		   sizeof(b)) == -EINVAL,
@@ -290,8 +288,8 @@ static void check_convert_errors(void)
 	CHECK(conv(R, 16, 8, 0, a, rgb, V4L2_PIX_FMT_NV12, 16, 8, 0, b,
 		   sizeof(b)) == -EINVAL,
 	      "NV12 is no destination");
-	CHECK(conv(V4L2_PIX_FMT_UYVY, 16, 8, 0, a, sizeof(a),
-		   V4L2_PIX_FMT_YUYV, 16, 8, 0, b, sizeof(b)) == -EINVAL,
+	CHECK(conv(V4L2_PIX_FMT_UYVY, 16, 8, 0, a, sizeof(a), V4L2_PIX_FMT_YUYV,
+		   16, 8, 0, b, sizeof(b)) == -EINVAL,
 	      "UYVY->YUYV");
 
 	/* Mismatched or bad geometry: -EINVAL, even with huge buffers. */

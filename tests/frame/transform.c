@@ -42,8 +42,8 @@ static const struct {
 };
 #define NFORMATS (int)(sizeof(formats) / sizeof(formats[0]))
 
-static const char *const op_names[] = { "HFLIP", "VFLIP", "ROT180",
-					"ROT90CW", "ROT90CCW" };
+static const char *const op_names[] = { "HFLIP", "VFLIP", "ROT180", "ROT90CW",
+					"ROT90CCW" };
 
 #define FILL 0xc3
 #define TAIL 32 /* bytes after each frame that must stay FILL */
@@ -166,8 +166,9 @@ static int check_model(const struct tframe *s, const struct tframe *d,
 				uint8_t g = *pix(d, 0, X, Y, c);
 
 				if (e != g) {
-					CHECK(0, "%s: pixel (%d,%d) c%d is %u, "
-						 "expected %u (from %d,%d)",
+					CHECK(0,
+					      "%s: pixel (%d,%d) c%d is %u, "
+					      "expected %u (from %d,%d)",
 					      what, X, Y, c, g, e, x, y);
 					return 0;
 				}
@@ -185,8 +186,9 @@ static int check_model(const struct tframe *s, const struct tframe *d,
 					e = *pix(s, p, x / 2, y / 2, 0);
 					g = *pix(d, p, X, Y, 0);
 					if (e != g) {
-						CHECK(0, "%s: chroma %d (%d,%d)"
-							 " is %u, expected %u",
+						CHECK(0,
+						      "%s: chroma %d (%d,%d)"
+						      " is %u, expected %u",
 						      what, p, X, Y, g, e);
 						return 0;
 					}
@@ -235,8 +237,8 @@ static int xform(const struct tframe *s, struct tframe *d,
 
 static void test_model(void)
 {
-	static const int sizes[] = { 1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32,
-				     33, 47, 64, 65, 127 };
+	static const int sizes[] = { 1,  2,  3,  4,  5,  7,  8,  15, 16,
+				     17, 31, 32, 33, 47, 64, 65, 127 };
 	const int n = (int)(sizeof(sizes) / sizeof(sizes[0]));
 	int cases = 0;
 
@@ -249,9 +251,14 @@ static void test_model(void)
 				if (w > 17 && h > 17 && (wi + hi) % 3)
 					continue;
 				for (int op = 0; op < 5; op++) {
-					int rot = is_rot((enum v4lc_transform)op);
-					int sx = (wi + op) % 2 ? 0 : 1 + rnd8() % 13;
-					int dx = (hi + op) % 2 ? 0 : 1 + rnd8() % 13;
+					int rot =
+						is_rot((enum v4lc_transform)op);
+					int sx = (wi + op) % 2
+							 ? 0
+							 : 1 + rnd8() % 13;
+					int dx = (hi + op) % 2
+							 ? 0
+							 : 1 + rnd8() % 13;
 					struct tframe s, d;
 					char what[96];
 					int ret;
@@ -262,15 +269,17 @@ static void test_model(void)
 					tframe_random(&s);
 					snprintf(what, sizeof(what),
 						 "%s %s %dx%d +%d/+%d",
-						 formats[fmt].name, op_names[op],
-						 w, h, sx, dx);
-					ret = xform(&s, &d, (enum v4lc_transform)op);
+						 formats[fmt].name,
+						 op_names[op], w, h, sx, dx);
+					ret = xform(&s, &d,
+						    (enum v4lc_transform)op);
 					CHECK(ret == 0, "%s: returned %d", what,
 					      ret);
 					if (ret == 0)
-						check_model(&s, &d,
-							    (enum v4lc_transform)op,
-							    what);
+						check_model(
+							&s, &d,
+							(enum v4lc_transform)op,
+							what);
 					free(s.buf);
 					free(d.buf);
 					cases++;
@@ -331,9 +340,9 @@ static struct tframe chain(const struct tframe *s, int fmt,
 
 static void test_algebra(void)
 {
-	static const int sizes[][2] = { { 1, 1 },   { 1, 7 },   { 7, 1 },
-					{ 5, 3 },   { 16, 16 }, { 17, 33 },
-					{ 64, 9 },  { 33, 64 }, { 127, 31 },
+	static const int sizes[][2] = { { 1, 1 },    { 1, 7 },   { 7, 1 },
+					{ 5, 3 },    { 16, 16 }, { 17, 33 },
+					{ 64, 9 },   { 33, 64 }, { 127, 31 },
 					{ 320, 239 } };
 	static const struct {
 		const char *name;
@@ -343,46 +352,74 @@ static void test_algebra(void)
 		int nb; /* nb == 0: identity */
 	} laws[] = {
 		{ "hflip twice = identity",
-		  { V4LC_XFORM_HFLIP, V4LC_XFORM_HFLIP }, 2, { 0 }, 0 },
+		  { V4LC_XFORM_HFLIP, V4LC_XFORM_HFLIP },
+		  2,
+		  { 0 },
+		  0 },
 		{ "vflip twice = identity",
-		  { V4LC_XFORM_VFLIP, V4LC_XFORM_VFLIP }, 2, { 0 }, 0 },
+		  { V4LC_XFORM_VFLIP, V4LC_XFORM_VFLIP },
+		  2,
+		  { 0 },
+		  0 },
 		{ "rot180 twice = identity",
-		  { V4LC_XFORM_ROT180, V4LC_XFORM_ROT180 }, 2, { 0 }, 0 },
+		  { V4LC_XFORM_ROT180, V4LC_XFORM_ROT180 },
+		  2,
+		  { 0 },
+		  0 },
 		{ "rot90cw then rot90ccw = identity",
-		  { V4LC_XFORM_ROT90CW, V4LC_XFORM_ROT90CCW }, 2, { 0 }, 0 },
+		  { V4LC_XFORM_ROT90CW, V4LC_XFORM_ROT90CCW },
+		  2,
+		  { 0 },
+		  0 },
 		{ "rot90ccw then rot90cw = identity",
-		  { V4LC_XFORM_ROT90CCW, V4LC_XFORM_ROT90CW }, 2, { 0 }, 0 },
+		  { V4LC_XFORM_ROT90CCW, V4LC_XFORM_ROT90CW },
+		  2,
+		  { 0 },
+		  0 },
 		{ "rot90cw twice = rot180",
-		  { V4LC_XFORM_ROT90CW, V4LC_XFORM_ROT90CW }, 2,
-		  { V4LC_XFORM_ROT180 }, 1 },
+		  { V4LC_XFORM_ROT90CW, V4LC_XFORM_ROT90CW },
+		  2,
+		  { V4LC_XFORM_ROT180 },
+		  1 },
 		{ "rot90ccw twice = rot180",
-		  { V4LC_XFORM_ROT90CCW, V4LC_XFORM_ROT90CCW }, 2,
-		  { V4LC_XFORM_ROT180 }, 1 },
+		  { V4LC_XFORM_ROT90CCW, V4LC_XFORM_ROT90CCW },
+		  2,
+		  { V4LC_XFORM_ROT180 },
+		  1 },
 		{ "hflip then vflip = rot180",
-		  { V4LC_XFORM_HFLIP, V4LC_XFORM_VFLIP }, 2,
-		  { V4LC_XFORM_ROT180 }, 1 },
+		  { V4LC_XFORM_HFLIP, V4LC_XFORM_VFLIP },
+		  2,
+		  { V4LC_XFORM_ROT180 },
+		  1 },
 		{ "rot90cw three times = rot90ccw",
-		  { V4LC_XFORM_ROT90CW, V4LC_XFORM_ROT90CW, V4LC_XFORM_ROT90CW },
-		  3, { V4LC_XFORM_ROT90CCW }, 1 },
+		  { V4LC_XFORM_ROT90CW, V4LC_XFORM_ROT90CW,
+		    V4LC_XFORM_ROT90CW },
+		  3,
+		  { V4LC_XFORM_ROT90CCW },
+		  1 },
 		{ "rot90cw four times = identity",
 		  { V4LC_XFORM_ROT90CW, V4LC_XFORM_ROT90CW, V4LC_XFORM_ROT90CW,
 		    V4LC_XFORM_ROT90CW },
-		  4, { 0 }, 0 },
+		  4,
+		  { 0 },
+		  0 },
 	};
 	int n = 0;
 
 	for (int fmt = 0; fmt < NFORMATS; fmt++) {
-		for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+		for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]);
+		     si++) {
 			struct tframe s;
 
 			tframe_init(&s, fmt, sizes[si][0], sizes[si][1],
 				    (int)si % 4);
 			tframe_random(&s);
-			for (size_t l = 0; l < sizeof(laws) / sizeof(laws[0]); l++) {
-				struct tframe a = chain(&s, fmt, laws[l].a,
-							laws[l].na);
-				struct tframe b = chain(&s, fmt, laws[l].b,
-							laws[l].nb);
+			for (size_t l = 0; l < sizeof(laws) / sizeof(laws[0]);
+			     l++) {
+				struct tframe a =
+					chain(&s, fmt, laws[l].a, laws[l].na);
+				struct tframe b =
+					chain(&s, fmt, laws[l].b, laws[l].nb);
 
 				CHECK(same_pixels(&a, &b), "%s %dx%d: %s",
 				      formats[fmt].name, sizes[si][0],
@@ -390,8 +427,8 @@ static void test_algebra(void)
 				/* and the non-identity side differs (w, h > 1) */
 				if (laws[l].nb == 0 && sizes[si][0] > 1 &&
 				    sizes[si][1] > 1) {
-					struct tframe c = chain(&s, fmt,
-								laws[l].a, 1);
+					struct tframe c =
+						chain(&s, fmt, laws[l].a, 1);
 
 					if (!is_rot(laws[l].a[0]) ||
 					    sizes[si][0] == sizes[si][1])
@@ -399,7 +436,8 @@ static void test_algebra(void)
 						      "%s %dx%d: one step of "
 						      "'%s' changed nothing",
 						      formats[fmt].name,
-						      sizes[si][0], sizes[si][1],
+						      sizes[si][0],
+						      sizes[si][1],
 						      laws[l].name);
 					free(c.buf);
 				}
@@ -420,15 +458,15 @@ static void test_errors(void)
 	struct v4lc_frame s, d;
 	int ret;
 
-#define RESET(fmt, sw, sh, dw, dh)                                           \
-	do {                                                                 \
+#define RESET(fmt, sw, sh, dw, dh)                                             \
+	do {                                                                   \
 		s = (struct v4lc_frame){ fmt, sw, sh, 0, sbuf, sizeof(sbuf) }; \
 		d = (struct v4lc_frame){ fmt, dw, dh, 0, dbuf, sizeof(dbuf) }; \
 	} while (0)
-#define EXPECT(op, want, what)                                               \
-	do {                                                                 \
-		ret = v4lc_frame_transform(dsp, &s, &d, op);                 \
-		CHECK(ret == (want), "%s: got %d, want %d", what, ret, want); \
+#define EXPECT(op, want, what)                                                 \
+	do {                                                                   \
+		ret = v4lc_frame_transform(dsp, &s, &d, op);                   \
+		CHECK(ret == (want), "%s: got %d, want %d", what, ret, want);  \
 	} while (0)
 
 	RESET(V4L2_PIX_FMT_RGB24, 8, 4, 8, 4);
@@ -439,7 +477,7 @@ static void test_errors(void)
 	EXPECT(V4LC_XFORM_ROT90CCW, 0, "valid rot90ccw");
 	EXPECT(V4LC_XFORM_VFLIP, -EINVAL, "flip with swapped size");
 	EXPECT((enum v4lc_transform)5, -EINVAL, "unknown op 5");
-	EXPECT((enum v4lc_transform)-1, -EINVAL, "unknown op -1");
+	EXPECT((enum v4lc_transform) - 1, -EINVAL, "unknown op -1");
 
 	RESET(V4L2_PIX_FMT_RGB24, 8, 4, 8, 4);
 	d.fourcc = V4L2_PIX_FMT_BGR24;
@@ -583,7 +621,8 @@ static void packed_model(const uint8_t *s, size_t sstride, uint8_t *e,
 			d[2 * X + lo] = s[(size_t)y * sstride + 2 * x + lo];
 		}
 		if ((w & 1) && op == V4LC_XFORM_VFLIP)
-			d[2 * w + lo] = s[(size_t)(h - 1 - Y) * sstride + 2 * w + lo];
+			d[2 * w + lo] =
+				s[(size_t)(h - 1 - Y) * sstride + 2 * w + lo];
 		else if (w & 1)
 			d[2 * w + lo] = d[2 * (w - 1) + lo];
 		for (int J = 0; J < pairs; J++) {
@@ -608,8 +647,12 @@ static int packed_case(int fmt, int w, int h, int sx, int dx,
 	size_t stotal = ss * (size_t)h, dtotal = ds * (size_t)h;
 	uint8_t *src = malloc(stotal), *dst = malloc(dtotal + TAIL),
 		*exp = malloc(dtotal + TAIL);
-	struct v4lc_frame sf = { packed[fmt].fourcc, w, h, (int)ss, src, stotal };
-	struct v4lc_frame df = { packed[fmt].fourcc, w, h, (int)ds, dst, dtotal };
+	struct v4lc_frame sf = {
+		packed[fmt].fourcc, w, h, (int)ss, src, stotal
+	};
+	struct v4lc_frame df = {
+		packed[fmt].fourcc, w, h, (int)ds, dst, dtotal
+	};
 	int ret, ok = 1;
 
 	if (!src || !dst || !exp) {
@@ -634,8 +677,9 @@ static int packed_case(int fmt, int w, int h, int sx, int dx,
 		while (dst[i] == exp[i])
 			i++;
 		if (!wrong)
-			CHECK(0, "%s %s %dx%d +%d/+%d: byte %zu (row %zu) is "
-				 "%u, expected %u",
+			CHECK(0,
+			      "%s %s %dx%d +%d/+%d: byte %zu (row %zu) is "
+			      "%u, expected %u",
 			      packed[fmt].name, op_names[op], w, h, sx, dx, i,
 			      i / ds, dst[i], exp[i]);
 		ok = 0;
@@ -648,8 +692,8 @@ static int packed_case(int fmt, int w, int h, int sx, int dx,
 
 static void test_packed(void)
 {
-	static const int sizes[] = { 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 18,
-				     31, 32, 33, 47, 64, 65, 127 };
+	static const int sizes[] = { 1,  2,  3,  4,  5,  7,  8,  9,  15, 16,
+				     17, 18, 31, 32, 33, 47, 64, 65, 127 };
 	const int n = (int)(sizeof(sizes) / sizeof(sizes[0]));
 	int cases = 0, caught;
 
@@ -657,11 +701,16 @@ static void test_packed(void)
 		for (int wi = 0; wi < n; wi++)
 			for (int hi = 0; hi < n; hi += 1 + (wi % 3))
 				for (int op = 0; op < 3; op++) {
-					int sx = (wi + op) % 2 ? 0 : 1 + rnd8() % 13;
-					int dx = (hi + op) % 2 ? 0 : 1 + rnd8() % 13;
+					int sx = (wi + op) % 2
+							 ? 0
+							 : 1 + rnd8() % 13;
+					int dx = (hi + op) % 2
+							 ? 0
+							 : 1 + rnd8() % 13;
 
-					packed_case(fmt, sizes[wi], sizes[hi], sx,
-						    dx, (enum v4lc_transform)op, 0);
+					packed_case(fmt, sizes[wi], sizes[hi],
+						    sx, dx,
+						    (enum v4lc_transform)op, 0);
 					cases++;
 				}
 	for (int fmt = 0; fmt < 4; fmt++)

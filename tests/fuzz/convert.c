@@ -38,9 +38,9 @@
 #define DEST_CAP (8u << 20) /* largest destination buffer handed out */
 
 static const uint32_t dsts[] = {
-	V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_YUV420,
-	V4L2_PIX_FMT_YVU420, V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_YVYU,
-	V4L2_PIX_FMT_UYVY, V4L2_PIX_FMT_VYUY, V4L2_PIX_FMT_NV12,
+	V4L2_PIX_FMT_RGB24,  V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_YUV420,
+	V4L2_PIX_FMT_YVU420, V4L2_PIX_FMT_YUYV,  V4L2_PIX_FMT_YVYU,
+	V4L2_PIX_FMT_UYVY,   V4L2_PIX_FMT_VYUY,  V4L2_PIX_FMT_NV12,
 	V4L2_PIX_FMT_GREY,
 };
 
@@ -142,7 +142,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	dst = src;
-	dst.fmt.pix.pixelformat = dsts[data[1] % (sizeof(dsts) / sizeof(dsts[0]))];
+	dst.fmt.pix.pixelformat =
+		dsts[data[1] % (sizeof(dsts) / sizeof(dsts[0]))];
 	dw = (int64_t)w + (int8_t)data[11];
 	dh = (int64_t)h + (int8_t)data[12];
 	if (flags & 128) {
@@ -150,8 +151,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		dw = (int64_t)(data[11] & 0x7f) * 8 + 8;
 		dh = (int64_t)(data[12] & 0x7f) * 8 + 8;
 	}
-	dst.fmt.pix.width = dw < 0 ? 0 : dw > UINT32_MAX ? UINT32_MAX : (uint32_t)dw;
-	dst.fmt.pix.height = dh < 0 ? 0 : dh > UINT32_MAX ? UINT32_MAX : (uint32_t)dh;
+	dst.fmt.pix.width = dw < 0            ? 0
+			    : dw > UINT32_MAX ? UINT32_MAX
+					      : (uint32_t)dw;
+	dst.fmt.pix.height = dh < 0            ? 0
+			     : dh > UINT32_MAX ? UINT32_MAX
+					       : (uint32_t)dh;
 	dst.fmt.pix.bytesperline = 0;
 	dst.fmt.pix.sizeimage = 0;
 	v4lconvert_fixup_fmt(&dst);

@@ -34,25 +34,42 @@
 #define NBUF 10 /* buffer indices tried: a few past the usual count */
 
 static const char *const specs[] = {
-	"YUYV", "MJPG", "GREY", "BA81", "NV12", "RGB3", "YU12,MJPG",
-	"MJPG,YUYV,GRBG", "UYVY,BGR3", "JPEG", "YVYU,RGGB,NV21,YV12", "GBRG",
-	"VYUY", "BGGR", "YUYV,MJPG,GREY,RGB3", "NV21",
+	"YUYV",
+	"MJPG",
+	"GREY",
+	"BA81",
+	"NV12",
+	"RGB3",
+	"YU12,MJPG",
+	"MJPG,YUYV,GRBG",
+	"UYVY,BGR3",
+	"JPEG",
+	"YVYU,RGGB,NV21,YV12",
+	"GBRG",
+	"VYUY",
+	"BGGR",
+	"YUYV,MJPG,GREY,RGB3",
+	"NV21",
 };
 static const char *const sizes[] = { "32x24", "48x32", "16x16", "64x48" };
 static const char *const flips[] = { "", ":flip=h", ":flip=v", ":flip=hv" };
 
 static const uint32_t fmts[] = {
-	V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_YUV420,
-	V4L2_PIX_FMT_YVU420, V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_MJPEG,
-	V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_NV12,
-	V4L2_PIX_FMT_UYVY, V4L2_PIX_FMT_H264, V4L2_PIX_FMT_JPEG,
-	V4L2_PIX_FMT_NV21, V4L2_PIX_FMT_SGRBG8, V4L2_PIX_FMT_YVYU, 0,
+	V4L2_PIX_FMT_RGB24,  V4L2_PIX_FMT_BGR24,
+	V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420,
+	V4L2_PIX_FMT_YUYV,   V4L2_PIX_FMT_MJPEG,
+	V4L2_PIX_FMT_GREY,   V4L2_PIX_FMT_SBGGR8,
+	V4L2_PIX_FMT_NV12,   V4L2_PIX_FMT_UYVY,
+	V4L2_PIX_FMT_H264,   V4L2_PIX_FMT_JPEG,
+	V4L2_PIX_FMT_NV21,   V4L2_PIX_FMT_SGRBG8,
+	V4L2_PIX_FMT_YVYU,   0,
 };
 
 static const uint32_t ctrls[] = {
-	V4L2_CID_BRIGHTNESS, V4L2_CID_FOCUS_ABSOLUTE, V4L2_CID_HFLIP,
-	V4L2_CID_VFLIP, V4L2_CID_GAMMA, V4L2_CID_AUTO_WHITE_BALANCE,
-	V4L2_CID_AUTOGAIN, V4L2_CID_CONTRAST,
+	V4L2_CID_BRIGHTNESS, V4L2_CID_FOCUS_ABSOLUTE,
+	V4L2_CID_HFLIP,      V4L2_CID_VFLIP,
+	V4L2_CID_GAMMA,      V4L2_CID_AUTO_WHITE_BALANCE,
+	V4L2_CID_AUTOGAIN,   V4L2_CID_CONTRAST,
 };
 
 struct map {
@@ -136,8 +153,8 @@ static void op(struct cam *cams, int ci, uint8_t what, const uint8_t *a)
 	if (fd < 0 && what != 20)
 		return;
 	switch (what) {
-	case 0: /* S_FMT */
-	case 1: /* TRY_FMT */
+	case 0:   /* S_FMT */
+	case 1:   /* TRY_FMT */
 	case 2: { /* G_FMT */
 		struct v4l2_format f = { .type = type };
 
@@ -146,18 +163,20 @@ static void op(struct cam *cams, int ci, uint8_t what, const uint8_t *a)
 		f.fmt.pix.pixelformat = fmts[a[0] % 16];
 		f.fmt.pix.width = (uint32_t)a[1] * 2;
 		f.fmt.pix.height = (uint32_t)a[2] * 2;
-		f.fmt.pix.field = a[3] & 1 ? V4L2_FIELD_INTERLACED
-					   : V4L2_FIELD_ANY;
+		f.fmt.pix.field =
+			a[3] & 1 ? V4L2_FIELD_INTERLACED : V4L2_FIELD_ANY;
 		f.fmt.pix.bytesperline = a[3] & 2 ? 0xffffffffu : 0;
-		v4l2_ioctl(fd, what == 0   ? VIDIOC_S_FMT
-			       : what == 1 ? VIDIOC_TRY_FMT
-					   : VIDIOC_G_FMT,
+		v4l2_ioctl(fd,
+			   what == 0   ? VIDIOC_S_FMT
+			   : what == 1 ? VIDIOC_TRY_FMT
+				       : VIDIOC_G_FMT,
 			   &f);
 		break;
 	}
 	case 3: { /* REQBUFS */
 		struct v4l2_requestbuffers r = {
-			.count = a[0] % 12, .type = type,
+			.count = a[0] % 12,
+			.type = type,
 			.memory = a[1] & 1 ? V4L2_MEMORY_USERPTR
 					   : V4L2_MEMORY_MMAP,
 		};
@@ -170,7 +189,8 @@ static void op(struct cam *cams, int ci, uint8_t what, const uint8_t *a)
 	}
 	case 4: { /* QUERYBUF and mmap */
 		struct v4l2_buffer b = { .type = type,
-			.memory = V4L2_MEMORY_MMAP, .index = a[0] % NBUF };
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = a[0] % NBUF };
 		void *p;
 
 		if (v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) || n_maps == MAX_MAPS ||
@@ -182,12 +202,14 @@ static void op(struct cam *cams, int ci, uint8_t what, const uint8_t *a)
 			      MAP_SHARED, fd, b.m.offset);
 		if (p == MAP_FAILED)
 			break;
-		maps[n_maps++] = (struct map){ p, b.length, ci, (int)b.index,
-			(b.m.offset & ~0xffu) == FMT_MAGIC };
+		maps[n_maps++] =
+			(struct map){ p, b.length, ci, (int)b.index,
+				      (b.m.offset & ~0xffu) == FMT_MAGIC };
 		break;
 	}
 	case 5: { /* QBUF */
-		struct v4l2_buffer b = { .type = type, .memory = c->memory,
+		struct v4l2_buffer b = { .type = type,
+					 .memory = c->memory,
 					 .index = a[0] % NBUF };
 
 		if (a[1] & 0x80)
@@ -265,7 +287,8 @@ static void op(struct cam *cams, int ci, uint8_t what, const uint8_t *a)
 		break;
 	case 13: { /* S_CTRL / G_CTRL */
 		struct v4l2_control ctl = { .id = ctrls[a[0] % 8],
-			.value = (int8_t)a[1] * 1000 + a[2] };
+					    .value = (int8_t)a[1] * 1000 +
+						     a[2] };
 
 		v4l2_ioctl(fd, a[3] & 1 ? VIDIOC_G_CTRL : VIDIOC_S_CTRL, &ctl);
 		break;
@@ -273,8 +296,8 @@ static void op(struct cam *cams, int ci, uint8_t what, const uint8_t *a)
 	case 14: { /* QUERYCTRL enumeration */
 		struct v4l2_queryctrl q = { .id = V4L2_CTRL_FLAG_NEXT_CTRL };
 
-		for (int k = 0; k < 32 &&
-				v4l2_ioctl(fd, VIDIOC_QUERYCTRL, &q) == 0; k++)
+		for (int k = 0;
+		     k < 32 && v4l2_ioctl(fd, VIDIOC_QUERYCTRL, &q) == 0; k++)
 			q.id |= V4L2_CTRL_FLAG_NEXT_CTRL;
 		break;
 	}
@@ -310,10 +333,12 @@ static void op(struct cam *cams, int ci, uint8_t what, const uint8_t *a)
 		};
 		struct v4l2_ext_controls ecs = {
 			.which = V4L2_CTRL_WHICH_CUR_VAL,
-			.count = a[3] % 4, .controls = ec,
+			.count = a[3] % 4,
+			.controls = ec,
 		};
 		static const unsigned long reqs[] = {
-			VIDIOC_G_EXT_CTRLS, VIDIOC_TRY_EXT_CTRLS,
+			VIDIOC_G_EXT_CTRLS,
+			VIDIOC_TRY_EXT_CTRLS,
 			VIDIOC_S_EXT_CTRLS,
 		};
 

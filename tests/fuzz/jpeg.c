@@ -28,7 +28,9 @@
 #define HDR 8
 
 static const uint32_t dsts[] = {
-	V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_YUV420,
+	V4L2_PIX_FMT_RGB24,
+	V4L2_PIX_FMT_BGR24,
+	V4L2_PIX_FMT_YUV420,
 	V4L2_PIX_FMT_YVU420,
 };
 
@@ -149,8 +151,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		frame = exact;
 	}
 
-	src.fmt.pix.pixelformat = flags & 4 ? V4L2_PIX_FMT_JPEG
-					    : V4L2_PIX_FMT_MJPEG;
+	src.fmt.pix.pixelformat =
+		flags & 4 ? V4L2_PIX_FMT_JPEG : V4L2_PIX_FMT_MJPEG;
 	src.fmt.pix.width = w;
 	src.fmt.pix.height = h;
 	src.fmt.pix.field = V4L2_FIELD_NONE;
@@ -181,7 +183,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    !(e == EINVAL || e == EFAULT || e == EPIPE || e == EAGAIN ||
 		      e == EIO || e == ENOMEM || e == EOPNOTSUPP) ||
 		    !msg || !msg[0]) {
-			fprintf(stderr, "jpeg %ux%u: %d, errno %d\n", w, h, ret, e);
+			fprintf(stderr, "jpeg %ux%u: %d, errno %d\n", w, h, ret,
+				e);
 			abort();
 		}
 	} else if ((size_t)ret > dest_size) {

@@ -31,18 +31,24 @@ static char slowest_what[96];
 
 /* Return counts per outcome, for the report. */
 enum { R_OK, R_EAGAIN, R_EPIPE, R_EIO, R_EINVAL, R_OTHER, R_N };
-static const char *const rname[R_N] = { "0", "EAGAIN", "EPIPE", "EIO",
-					"EINVAL", "other" };
+static const char *const rname[R_N] = { "0",   "EAGAIN", "EPIPE",
+					"EIO", "EINVAL", "other" };
 
 static int rclass(int r)
 {
 	switch (r) {
-	case 0: return R_OK;
-	case -EAGAIN: return R_EAGAIN;
-	case -EPIPE: return R_EPIPE;
-	case -EIO: return R_EIO;
-	case -EINVAL: return R_EINVAL;
-	default: return R_OTHER;
+	case 0:
+		return R_OK;
+	case -EAGAIN:
+		return R_EAGAIN;
+	case -EPIPE:
+		return R_EPIPE;
+	case -EIO:
+		return R_EIO;
+	case -EINVAL:
+		return R_EINVAL;
+	default:
+		return R_OTHER;
 	}
 }
 
@@ -92,8 +98,8 @@ static int run(struct v4lc_jpeg *j, struct target *t, const uint8_t *data,
 	}
 	c = rclass(r);
 	cases++;
-	CHECK(allowed & (1u << c), "%s (%zu bytes, %s): returned %d (%s)",
-	      what, n, yuv ? "YUV420" : "RGB24", r, err);
+	CHECK(allowed & (1u << c), "%s (%zu bytes, %s): returned %d (%s)", what,
+	      n, yuv ? "YUV420" : "RGB24", r, err);
 	CHECK(r == 0 || err[0], "%s: error %d without a message", what, r);
 	for (int i = 0; i < GUARD; i++)
 		if (t->dst[dn + i] != 0xe7) {
@@ -121,8 +127,8 @@ static void sanity(struct v4lc_jpeg *j, struct target *t, const char *after)
 	      "good YUV frame after %s: %d %s", after, r, r ? err : "differs");
 }
 
-static void make_target(struct target *t, int w, int h, int subsamp,
-			int strip, int flags)
+static void make_target(struct target *t, int w, int h, int subsamp, int strip,
+			int flags)
 {
 	uint8_t *img = jt_make_image(w, h, (unsigned)(w + subsamp));
 	size_t n;
@@ -183,11 +189,11 @@ static void tiny_inputs(struct v4lc_jpeg *j, struct target *t)
 		run(j, t, soi_sos, 6, yuv, A(R_EAGAIN), "SOI SOS");
 		run(j, t, ff, 6, yuv, A(R_EAGAIN), "0xFF bytes");
 	}
-	r = v4lc_jpeg_decode(j, NULL, 100, V4L2_PIX_FMT_RGB24, t->dst,
-			     t->rgb_n, t->w, t->h, err, sizeof(err));
+	r = v4lc_jpeg_decode(j, NULL, 100, V4L2_PIX_FMT_RGB24, t->dst, t->rgb_n,
+			     t->w, t->h, err, sizeof(err));
 	CHECK(r == -EAGAIN, "NULL src gave %d", r);
-	r = v4lc_jpeg_decode(j, t->good, t->good_size, V4L2_PIX_FMT_RGB24,
-			     NULL, t->rgb_n, t->w, t->h, err, sizeof(err));
+	r = v4lc_jpeg_decode(j, t->good, t->good_size, V4L2_PIX_FMT_RGB24, NULL,
+			     t->rgb_n, t->w, t->h, err, sizeof(err));
 	CHECK(r == -EFAULT, "NULL dst gave %d", r);
 	r = v4lc_jpeg_decode(NULL, t->good, t->good_size, V4L2_PIX_FMT_RGB24,
 			     t->dst, t->rgb_n, t->w, t->h, err, sizeof(err));
@@ -196,8 +202,8 @@ static void tiny_inputs(struct v4lc_jpeg *j, struct target *t)
 }
 
 /* Every step-th prefix of the frame, both destinations. */
-static void truncations(struct v4lc_jpeg *j, struct target *t,
-			const char *name, size_t step)
+static void truncations(struct v4lc_jpeg *j, struct target *t, const char *name,
+			size_t step)
 {
 	int count[R_N] = { 0 };
 	size_t sos = jt_find_marker(t->good, t->good_size, 0xda);
@@ -209,10 +215,11 @@ static void truncations(struct v4lc_jpeg *j, struct target *t,
 			 * it, libjpeg-turbo fills in the missing data (warning)
 			 * or gives up; a frame cut inside the final EOI marker
 			 * may still count as complete. */
-			unsigned allowed = n < sos + 4 ? A(R_EAGAIN)
+			unsigned allowed =
+				n < sos + 4 ? A(R_EAGAIN)
 				: n + 2 >= t->good_size
-				? A(R_OK) | A(R_EPIPE) | A(R_EAGAIN)
-				: A(R_EPIPE) | A(R_EAGAIN);
+					? A(R_OK) | A(R_EPIPE) | A(R_EAGAIN)
+					: A(R_EPIPE) | A(R_EAGAIN);
 
 			snprintf(what, sizeof(what), "%s cut at %zu", name, n);
 			count[run(j, t, t->good, n, yuv, allowed, what)]++;
@@ -240,9 +247,8 @@ static void flips(struct v4lc_jpeg *j, struct target *t, const char *name,
 		memcpy(buf, t->good, t->good_size);
 		for (int f = 0; f < nflip; f++) {
 			/* Half of the flips hit the headers. */
-			size_t pos = (jt_rand() & 1)
-					     ? jt_rand() % (sos + 14)
-					     : jt_rand() % t->good_size;
+			size_t pos = (jt_rand() & 1) ? jt_rand() % (sos + 14)
+						     : jt_rand() % t->good_size;
 			uint32_t v = jt_rand();
 
 			if (pos >= t->good_size)
@@ -351,8 +357,8 @@ static void sof_sizes(struct v4lc_jpeg *j, struct target *t)
 		buf[sof + 8] = (uint8_t)w;
 		memset(dst + n, 0xe7, GUARD);
 		for (int yuv = 0; yuv < 2; yuv++) {
-			uint32_t fcc = yuv ? V4L2_PIX_FMT_YUV420
-					   : V4L2_PIX_FMT_RGB24;
+			uint32_t fcc =
+				yuv ? V4L2_PIX_FMT_YUV420 : V4L2_PIX_FMT_RGB24;
 			size_t dn = v4lc_jpeg_dst_bytes(fcc, w, h);
 
 			memset(dst + dn, 0xe7, GUARD);
@@ -362,7 +368,8 @@ static void sof_sizes(struct v4lc_jpeg *j, struct target *t)
 			      "SOF enlarged to %dx%d: %d (%s)", w, h, r, err);
 			for (int i = 0; i < GUARD; i++)
 				if (dst[dn + i] != 0xe7) {
-					CHECK(0, "SOF enlarged: wrote past dst");
+					CHECK(0,
+					      "SOF enlarged: wrote past dst");
 					break;
 				}
 			cases++;
@@ -429,8 +436,8 @@ int main(void)
 	sof_sizes(j, &t420);
 	no_dqt(&t422);
 
-	printf("%d cases in %.2f s; slowest %.1f ms (%s)\n", cases,
-	       now() - t0, slowest * 1e3, slowest_what);
+	printf("%d cases in %.2f s; slowest %.1f ms (%s)\n", cases, now() - t0,
+	       slowest * 1e3, slowest_what);
 	free_target(&t422);
 	free_target(&t420);
 	free_target(&tprog);

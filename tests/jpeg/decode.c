@@ -29,15 +29,15 @@
 
 struct frame {
 	int w, h, subsamp, stripped;
-	uint8_t *rgb;  /* source image */
-	uint8_t *jpg;  /* the frame under test */
+	uint8_t *rgb; /* source image */
+	uint8_t *jpg; /* the frame under test */
 	size_t size;
 	uint8_t *full; /* the same frame with its DHT (reference input) */
 	size_t full_size;
 };
 
-static void make_frame(struct frame *f, int w, int h, int subsamp,
-		       int strip, unsigned seed)
+static void make_frame(struct frame *f, int w, int h, int subsamp, int strip,
+		       unsigned seed)
 {
 	f->w = w;
 	f->h = h;
@@ -107,7 +107,8 @@ static void check_rgb(struct v4lc_jpeg *j, tjhandle ref, const struct frame *f)
 
 		CHECK(r == 0, "%s: reference tjDecompress2 failed", tag(f));
 		r = v4lc_jpeg_decode(j, f->jpg, f->size,
-				     bgr ? V4L2_PIX_FMT_BGR24 : V4L2_PIX_FMT_RGB24,
+				     bgr ? V4L2_PIX_FMT_BGR24
+					 : V4L2_PIX_FMT_RGB24,
 				     got, n, f->w, f->h, err, sizeof(err));
 		CHECK(r == 0, "%s %s: decode returned %d (%s)", tag(f),
 		      bgr ? "BGR24" : "RGB24", r, err);
@@ -134,8 +135,8 @@ static void check_yuv(struct v4lc_jpeg *j, const struct frame *f,
 {
 	int w = f->w, h = f->h, cw = (w + 1) / 2, ch = (h + 1) / 2;
 	size_t ny = (size_t)w * h, nc = (size_t)cw * ch, n = ny + 2 * nc;
-	uint8_t *want = jt_reference_yuv420(f->full, f->full_size, w, h,
-					    f->subsamp);
+	uint8_t *want =
+		jt_reference_yuv420(f->full, f->full_size, w, h, f->subsamp);
 	uint8_t *got = guarded(n, 0x5a);
 	char err[256];
 	int r;
@@ -144,12 +145,11 @@ static void check_yuv(struct v4lc_jpeg *j, const struct frame *f,
 	if (!want)
 		goto out;
 
-	r = v4lc_jpeg_decode(j, f->jpg, f->size, V4L2_PIX_FMT_YUV420, got, n,
-			     w, h, err, sizeof(err));
+	r = v4lc_jpeg_decode(j, f->jpg, f->size, V4L2_PIX_FMT_YUV420, got, n, w,
+			     h, err, sizeof(err));
 	CHECK(r == 0, "%s YUV420: decode returned %d (%s)", tag(f), r, err);
 	CHECK(!memcmp(want, got, ny), "%s YUV420: luma differs", tag(f));
-	CHECK(!memcmp(want + ny, got + ny, nc), "%s YUV420: U differs",
-	      tag(f));
+	CHECK(!memcmp(want + ny, got + ny, nc), "%s YUV420: U differs", tag(f));
 	CHECK(!memcmp(want + ny + nc, got + ny + nc, nc),
 	      "%s YUV420: V differs", tag(f));
 	CHECK(guard_ok(got, n, 0x5a), "%s YUV420: wrote past dst", tag(f));
@@ -174,8 +174,8 @@ static void check_yuv(struct v4lc_jpeg *j, const struct frame *f,
 	}
 
 	memset(got, 0x5a, n + GUARD);
-	r = v4lc_jpeg_decode(j, f->jpg, f->size, V4L2_PIX_FMT_YVU420, got, n,
-			     w, h, err, sizeof(err));
+	r = v4lc_jpeg_decode(j, f->jpg, f->size, V4L2_PIX_FMT_YVU420, got, n, w,
+			     h, err, sizeof(err));
 	CHECK(r == 0, "%s YVU420: decode returned %d (%s)", tag(f), r, err);
 	CHECK(!memcmp(want, got, ny), "%s YVU420: luma differs", tag(f));
 	CHECK(!memcmp(want + ny, got + ny + nc, nc), "%s YVU420: U differs",
@@ -199,8 +199,8 @@ static void check_errors(struct v4lc_jpeg *j, const struct frame *f)
 	err[0] = 0;
 	r = v4lc_jpeg_decode(j, f->jpg, f->size, V4L2_PIX_FMT_RGB24, dst, big,
 			     f->w + 1, f->h, err, sizeof(err));
-	CHECK(r == -EIO && err[0], "%s: width mismatch gave %d (%s)", tag(f),
-	      r, err);
+	CHECK(r == -EIO && err[0], "%s: width mismatch gave %d (%s)", tag(f), r,
+	      err);
 	r = v4lc_jpeg_decode(j, f->jpg, f->size, V4L2_PIX_FMT_RGB24, dst, big,
 			     f->w, f->h + 1, err, sizeof(err));
 	CHECK(r == -EIO, "%s: height mismatch gave %d", tag(f), r);
@@ -212,7 +212,8 @@ static void check_errors(struct v4lc_jpeg *j, const struct frame *f)
 	CHECK(r == -EFAULT, "%s: short RGB dst gave %d", tag(f), r);
 	r = v4lc_jpeg_decode(j, f->jpg, f->size, V4L2_PIX_FMT_YUV420, dst,
 			     v4lc_jpeg_dst_bytes(V4L2_PIX_FMT_YUV420, f->w,
-						 f->h) - 1,
+						 f->h) -
+				     1,
 			     f->w, f->h, err, sizeof(err));
 	CHECK(r == -EFAULT, "%s: short YUV dst gave %d", tag(f), r);
 	r = v4lc_jpeg_decode(j, f->jpg, f->size, V4L2_PIX_FMT_RGB24, dst, n, 0,
@@ -237,14 +238,25 @@ static void check_errors(struct v4lc_jpeg *j, const struct frame *f)
 static void check_sizes(void)
 {
 	static const int sizes[][2] = {
-		{ 16, 16 }, { 640, 480 }, { 33, 17 }, { 641, 479 }, { 1, 1 },
-		{ 2, 2 },   { 17, 33 },   { 3, 5 },   { 8, 7 },     { 1, 9 },
-		{ 9, 1 },   { 48, 32 },
+		{ 16, 16 },
+		{ 640, 480 },
+		{ 33, 17 },
+		{ 641, 479 },
+		{ 1, 1 },
+		{ 2, 2 },
+		{ 17, 33 },
+		{ 3, 5 },
+		{ 8, 7 },
+		{ 1, 9 },
+		{ 9, 1 },
+		{ 48, 32 },
 		/* Whole-block widths (luma decoded in place) with 1, 7 and 9
 		 * rows in the last 8- or 16-row band. */
-		{ 64, 49 }, { 72, 23 }, { 40, 57 },
+		{ 64, 49 },
+		{ 72, 23 },
+		{ 40, 57 },
 	};
-	static const int samps[] = { TJSAMP_444, TJSAMP_422, TJSAMP_420,
+	static const int samps[] = { TJSAMP_444,  TJSAMP_422, TJSAMP_420,
 				     TJSAMP_GRAY, TJSAMP_440, TJSAMP_411 };
 	struct v4lc_jpeg *j = v4lc_jpeg_new();
 	tjhandle ref = tjInitDecompress();
@@ -267,7 +279,8 @@ static void check_sizes(void)
 				cases++;
 			}
 	printf("sizes: %d frames, lowest PSNR vs the original image: Y %.1f dB, "
-	       "chroma %.1f dB\n", cases, min_py, min_pc);
+	       "chroma %.1f dB\n",
+	       cases, min_py, min_pc);
 	tjDestroy(ref);
 	v4lc_jpeg_free(j);
 }
@@ -316,7 +329,8 @@ static void check_tall_imcu(void)
 	for (size_t s = 0; s < JT_ARRAY_SIZE(sizes); s++) {
 		int w = sizes[s][0], h = sizes[s][1];
 		uint8_t *img = jt_make_image(w, h, 11);
-		size_t n, sof, nd = v4lc_jpeg_dst_bytes(V4L2_PIX_FMT_YUV420, w, h);
+		size_t n, sof,
+			nd = v4lc_jpeg_dst_bytes(V4L2_PIX_FMT_YUV420, w, h);
 		uint8_t *jpg = jt_compress(img, w, h, TJSAMP_GRAY, 90, 0, &n);
 		uint8_t *want = jt_reference_yuv420(jpg, n, w, h, TJSAMP_GRAY);
 		uint8_t *got = guarded(nd, 0x3c);
@@ -348,10 +362,11 @@ static void check_tall_imcu(void)
  */
 static void check_reuse(void)
 {
-	static const int sizes[][2] = { { 320, 240 }, { 33, 17 }, { 640, 480 },
-					{ 16, 16 },   { 641, 479 }, { 1, 1 },
+	static const int sizes[][2] = { { 320, 240 }, { 33, 17 },
+					{ 640, 480 }, { 16, 16 },
+					{ 641, 479 }, { 1, 1 },
 					{ 176, 144 } };
-	static const int samps[] = { TJSAMP_422, TJSAMP_420, TJSAMP_444,
+	static const int samps[] = { TJSAMP_422,  TJSAMP_420, TJSAMP_444,
 				     TJSAMP_GRAY, TJSAMP_411, TJSAMP_440 };
 	enum { NFRAMES = 14, ROUNDS = 150 };
 	struct frame fr[NFRAMES];
@@ -374,8 +389,8 @@ static void check_reuse(void)
 		if (n > maxn)
 			maxn = n;
 		ref_rgb[i] = jt_xmalloc(n);
-		CHECK(!tjDecompress2(ref, f->full, f->full_size, ref_rgb[i], f->w,
-				     0, f->h, TJPF_RGB, 0),
+		CHECK(!tjDecompress2(ref, f->full, f->full_size, ref_rgb[i],
+				     f->w, 0, f->h, TJPF_RGB, 0),
 		      "reference decode");
 		ref_yuv[i] = jt_reference_yuv420(f->full, f->full_size, f->w,
 						 f->h, f->subsamp);
@@ -390,18 +405,20 @@ static void check_reuse(void)
 	for (int cut = 8; cut < 200; cut += 24)
 		for (int yuv = 0; yuv < 2; yuv++) {
 			struct frame *a = &fr[10], *b = &fr[6];
-			uint32_t fcc = yuv ? V4L2_PIX_FMT_YUV420
-					   : V4L2_PIX_FMT_RGB24;
+			uint32_t fcc =
+				yuv ? V4L2_PIX_FMT_YUV420 : V4L2_PIX_FMT_RGB24;
 			size_t na = v4lc_jpeg_dst_bytes(fcc, a->w, a->h);
 			size_t nb = v4lc_jpeg_dst_bytes(fcc, b->w, b->h);
 			int r = v4lc_jpeg_decode(j, a->jpg, (size_t)cut, fcc,
 						 dst, na, a->w, a->h, err,
 						 sizeof(err));
 
-			CHECK(r == -EAGAIN, "header cut at %d gave %d (%s)", cut, r, err);
+			CHECK(r == -EAGAIN, "header cut at %d gave %d (%s)",
+			      cut, r, err);
 			r = v4lc_jpeg_decode(j, b->jpg, b->size, fcc, dst, nb,
 					     b->w, b->h, err, sizeof(err));
-			CHECK(r == 0 && !memcmp(dst, yuv ? ref_yuv[6] : ref_rgb[6],
+			CHECK(r == 0 && !memcmp(dst,
+						yuv ? ref_yuv[6] : ref_rgb[6],
 						nb),
 			      "good frame after a header cut at %d: %d (%s)",
 			      cut, r, r ? err : "output differs");
@@ -410,7 +427,8 @@ static void check_reuse(void)
 			CHECK(r == -EPIPE, "entropy cut gave %d (%s)", r, err);
 			r = v4lc_jpeg_decode(j, a->jpg, a->size, fcc, dst, na,
 					     a->w, a->h, err, sizeof(err));
-			CHECK(r == 0 && !memcmp(dst, yuv ? ref_yuv[10] : ref_rgb[10],
+			CHECK(r == 0 && !memcmp(dst,
+						yuv ? ref_yuv[10] : ref_rgb[10],
 						na),
 			      "good frame after an entropy cut: %d", r);
 		}
@@ -428,8 +446,8 @@ static void check_reuse(void)
 
 		CHECK(b->stripped, "fr[1] should be DHT-less");
 		for (int yuv = 0; yuv < 2; yuv++) {
-			uint32_t fcc = yuv ? V4L2_PIX_FMT_YUV420
-					   : V4L2_PIX_FMT_RGB24;
+			uint32_t fcc =
+				yuv ? V4L2_PIX_FMT_YUV420 : V4L2_PIX_FMT_RGB24;
 			size_t n = v4lc_jpeg_dst_bytes(fcc, b->w, b->h);
 			int r = v4lc_jpeg_decode(j, prog, np, fcc, dst, n, b->w,
 						 b->h, err, sizeof(err));
@@ -437,8 +455,9 @@ static void check_reuse(void)
 			CHECK(r == 0, "progressive frame: %d (%s)", r, err);
 			r = v4lc_jpeg_decode(j, b->jpg, b->size, fcc, dst, n,
 					     b->w, b->h, err, sizeof(err));
-			CHECK(r == 0 && !memcmp(dst, yuv ? ref_yuv[1] : ref_rgb[1],
-						n),
+			CHECK(r == 0 &&
+				      !memcmp(dst,
+					      yuv ? ref_yuv[1] : ref_rgb[1], n),
 			      "DHT-less frame after a progressive one: %d (%s)",
 			      r, r ? err : "output differs");
 		}
@@ -463,8 +482,8 @@ static void check_reuse(void)
 		}
 		/* Now and then an error in between must not spoil the state. */
 		if (k % 17 == 0) {
-			r = v4lc_jpeg_decode(j, f->jpg, f->size / 2, fcc, dst, n,
-					     f->w, f->h, err, sizeof(err));
+			r = v4lc_jpeg_decode(j, f->jpg, f->size / 2, fcc, dst,
+					     n, f->w, f->h, err, sizeof(err));
 			CHECK(r < 0, "truncated frame in reuse gave %d", r);
 		}
 	}

@@ -39,8 +39,8 @@ static size_t dst_bytes(uint32_t fcc, int w, int h)
 }
 
 /* The original's conversion; returns 0 or -errno. */
-static int orig_decode(struct v4lconvert_data *cv, const uint8_t *jpg,
-		       size_t n, uint32_t fcc, uint8_t *dst, int w, int h)
+static int orig_decode(struct v4lconvert_data *cv, const uint8_t *jpg, size_t n,
+		       uint32_t fcc, uint8_t *dst, int w, int h)
 {
 	struct v4l2_format sf, df;
 	/* The original's tinyjpeg fallback walks markers past the end of a
@@ -65,7 +65,8 @@ static int orig_decode(struct v4lconvert_data *cv, const uint8_t *jpg,
 	sf.fmt.pix.sizeimage = (uint32_t)n;
 	df.fmt.pix.pixelformat = fcc;
 	df.fmt.pix.bytesperline =
-		(uint32_t)(fcc == V4L2_PIX_FMT_RGB24 || fcc == V4L2_PIX_FMT_BGR24
+		(uint32_t)(fcc == V4L2_PIX_FMT_RGB24 ||
+					   fcc == V4L2_PIX_FMT_BGR24
 				   ? 3 * w
 				   : w);
 	df.fmt.pix.sizeimage = (uint32_t)dst_bytes(fcc, w, h);
@@ -83,8 +84,7 @@ struct stats {
 	int max_abs;
 };
 
-static struct stats chroma_error(const uint8_t *a, const uint8_t *b,
-				 size_t n)
+static struct stats chroma_error(const uint8_t *a, const uint8_t *b, size_t n)
 {
 	struct stats s = { 0, 0 };
 	double sum = 0;
@@ -102,8 +102,10 @@ static struct stats chroma_error(const uint8_t *a, const uint8_t *b,
 
 static void good_frames(struct v4lconvert_data *cv, struct v4lc_jpeg *j)
 {
-	static const int sizes[][2] = { { 640, 480 }, { 320, 240 },
-					{ 1280, 720 }, { 176, 144 },
+	static const int sizes[][2] = { { 640, 480 },
+					{ 320, 240 },
+					{ 1280, 720 },
+					{ 176, 144 },
 					{ 16, 16 } };
 	static const int samps[] = { TJSAMP_422, TJSAMP_420 };
 	static const uint32_t rgbf[] = { V4L2_PIX_FMT_RGB24,
@@ -117,8 +119,8 @@ static void good_frames(struct v4lconvert_data *cv, struct v4lc_jpeg *j)
 				int ss = samps[k];
 				uint8_t *img = jt_make_image(w, h, (unsigned)s);
 				size_t n;
-				uint8_t *jpg = jt_compress(img, w, h, ss, 85, 0,
-							   &n);
+				uint8_t *jpg =
+					jt_compress(img, w, h, ss, 85, 0, &n);
 				size_t ny = (size_t)w * h;
 				size_t nc = 2 * (size_t)((w + 1) / 2) *
 					    ((h + 1) / 2);
@@ -147,8 +149,8 @@ static void good_frames(struct v4lconvert_data *cv, struct v4lc_jpeg *j)
 					memset(ours, 1, dn);
 					memset(orig, 2, dn);
 					r = v4lc_jpeg_decode(j, jpg, n, rgbf[f],
-							     ours, dn, w, h, err,
-							     sizeof(err));
+							     ours, dn, w, h,
+							     err, sizeof(err));
 					ro = orig_decode(cv, jpg, n, rgbf[f],
 							 orig, w, h);
 					CHECK(r == 0 && ro == 0,
@@ -164,8 +166,9 @@ static void good_frames(struct v4lconvert_data *cv, struct v4lc_jpeg *j)
 						     V4L2_PIX_FMT_YUV420, ours,
 						     ny + nc, w, h, err,
 						     sizeof(err));
-				ro = orig_decode(cv, jpg, n, V4L2_PIX_FMT_YUV420,
-						 orig, w, h);
+				ro = orig_decode(cv, jpg, n,
+						 V4L2_PIX_FMT_YUV420, orig, w,
+						 h);
 				CHECK(r == 0 && ro == 0,
 				      "%s YUV420: ours %d (%s), original %d (%s)",
 				      tag, r, r ? err : "", ro,
@@ -176,13 +179,14 @@ static void good_frames(struct v4lconvert_data *cv, struct v4lc_jpeg *j)
 				eg = chroma_error(exact + ny, ours + ny, nc);
 				eo = chroma_error(exact + ny, orig + ny, nc);
 				printf("  %-22s ours %.3f / %d   original %.3f / %d\n",
-				       tag, eg.mean_abs, eg.max_abs, eo.mean_abs,
-				       eo.max_abs);
+				       tag, eg.mean_abs, eg.max_abs,
+				       eo.mean_abs, eo.max_abs);
 				CHECK(eg.max_abs == 0,
 				      "%s: our chroma is not the exact average",
 				      tag);
 				CHECK(eg.mean_abs <= eo.mean_abs,
-				      "%s: ours farther than the original", tag);
+				      "%s: ours farther than the original",
+				      tag);
 				if (ss == TJSAMP_422)
 					CHECK(eg.mean_abs < eo.mean_abs,
 					      "%s: not closer than the original",
@@ -197,23 +201,29 @@ static void good_frames(struct v4lconvert_data *cv, struct v4lc_jpeg *j)
 
 /* Outcome classes for the corrupt-frame tally. */
 enum { C_OK, C_EAGAIN, C_EPIPE, C_EIO, C_EINVAL, C_OTHER, C_N };
-static const char *const cname[C_N] = { "ok", "EAGAIN", "EPIPE", "EIO",
-					"EINVAL", "other" };
+static const char *const cname[C_N] = { "ok",  "EAGAIN", "EPIPE",
+					"EIO", "EINVAL", "other" };
 
 static int cls(int r)
 {
 	switch (r) {
-	case 0: return C_OK;
-	case -EAGAIN: return C_EAGAIN;
-	case -EPIPE: return C_EPIPE;
-	case -EIO: return C_EIO;
-	case -EINVAL: return C_EINVAL;
-	default: return C_OTHER;
+	case 0:
+		return C_OK;
+	case -EAGAIN:
+		return C_EAGAIN;
+	case -EPIPE:
+		return C_EPIPE;
+	case -EIO:
+		return C_EIO;
+	case -EINVAL:
+		return C_EINVAL;
+	default:
+		return C_OTHER;
 	}
 }
 
 static int tally[C_N][C_N]; /* [fresh original][ours] */
-static int stale_disagree; /* the reused original instance said otherwise */
+static int stale_disagree;  /* the reused original instance said otherwise */
 static int other_errno[8], n_other;
 
 /*
@@ -321,7 +331,8 @@ static void corrupt_frames(struct v4lconvert_data *cv, struct v4lc_jpeg *j)
 		total++;
 	}
 	printf("corrupt frames: %d calls; rows = original (fresh instance), "
-	       "columns = ours\n", total);
+	       "columns = ours\n",
+	       total);
 	printf("  %-8s", "");
 	for (int c = 0; c < C_N; c++)
 		printf(" %7s", cname[c]);
@@ -339,7 +350,8 @@ static void corrupt_frames(struct v4lconvert_data *cv, struct v4lc_jpeg *j)
 		printf("\n");
 	}
 	printf("  the long-lived original instance answered differently from a "
-	       "fresh one %d times\n", stale_disagree);
+	       "fresh one %d times\n",
+	       stale_disagree);
 	for (int i = 0; i < n_other; i++)
 		printf("  original 'other' errno %d (%s)\n", other_errno[i],
 		       strerror(other_errno[i]));

@@ -42,7 +42,7 @@ static inline void *jt_xmalloc(size_t n)
 }
 
 static const char *const jt_samp_name[] = {
-	[TJSAMP_444] = "444", [TJSAMP_422] = "422", [TJSAMP_420] = "420",
+	[TJSAMP_444] = "444",   [TJSAMP_422] = "422", [TJSAMP_420] = "420",
 	[TJSAMP_GRAY] = "grey", [TJSAMP_440] = "440", [TJSAMP_411] = "411",
 };
 
@@ -64,7 +64,8 @@ static inline uint8_t *jt_make_image(int w, int h, unsigned seed)
 			int r = (int)(255 * fx) - edge + n;
 			int g = (int)(255 * fy * (1 - fx / 2)) + edge + n;
 			int b = (int)(128 + 100 * sin((x + seed) * 0.07) *
-					cos(y * 0.05)) + n;
+						    cos(y * 0.05)) +
+				n;
 
 			p[0] = (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
 			p[1] = (uint8_t)(g < 0 ? 0 : g > 255 ? 255 : g);
@@ -165,8 +166,8 @@ static inline void jt_factors(int subsamp, int *hf, int *vf)
  * native sample (x / hf, y / vf). Grey frames get chroma 128. Returns a
  * malloc'd w*h + 2*cw*ch buffer, or NULL if the reference decode fails.
  */
-static inline uint8_t *jt_reference_yuv420(const uint8_t *jpg, size_t n,
-					   int w, int h, int subsamp)
+static inline uint8_t *jt_reference_yuv420(const uint8_t *jpg, size_t n, int w,
+					   int h, int subsamp)
 {
 	tjhandle d = tjInitDecompress();
 	int cw = (w + 1) / 2, ch = (h + 1) / 2, hf, vf, ncomp;
@@ -200,11 +201,13 @@ static inline uint8_t *jt_reference_yuv420(const uint8_t *jpg, size_t n,
 					dp[cy * cw + cx] = 128;
 					continue;
 				}
-				for (int y = 2 * cy; y < 2 * cy + 2 && y < h; y++)
+				for (int y = 2 * cy; y < 2 * cy + 2 && y < h;
+				     y++)
 					for (int x = 2 * cx;
 					     x < 2 * cx + 2 && x < w; x++) {
 						sum += pl[c][(size_t)(y / vf) *
-							     pw[c] + x / hf];
+								     pw[c] +
+							     x / hf];
 						cnt++;
 					}
 				dp[cy * cw + cx] =
@@ -246,16 +249,20 @@ static inline uint8_t *jt_image_yuv420(const uint8_t *rgb, int w, int h)
 					const uint8_t *p =
 						rgb + ((size_t)y * w + x) * 3;
 
-					su += -0.168736 * p[0] - 0.331264 * p[1] +
-					      0.5 * p[2];
+					su += -0.168736 * p[0] -
+					      0.331264 * p[1] + 0.5 * p[2];
 					sv += 0.5 * p[0] - 0.418688 * p[1] -
 					      0.081312 * p[2];
 					cnt++;
 				}
 			su = 128 + su / cnt;
 			sv = 128 + sv / cnt;
-			u[cy * cw + cx] = (uint8_t)lround(su < 0 ? 0 : su > 255 ? 255 : su);
-			v[cy * cw + cx] = (uint8_t)lround(sv < 0 ? 0 : sv > 255 ? 255 : sv);
+			u[cy * cw + cx] = (uint8_t)lround(su < 0     ? 0
+							  : su > 255 ? 255
+								     : su);
+			v[cy * cw + cx] = (uint8_t)lround(sv < 0     ? 0
+							  : sv > 255 ? 255
+								     : sv);
 		}
 	return out;
 }

@@ -59,8 +59,8 @@ static int both(const uint8_t *jpg, size_t n, uint32_t fourcc, int w, int h,
 	memset(buf_b, 0x5a, need);
 	ra = v4lc_jpeg_decode(split_dec, jpg, n, fourcc, buf_a, need, w, h, ea,
 			      sizeof(ea));
-	rb = v4lc_jpeg_decode(single_dec, jpg, n, fourcc, buf_b, need, w, h,
-			      eb, sizeof(eb));
+	rb = v4lc_jpeg_decode(single_dec, jpg, n, fourcc, buf_b, need, w, h, eb,
+			      sizeof(eb));
 	compared++;
 	CHECK(ra == rb, "%s: split returned %d (%s), single %d (%s)", what, ra,
 	      ea, rb, eb);
@@ -102,7 +102,8 @@ static uint8_t *compress_restart(const uint8_t *rgb, int w, int h, int hs,
 	c.restart_in_rows = rows;
 	jpeg_start_compress(&c, TRUE);
 	while (c.next_scanline < c.image_height) {
-		JSAMPROW row = (JSAMPROW)(rgb + (size_t)c.next_scanline * 3 * w);
+		JSAMPROW row =
+			(JSAMPROW)(rgb + (size_t)c.next_scanline * 3 * w);
 
 		jpeg_write_scanlines(&c, &row, 1);
 	}
@@ -131,8 +132,8 @@ static uint8_t *tj_rgb(const uint8_t *jpg, size_t n, int w, int h, int pf)
 	tjhandle t = tjInitDecompress();
 	uint8_t *out = jt_xmalloc((size_t)w * h * 3);
 
-	if (!t || tjDecompress2(t, jpg, (unsigned long)n, out, w, 3 * w, h, pf,
-				0))
+	if (!t ||
+	    tjDecompress2(t, jpg, (unsigned long)n, out, w, 3 * w, h, pf, 0))
 		CHECK(0, "tjDecompress2 failed on an intact frame");
 	tjDestroy(t);
 	return out;
@@ -147,10 +148,11 @@ static void intact(const uint8_t *jpg, size_t n, int w, int h, int subsamp,
 
 	CHECK(r == 0, "%s: intact frame returned %d", what, r);
 	ref = jt_reference_yuv420(jpg, n, w, h, subsamp);
-	CHECK(!memcmp(buf_a, ref, v4lc_jpeg_dst_bytes(V4L2_PIX_FMT_YUV420, w,
-						      h)),
+	CHECK(!memcmp(buf_a, ref,
+		      v4lc_jpeg_dst_bytes(V4L2_PIX_FMT_YUV420, w, h)),
 	      "%s: split output differs from the tjDecompressToYUVPlanes "
-	      "reference", what);
+	      "reference",
+	      what);
 	free(ref);
 	if (all)
 		both(jpg, n, V4L2_PIX_FMT_YVU420, w, h, what);
@@ -168,8 +170,8 @@ static void intact(const uint8_t *jpg, size_t n, int w, int h, int subsamp,
 	}
 }
 
-static void damaged(const uint8_t *jpg, size_t n, int w, int h,
-		    uint32_t fourcc, const char *what)
+static void damaged(const uint8_t *jpg, size_t n, int w, int h, uint32_t fourcc,
+		    const char *what)
 {
 	size_t es = entropy_start(jpg, n);
 	uint8_t *copy = jt_xmalloc(n);
@@ -232,8 +234,8 @@ static void fork_check(const uint8_t *jpg, size_t n, int w, int h)
 		uint8_t *a = jt_xmalloc(need), *b = jt_xmalloc(need);
 		int ra, rb;
 
-		ra = v4lc_jpeg_decode(split_dec, jpg, n, V4L2_PIX_FMT_YUV420,
-				      a, need, w, h, NULL, 0);
+		ra = v4lc_jpeg_decode(split_dec, jpg, n, V4L2_PIX_FMT_YUV420, a,
+				      need, w, h, NULL, 0);
 		rb = v4lc_jpeg_decode(single_dec, jpg, n, V4L2_PIX_FMT_YUV420,
 				      b, need, w, h, NULL, 0);
 		/* a second frame on the child's own worker */
@@ -263,10 +265,10 @@ int main(void)
 	static const struct {
 		int w, h;
 	} sizes[] = {
-		{ 640, 480 }, { 642, 482 }, { 1280, 720 }, { 1283, 725 },
+		{ 640, 480 },   { 642, 482 },  { 1280, 720 }, { 1283, 725 },
 		{ 1920, 1080 }, { 721, 1279 }, { 4096, 160 }, { 640, 1000 },
 	};
-	static const int samps[] = { TJSAMP_422, TJSAMP_420, TJSAMP_444,
+	static const int samps[] = { TJSAMP_422,  TJSAMP_420, TJSAMP_444,
 				     TJSAMP_GRAY, TJSAMP_440, TJSAMP_411 };
 	cpu_set_t set;
 	unsigned long split_before;
@@ -344,7 +346,8 @@ int main(void)
 		/* restart markers (every MCU row, every 3 rows) */
 		for (int rr = 1; rr <= 3; rr += 2) {
 			size_t n;
-			uint8_t *jpg = compress_restart(img, w, h, 2, 1, rr, &n);
+			uint8_t *jpg =
+				compress_restart(img, w, h, 2, 1, rr, &n);
 			char what[96];
 
 			snprintf(what, sizeof(what), "%dx%d 422 restart %d", w,

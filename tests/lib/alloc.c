@@ -168,8 +168,7 @@ static int flip_once(uint32_t from, uint8_t *src, int src_size, uint8_t *dst,
 	if (!cv)
 		return -1;
 	count(1);
-	r = convert(cv, from, V4L2_PIX_FMT_RGB24, src, src_size, dst,
-		    dst_size);
+	r = convert(cv, from, V4L2_PIX_FMT_RGB24, src, src_size, dst, dst_size);
 	count(0);
 	*req = largest;
 	CHECK(r >= 0, "%.4s -> RGB24 flipped: %s", (const char *)&from,
@@ -188,14 +187,15 @@ static void flip_scratch(uint8_t *src, uint8_t *dst, size_t dst_size)
 	r = flip_once(V4L2_PIX_FMT_RGB24, src, (int)frame, dst, (int)dst_size,
 		      &req);
 	CHECK(r == (int)frame, "RGB24 flip: %d", r);
-	CHECK(req < frame / 2,
-	      "RGB24 flipped in place: a request of %zu bytes", req);
+	CHECK(req < frame / 2, "RGB24 flipped in place: a request of %zu bytes",
+	      req);
 	r = flip_once(V4L2_PIX_FMT_YUYV, src, W * H * 2, dst, (int)dst_size,
 		      &req);
 	CHECK(r == (int)frame, "YUYV -> RGB24 flip: %d", r);
 	CHECK(req <= frame + 64,
 	      "YUYV -> RGB24 flipped: a request of %zu bytes for a %zu-byte "
-	      "frame", req, frame);
+	      "frame",
+	      req, frame);
 }
 
 int main(void)

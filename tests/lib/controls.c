@@ -22,7 +22,8 @@ enum { W = 6, H = 4 };
 static struct fakedev camera(void)
 {
 	struct fakedev d = {
-		.driver = "fakecam", .n_formats = 1,
+		.driver = "fakecam",
+		.n_formats = 1,
 		.formats = { { V4L2_PIX_FMT_RGB24, 1, { { W, H } } } },
 		.n_ctrls = 2,
 		.ctrl_ids = { V4L2_CID_BRIGHTNESS, V4L2_CID_CONTRAST },
@@ -45,7 +46,8 @@ static int flip_of(struct v4lconvert_data *cv)
 	f.fmt.pix.bytesperline = W * 3;
 	for (int i = 0; i < W * H * 3; i++)
 		src[i] = (uint8_t)(i * 5 + 3);
-	if (v4lconvert_convert(cv, &f, &f, src, sizeof(src), out, sizeof(out)) < 0)
+	if (v4lconvert_convert(cv, &f, &f, src, sizeof(src), out, sizeof(out)) <
+	    0)
 		return -1;
 	for (int flip = 0; flip < 4; flip++) {
 		int same = 1;
@@ -53,8 +55,12 @@ static int flip_of(struct v4lconvert_data *cv)
 		for (int y = 0; y < H; y++)
 			for (int x = 0; x < W; x++)
 				same &= !memcmp(out + (y * W + x) * 3,
-						src + ((flip & 2 ? H - 1 - y : y) * W +
-						       (flip & 1 ? W - 1 - x : x)) * 3,
+						src + ((flip & 2 ? H - 1 - y
+								 : y) *
+							       W +
+						       (flip & 1 ? W - 1 - x
+								 : x)) *
+								3,
 						3);
 		if (same)
 			return flip;
@@ -90,7 +96,8 @@ int main(void)
 	cv = v4lconvert_create_with_dev_ops(-1, &dev, &fakedev_ops);
 	memset(&q, 0, sizeof(q));
 	q.id = V4L2_CID_HFLIP;
-	CHECK(v4lconvert_vidioc_queryctrl(cv, &q) == -1, "plain camera has no fake HFLIP");
+	CHECK(v4lconvert_vidioc_queryctrl(cv, &q) == -1,
+	      "plain camera has no fake HFLIP");
 	CHECK(get(cv, V4L2_CID_BRIGHTNESS) == 10, "device control");
 	CHECK(flip_of(cv) == 0, "no flip");
 	v4lconvert_destroy(cv);
@@ -107,9 +114,11 @@ int main(void)
 		ids[n++] = q.id;
 		id = q.id | V4L2_CTRL_FLAG_NEXT_CTRL;
 	}
-	CHECK(n == 6 && ids[0] == V4L2_CID_BRIGHTNESS && ids[1] == V4L2_CID_CONTRAST &&
-		      ids[2] == V4L2_CID_AUTO_WHITE_BALANCE && ids[3] == V4L2_CID_GAMMA &&
-		      ids[4] == V4L2_CID_HFLIP && ids[5] == V4L2_CID_VFLIP,
+	CHECK(n == 6 && ids[0] == V4L2_CID_BRIGHTNESS &&
+		      ids[1] == V4L2_CID_CONTRAST &&
+		      ids[2] == V4L2_CID_AUTO_WHITE_BALANCE &&
+		      ids[3] == V4L2_CID_GAMMA && ids[4] == V4L2_CID_HFLIP &&
+		      ids[5] == V4L2_CID_VFLIP,
 	      "enumeration: %d controls", n);
 	for (int i = 1; i < n; i++)
 		CHECK(ids[i] > ids[i - 1], "ascending ids");
@@ -119,13 +128,15 @@ int main(void)
 		      q.maximum == 3000 && q.default_value == 1000,
 	      "gamma range");
 	CHECK(get(cv, V4L2_CID_HFLIP) == 0 && flip_of(cv) == 3,
-	      "corrected: HFLIP=0 shows the picture upright (flip %d)", flip_of(cv));
+	      "corrected: HFLIP=0 shows the picture upright (flip %d)",
+	      flip_of(cv));
 	CHECK(set(cv, V4L2_CID_HFLIP, 1) == 0 && flip_of(cv) == 2,
 	      "HFLIP=1 mirrors relative to upright");
 	errno = 0;
 	CHECK(set(cv, V4L2_CID_GAMMA, 4000) == -1 && errno == EINVAL,
 	      "gamma out of range");
-	CHECK(set(cv, V4L2_CID_GAMMA, 1500) == 0 && get(cv, V4L2_CID_GAMMA) == 1500,
+	CHECK(set(cv, V4L2_CID_GAMMA, 1500) == 0 &&
+		      get(cv, V4L2_CID_GAMMA) == 1500,
 	      "gamma set");
 	/* back to no processing: flip_of compares pixels exactly */
 	set(cv, V4L2_CID_GAMMA, 1000);
@@ -137,7 +148,8 @@ int main(void)
 		{ .id = V4L2_CID_BRIGHTNESS, .value = 300 }, /* out of range */
 	};
 	struct v4l2_ext_controls ec = { .which = V4L2_CTRL_WHICH_CUR_VAL,
-					.count = 3, .controls = c };
+					.count = 3,
+					.controls = c };
 	CHECK(v4lconvert_vidioc_s_ext_ctrls(cv, &ec) == -1 && ec.error_idx == 2,
 	      "device error mapped to index 2 (got %u)", ec.error_idx);
 	CHECK(get(cv, V4L2_CID_VFLIP) == 0 && dev.ctrl_values[1] == 20,
@@ -148,15 +160,16 @@ int main(void)
 		      get(cv, V4L2_CID_VFLIP) == 1 && flip_of(cv) == 0,
 	      "set fake and real together");
 	c[1].value = 7;
-	CHECK(v4lconvert_vidioc_try_ext_ctrls(cv, &ec) == -1 && ec.error_idx == 1,
+	CHECK(v4lconvert_vidioc_try_ext_ctrls(cv, &ec) == -1 &&
+		      ec.error_idx == 1,
 	      "fake out of range at index 1");
 	set(cv, V4L2_CID_GAMMA, 1500);
 	memset(c, 0, sizeof(c));
 	c[0].id = V4L2_CID_GAMMA;
 	c[1].id = V4L2_CID_BRIGHTNESS;
 	ec.count = 2;
-	CHECK(v4lconvert_vidioc_g_ext_ctrls(cv, &ec) == 0 && c[0].value == 1500 &&
-		      c[1].value == 30,
+	CHECK(v4lconvert_vidioc_g_ext_ctrls(cv, &ec) == 0 &&
+		      c[0].value == 1500 && c[1].value == 30,
 	      "get fake and real together");
 	v4lconvert_destroy(cv);
 

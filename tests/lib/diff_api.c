@@ -47,10 +47,11 @@ static int same_output(struct v4lconvert_data *ours,
 	int ra, rb, same;
 
 	/* Drivers always fill bytesperline; the original takes it literally. */
-	s.fmt.pix.bytesperline = sfmt == V4L2_PIX_FMT_RGB24 ||
-					 sfmt == V4L2_PIX_FMT_BGR24
-				 ? (uint32_t)w * 3
-			 : sfmt == V4L2_PIX_FMT_MJPEG ? 0 : (uint32_t)w;
+	s.fmt.pix.bytesperline =
+		sfmt == V4L2_PIX_FMT_RGB24 || sfmt == V4L2_PIX_FMT_BGR24
+			? (uint32_t)w * 3
+		: sfmt == V4L2_PIX_FMT_MJPEG ? 0
+					     : (uint32_t)w;
 	v4lconvert_fixup_fmt(&d);
 	ra = v4lconvert_convert(ours, &s, &d, src, src_size, a, size);
 	rb = orig.convert(theirs, &s, &d, src, src_size, b, size);
@@ -89,10 +90,12 @@ static void test_repacks(struct v4lconvert_data *ours,
 				  V4L2_PIX_FMT_RGB24, w, h, src, n),
 		      "BGR24->RGB24 %dx%d", w, h);
 		CHECK(same_output(ours, theirs, V4L2_PIX_FMT_YUV420,
-				  V4L2_PIX_FMT_YVU420, w, h, src, w * h * 3 / 2),
+				  V4L2_PIX_FMT_YVU420, w, h, src,
+				  w * h * 3 / 2),
 		      "YUV420->YVU420 %dx%d", w, h);
 		CHECK(same_output(ours, theirs, V4L2_PIX_FMT_YVU420,
-				  V4L2_PIX_FMT_YUV420, w, h, src, w * h * 3 / 2),
+				  V4L2_PIX_FMT_YUV420, w, h, src,
+				  w * h * 3 / 2),
 		      "YVU420->YUV420 %dx%d", w, h);
 		free(src);
 	}
@@ -101,27 +104,35 @@ static void test_repacks(struct v4lconvert_data *ours,
 static void test_mjpeg(struct v4lconvert_data *ours,
 		       struct v4lconvert_data *theirs)
 {
-	static const int sizes[][2] = { { 640, 480 }, { 1280, 720 }, { 160, 128 } };
+	static const int sizes[][2] = { { 640, 480 },
+					{ 1280, 720 },
+					{ 160, 128 } };
 	static const int samps[] = { TJSAMP_422, TJSAMP_420 };
 
 	for (size_t s = 0; s < JT_ARRAY_SIZE(sizes); s++) {
 		for (size_t k = 0; k < JT_ARRAY_SIZE(samps); k++) {
 			int w = sizes[s][0], h = sizes[s][1], removed;
-			uint8_t *img = jt_make_image(w, h, (unsigned)(s * 7 + k));
+			uint8_t *img =
+				jt_make_image(w, h, (unsigned)(s * 7 + k));
 			size_t n, m;
-			uint8_t *jpg = jt_compress(img, w, h, samps[k], 85, 0, &n);
+			uint8_t *jpg =
+				jt_compress(img, w, h, samps[k], 85, 0, &n);
 			uint8_t *bare = jt_xmalloc(n);
 
 			m = jt_strip_dht(jpg, n, bare, &removed);
 			for (int dst = 0; dst < 2; dst++) {
-				uint32_t d = dst ? V4L2_PIX_FMT_BGR24 : V4L2_PIX_FMT_RGB24;
+				uint32_t d = dst ? V4L2_PIX_FMT_BGR24
+						 : V4L2_PIX_FMT_RGB24;
 
-				CHECK(same_output(ours, theirs, V4L2_PIX_FMT_MJPEG, d,
-						  w, h, jpg, (int)n),
-				      "MJPEG %s %dx%d", jt_samp_name[samps[k]], w, h);
-				CHECK(removed && same_output(ours, theirs,
-							     V4L2_PIX_FMT_MJPEG, d, w,
-							     h, bare, (int)m),
+				CHECK(same_output(ours, theirs,
+						  V4L2_PIX_FMT_MJPEG, d, w, h,
+						  jpg, (int)n),
+				      "MJPEG %s %dx%d", jt_samp_name[samps[k]],
+				      w, h);
+				CHECK(removed &&
+					      same_output(ours, theirs,
+							  V4L2_PIX_FMT_MJPEG, d,
+							  w, h, bare, (int)m),
 				      "MJPEG without DHT %s %dx%d",
 				      jt_samp_name[samps[k]], w, h);
 			}
@@ -178,15 +189,20 @@ static void test_negotiation(struct v4lconvert_data *ours,
 		uint32_t fourcc;
 		int w, h;
 	} req[] = {
-		{ V4L2_PIX_FMT_RGB24, 640, 480 }, { V4L2_PIX_FMT_BGR24, 320, 240 },
-		{ V4L2_PIX_FMT_YUV420, 1280, 720 }, { V4L2_PIX_FMT_RGB24, 1280, 720 },
-		{ V4L2_PIX_FMT_YVU420, 160, 120 }, { V4L2_PIX_FMT_YUYV, 640, 480 },
+		{ V4L2_PIX_FMT_RGB24, 640, 480 },
+		{ V4L2_PIX_FMT_BGR24, 320, 240 },
+		{ V4L2_PIX_FMT_YUV420, 1280, 720 },
+		{ V4L2_PIX_FMT_RGB24, 1280, 720 },
+		{ V4L2_PIX_FMT_YVU420, 160, 120 },
+		{ V4L2_PIX_FMT_YUYV, 640, 480 },
 	};
 
 	for (unsigned i = 0;; i++) {
-		struct v4l2_fmtdesc a = { .index = i, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+		struct v4l2_fmtdesc a = { .index = i,
+					  .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 		struct v4l2_fmtdesc b = a;
-		int ra = v4lconvert_enum_fmt(ours, &a), rb = orig.enum_fmt(theirs, &b);
+		int ra = v4lconvert_enum_fmt(ours, &a),
+		    rb = orig.enum_fmt(theirs, &b);
 
 		CHECK(ra == rb, "enum_fmt %u: ours %d, original %d", i, ra, rb);
 		if (ra || rb)
@@ -197,18 +213,21 @@ static void test_negotiation(struct v4lconvert_data *ours,
 		      b.flags);
 	}
 	for (size_t i = 0; i < JT_ARRAY_SIZE(req); i++) {
-		struct v4l2_format da = pixfmt(req[i].fourcc, req[i].w, req[i].h);
+		struct v4l2_format da =
+			pixfmt(req[i].fourcc, req[i].w, req[i].h);
 		struct v4l2_format db = da, sa, sb;
 		int ra = v4lconvert_try_format(ours, &da, &sa);
 		int rb = orig.try_format(theirs, &db, &sb);
 
 		CHECK(ra == 0 && rb == 0 &&
-			      sa.fmt.pix.pixelformat == sb.fmt.pix.pixelformat &&
+			      sa.fmt.pix.pixelformat ==
+				      sb.fmt.pix.pixelformat &&
 			      sa.fmt.pix.width == sb.fmt.pix.width &&
 			      sa.fmt.pix.height == sb.fmt.pix.height &&
 			      da.fmt.pix.width == db.fmt.pix.width &&
 			      da.fmt.pix.height == db.fmt.pix.height &&
-			      da.fmt.pix.bytesperline == db.fmt.pix.bytesperline &&
+			      da.fmt.pix.bytesperline ==
+				      db.fmt.pix.bytesperline &&
 			      da.fmt.pix.sizeimage == db.fmt.pix.sizeimage,
 		      "try %.4s %dx%d: ours %.4s %ux%u -> %ux%u (%u), original "
 		      "%.4s %ux%u -> %ux%u (%u)",
@@ -242,7 +261,6 @@ int main(void)
 	v4lconvert_destroy(ours);
 	orig.destroy(theirs);
 	origlib_close(&orig);
-	printf("%s: %d checks, %d failures\n", __FILE__, check_count,
-	       failures);
+	printf("%s: %d checks, %d failures\n", __FILE__, check_count, failures);
 	return failures ? 1 : 0;
 }

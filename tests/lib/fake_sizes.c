@@ -43,11 +43,12 @@ static int expect(const uint8_t *full, int fw, int fh, int rw, int rh,
 	return (full[((size_t)(2 * sy) * fw + 2 * sx) * 3 + c] +
 		full[((size_t)(2 * sy) * fw + 2 * sx + 1) * 3 + c] +
 		full[((size_t)(2 * sy + 1) * fw + 2 * sx) * 3 + c] +
-		full[((size_t)(2 * sy + 1) * fw + 2 * sx + 1) * 3 + c] + 2) >> 2;
+		full[((size_t)(2 * sy + 1) * fw + 2 * sx + 1) * 3 + c] + 2) >>
+	       2;
 }
 
-static void check_case(const char *name, uint32_t sw, uint32_t sh,
-		       uint32_t rw, uint32_t rh, int halve)
+static void check_case(const char *name, uint32_t sw, uint32_t sh, uint32_t rw,
+		       uint32_t rh, int halve)
 {
 	struct fakedev dev = { .driver = "fakecam", .n_formats = 1 };
 	struct v4l2_format d = pixfmt(V4L2_PIX_FMT_RGB24, rw, rh), s;
@@ -85,9 +86,10 @@ static void check_case(const char *name, uint32_t sw, uint32_t sh,
 		for (uint32_t x = 0; x < rw && !bad; x++)
 			for (int c = 0; c < 3; c++)
 				if (out[(y * rw + x) * 3 + c] !=
-				    expect(full, (int)sw, (int)sh, (int)rw, (int)rh,
-					   halve, (int)x, (int)y, c)) {
-					printf("FAIL %s: pixel %u,%u\n", name, x, y);
+				    expect(full, (int)sw, (int)sh, (int)rw,
+					   (int)rh, halve, (int)x, (int)y, c)) {
+					printf("FAIL %s: pixel %u,%u\n", name,
+					       x, y);
 					bad = 1;
 					break;
 				}
@@ -97,7 +99,8 @@ static void check_case(const char *name, uint32_t sw, uint32_t sh,
 	if (ret < 0 || bad)
 		failures++;
 	else
-		printf("ok %s: %ux%u served from %ux%u\n", name, rw, rh, sw, sh);
+		printf("ok %s: %ux%u served from %ux%u\n", name, rw, rh, sw,
+		       sh);
 out:
 	v4lconvert_destroy(cv);
 	free(yuyv);

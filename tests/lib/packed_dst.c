@@ -140,8 +140,8 @@ static void check_packed(uint32_t sf, uint32_t df, int w, int h, int flags)
 	memset(exp, 0xee, n + 16);
 	model(in, sf, exp, df, w, h, flags);
 	CHECK(v4lconvert_needs_conversion(cv, &s, &d) == (flags || sf != df),
-	      "%.4s->%.4s flags %d: needs_conversion", (char *)&sf,
-	      (char *)&df, flags);
+	      "%.4s->%.4s flags %d: needs_conversion", (char *)&sf, (char *)&df,
+	      flags);
 	ret = v4lconvert_convert(cv, &s, &d, in, (int)n, out, (int)n);
 	CHECK(ret == (int)n, "%.4s->%.4s %dx%d flags %d: returned %d (%s)",
 	      (char *)&sf, (char *)&df, w, h, flags, ret,
@@ -151,9 +151,10 @@ static void check_packed(uint32_t sf, uint32_t df, int w, int h, int flags)
 
 		while (out[i] == exp[i])
 			i++;
-		CHECK(0, "%.4s->%.4s %dx%d flags %d: byte %zu is %u, "
-			 "expected %u", (char *)&sf, (char *)&df, w, h, flags,
-		      i, out[i], exp[i]);
+		CHECK(0,
+		      "%.4s->%.4s %dx%d flags %d: byte %zu is %u, "
+		      "expected %u",
+		      (char *)&sf, (char *)&df, w, h, flags, i, out[i], exp[i]);
 	}
 	v4lconvert_destroy(cv);
 	free(in);
@@ -185,7 +186,8 @@ static void test_enum_try(void)
 			      !!(fd.flags & V4L2_FMT_FLAG_EMULATED) ==
 				      (flags != 0),
 		      "flags %d: index 0 is not native YUYV (flagged "
-		      "emulated when flipped)", flags);
+		      "emulated when flipped)",
+		      flags);
 		for (i = 0; i < 4; i++) {
 			memset(&fd, 0, sizeof(fd));
 			fd.index = (uint32_t)i + 1;
@@ -278,7 +280,7 @@ static void test_enum_try(void)
 static void test_frames(void)
 {
 	static const int sizes[][2] = { { 640, 480 }, { 33, 7 }, { 1, 1 },
-					{ 17, 3 },   { 16, 2 }, { 1279, 5 } };
+					{ 17, 3 },    { 16, 2 }, { 1279, 5 } };
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		int w = sizes[i][0], h = sizes[i][1];
@@ -309,8 +311,8 @@ static int to_rgb(const uint8_t *in, uint32_t fourcc, int w, int h, int flags,
 {
 	struct fakedev dev = { .driver = "fakecam" };
 	struct v4l2_format s = pixfmt(fourcc, (uint32_t)w, (uint32_t)h);
-	struct v4l2_format d = pixfmt(V4L2_PIX_FMT_RGB24, (uint32_t)w,
-				      (uint32_t)h);
+	struct v4l2_format d =
+		pixfmt(V4L2_PIX_FMT_RGB24, (uint32_t)w, (uint32_t)h);
 	struct v4lconvert_data *cv;
 	int n = (int)(row_bytes(w) * (size_t)h), ret;
 
@@ -322,12 +324,11 @@ static int to_rgb(const uint8_t *in, uint32_t fourcc, int w, int h, int flags,
 }
 
 /* Packed frame flipped by the API. */
-static int to_packed(const uint8_t *in, int w, int h, int flags,
-		     uint8_t *out)
+static int to_packed(const uint8_t *in, int w, int h, int flags, uint8_t *out)
 {
 	struct fakedev dev = { .driver = "fakecam" };
-	struct v4l2_format s = pixfmt(V4L2_PIX_FMT_YUYV, (uint32_t)w,
-				      (uint32_t)h);
+	struct v4l2_format s =
+		pixfmt(V4L2_PIX_FMT_YUYV, (uint32_t)w, (uint32_t)h);
 	struct v4lconvert_data *cv;
 	int n = (int)(row_bytes(w) * (size_t)h), ret;
 
@@ -364,7 +365,8 @@ static void test_consistency(void)
 					int sx = (flags & 1) ? w - 1 - x : x;
 
 					memcpy(exp + ((size_t)y * w + x) * 3,
-					       plain + ((size_t)sy * w + sx) * 3,
+					       plain + ((size_t)sy * w + sx) *
+							       3,
 					       3);
 				}
 			CHECK(to_rgb(in, V4L2_PIX_FMT_YUYV, w, h, flags, rgb) ==
@@ -373,11 +375,12 @@ static void test_consistency(void)
 			      "%dx%d flags %d: flipped RGB24 != flip of RGB24",
 			      w, h, flags);
 			CHECK(to_packed(in, w, h, flags, flipped) == (int)n &&
-				      to_rgb(flipped, V4L2_PIX_FMT_YUYV, w, h, 0,
-					     via) == (int)rn &&
+				      to_rgb(flipped, V4L2_PIX_FMT_YUYV, w, h,
+					     0, via) == (int)rn &&
 				      !memcmp(via, exp, rn),
 			      "%dx%d flags %d: RGB24 of flipped YUYV != "
-			      "flipped RGB24", w, h, flags);
+			      "flipped RGB24",
+			      w, h, flags);
 		}
 		free(in);
 		free(flipped);
@@ -422,8 +425,10 @@ static void test_errors(void)
 
 		p.fmt.pix.bytesperline = 160;
 		ret = v4lconvert_convert(cv, &s, &p, in, n, big, 160 * 8 - 1);
-		CHECK(ret == -1 && errno == EFAULT, "padded dest short: %d", ret);
-		ret = v4lconvert_convert(cv, &s, &p, in, n, big, (int)sizeof(big));
+		CHECK(ret == -1 && errno == EFAULT, "padded dest short: %d",
+		      ret);
+		ret = v4lconvert_convert(cv, &s, &p, in, n, big,
+					 (int)sizeof(big));
 		CHECK(ret == (int)sizeof(big), "padded dest: %d (%s)", ret,
 		      v4lconvert_get_error_message(cv));
 	}

@@ -60,7 +60,9 @@ static void machine(const char *modalias, const char *board_vendor,
 static int observed_flip(uint32_t input_status)
 {
 	struct fakedev dev = {
-		.driver = "uvcvideo", .n_formats = 1, .input_status = input_status,
+		.driver = "uvcvideo",
+		.n_formats = 1,
+		.input_status = input_status,
 		.formats = { { V4L2_PIX_FMT_RGB24, 1, { { W, H } } } },
 	};
 	struct v4l2_format f;
@@ -88,7 +90,8 @@ static int observed_flip(uint32_t input_status)
 					int sy = flip & VF ? H - 1 - y : y;
 
 					same &= !memcmp(out + (y * W + x) * 3,
-							src + (sy * W + sx) * 3, 3);
+							src + (sy * W + sx) * 3,
+							3);
 				}
 			if (same)
 				result = flip;
@@ -102,8 +105,8 @@ static void expect(const char *what, int want, uint32_t input_status)
 {
 	int got = observed_flip(input_status);
 
-	printf("%s %s: flip %d (want %d)\n", got == want ? "ok  " : "FAIL", what,
-	       got, want);
+	printf("%s %s: flip %d (want %d)\n", got == want ? "ok  " : "FAIL",
+	       what, got, want);
 	failures += got != want;
 }
 
@@ -118,7 +121,8 @@ int main(void)
 	setenv("XDG_CONFIG_HOME", root, 1);
 	unsetenv("LIBV4LCONTROL_FLAGS");
 
-	machine("usb:v0471p0325d0101dc00dsc00dp00icFFisc00ip00in00\n", "", "", "", "");
+	machine("usb:v0471p0325d0101dc00dsc00dp00icFFisc00ip00in00\n", "", "",
+		"", "");
 	expect("Philips SPC 900NC (H+V)", HF | VF, 0);
 	machine("usb:v0471p032Ed0101\n", "", "", "", "");
 	expect("Philips SPC 315NC (V only)", VF, 0);
@@ -129,9 +133,12 @@ int main(void)
 	machine("usb:v04F2pB012d0001\n", "PACKARD BELL BV    \n",
 		"EasyNote_BG45   \n", "", "");
 	expect("Packard Bell EasyNote BG45 (DMI)", HF | VF, 0);
-	machine("usb:v04F2pB012d0001\n", "ASUSTeK Computer Inc.\n", "F3Sc\n", "", "");
-	expect("ASUS F3Sc: explicit not-flipped rule before the wildcard", 0, 0);
-	machine("usb:v04F2pB012d0001\n", "ASUSTeK Computer Inc.\n", "F3Ja\n", "", "");
+	machine("usb:v04F2pB012d0001\n", "ASUSTeK Computer Inc.\n", "F3Sc\n",
+		"", "");
+	expect("ASUS F3Sc: explicit not-flipped rule before the wildcard", 0,
+	       0);
+	machine("usb:v04F2pB012d0001\n", "ASUSTeK Computer Inc.\n", "F3Ja\n",
+		"", "");
 	expect("ASUS F3Ja: the ASUS wildcard rule", HF | VF, 0);
 	machine("usb:v04F2pB071d0001\n", "PEGATRON CORP.\n", "whatever\n",
 		"Philco\n", "S\202rie PHN10050\n");
@@ -147,7 +154,8 @@ int main(void)
 	expect("user rule overriding the built-in table", 0, 0);
 
 	setenv("LIBV4LCONTROL_FLAGS", "1", 1);
-	expect("LIBV4LCONTROL_FLAGS=1 replaces everything", HF, V4L2_IN_ST_VFLIP);
+	expect("LIBV4LCONTROL_FLAGS=1 replaces everything", HF,
+	       V4L2_IN_ST_VFLIP);
 	setenv("LIBV4LCONTROL_FLAGS", "0", 1);
 	machine("usb:v0471p032Ed0101\n", "", "", "", "");
 	expect("LIBV4LCONTROL_FLAGS=0 cancels a rule", 0, 0);

@@ -21,16 +21,26 @@ static const struct {
 	int order; /* 0 BGGR, 1 GBRG, 2 GRBG, 3 RGGB */
 	int kind, shift;
 } fmts[] = {
-	{ V4L2_PIX_FMT_SBGGR8, 0, B8, 0 },    { V4L2_PIX_FMT_SGBRG8, 1, B8, 0 },
-	{ V4L2_PIX_FMT_SGRBG8, 2, B8, 0 },    { V4L2_PIX_FMT_SRGGB8, 3, B8, 0 },
-	{ V4L2_PIX_FMT_SBGGR10P, 0, P10, 0 }, { V4L2_PIX_FMT_SGBRG10P, 1, P10, 0 },
-	{ V4L2_PIX_FMT_SGRBG10P, 2, P10, 0 }, { V4L2_PIX_FMT_SRGGB10P, 3, P10, 0 },
-	{ V4L2_PIX_FMT_SBGGR10, 0, LE16, 2 }, { V4L2_PIX_FMT_SGBRG10, 1, LE16, 2 },
-	{ V4L2_PIX_FMT_SGRBG10, 2, LE16, 2 }, { V4L2_PIX_FMT_SRGGB10, 3, LE16, 2 },
-	{ V4L2_PIX_FMT_SBGGR12, 0, LE16, 4 }, { V4L2_PIX_FMT_SGBRG12, 1, LE16, 4 },
-	{ V4L2_PIX_FMT_SGRBG12, 2, LE16, 4 }, { V4L2_PIX_FMT_SRGGB12, 3, LE16, 4 },
-	{ V4L2_PIX_FMT_SBGGR16, 0, LE16, 8 }, { V4L2_PIX_FMT_SGBRG16, 1, LE16, 8 },
-	{ V4L2_PIX_FMT_SGRBG16, 2, LE16, 8 }, { V4L2_PIX_FMT_SRGGB16, 3, LE16, 8 },
+	{ V4L2_PIX_FMT_SBGGR8, 0, B8, 0 },
+	{ V4L2_PIX_FMT_SGBRG8, 1, B8, 0 },
+	{ V4L2_PIX_FMT_SGRBG8, 2, B8, 0 },
+	{ V4L2_PIX_FMT_SRGGB8, 3, B8, 0 },
+	{ V4L2_PIX_FMT_SBGGR10P, 0, P10, 0 },
+	{ V4L2_PIX_FMT_SGBRG10P, 1, P10, 0 },
+	{ V4L2_PIX_FMT_SGRBG10P, 2, P10, 0 },
+	{ V4L2_PIX_FMT_SRGGB10P, 3, P10, 0 },
+	{ V4L2_PIX_FMT_SBGGR10, 0, LE16, 2 },
+	{ V4L2_PIX_FMT_SGBRG10, 1, LE16, 2 },
+	{ V4L2_PIX_FMT_SGRBG10, 2, LE16, 2 },
+	{ V4L2_PIX_FMT_SRGGB10, 3, LE16, 2 },
+	{ V4L2_PIX_FMT_SBGGR12, 0, LE16, 4 },
+	{ V4L2_PIX_FMT_SGBRG12, 1, LE16, 4 },
+	{ V4L2_PIX_FMT_SGRBG12, 2, LE16, 4 },
+	{ V4L2_PIX_FMT_SRGGB12, 3, LE16, 4 },
+	{ V4L2_PIX_FMT_SBGGR16, 0, LE16, 8 },
+	{ V4L2_PIX_FMT_SGBRG16, 1, LE16, 8 },
+	{ V4L2_PIX_FMT_SGRBG16, 2, LE16, 8 },
+	{ V4L2_PIX_FMT_SRGGB16, 3, LE16, 8 },
 };
 #define NF (int)(sizeof(fmts) / sizeof(fmts[0]))
 
@@ -77,7 +87,9 @@ static int sample_at(const struct frame *f, int x, int y)
 	case P10: /* the high byte of pixel x: byte x % 4 of group x / 4 */
 		return row[(size_t)(x / 4) * 5 + x % 4];
 	default:
-		return ((row[2 * x] | row[2 * x + 1] << 8) >> fmts[f->fi].shift) & 255;
+		return ((row[2 * x] | row[2 * x + 1] << 8) >>
+			fmts[f->fi].shift) &
+		       255;
 	}
 }
 
@@ -115,22 +127,32 @@ static void reference(const struct frame *f, uint8_t *rgb)
 					v = s(f, x, y);
 				else if (ch == 1) /* green at a red/blue site */
 					v = (s(f, x - 1, y) + s(f, x + 1, y) +
-					     s(f, x, y - 1) + s(f, x, y + 1) + 2) / 4;
-				else if (here != 1) /* red <-> blue: diagonals */
-					v = (s(f, x - 1, y - 1) + s(f, x + 1, y - 1) +
-					     s(f, x - 1, y + 1) + s(f, x + 1, y + 1) + 2) / 4;
+					     s(f, x, y - 1) + s(f, x, y + 1) +
+					     2) /
+					    4;
+				else if (here !=
+					 1) /* red <-> blue: diagonals */
+					v = (s(f, x - 1, y - 1) +
+					     s(f, x + 1, y - 1) +
+					     s(f, x - 1, y + 1) +
+					     s(f, x + 1, y + 1) + 2) /
+					    4;
 				else if (site_colour(order, x + 1, y) == ch)
-					v = (s(f, x - 1, y) + s(f, x + 1, y) + 1) / 2;
+					v = (s(f, x - 1, y) + s(f, x + 1, y) +
+					     1) /
+					    2;
 				else
-					v = (s(f, x, y - 1) + s(f, x, y + 1) + 1) / 2;
+					v = (s(f, x, y - 1) + s(f, x, y + 1) +
+					     1) /
+					    2;
 				p[ch] = (uint8_t)v;
 			}
 		}
 }
 
-static const int sizes[][2] = { { 1, 1 },  { 2, 2 },  { 3, 3 },   { 5, 1 },
-				 { 1, 6 },  { 2, 7 },  { 7, 5 },   { 16, 2 },
-				 { 33, 17 }, { 64, 9 }, { 130, 3 }, { 203, 6 } };
+static const int sizes[][2] = { { 1, 1 },   { 2, 2 },  { 3, 3 },   { 5, 1 },
+				{ 1, 6 },   { 2, 7 },  { 7, 5 },   { 16, 2 },
+				{ 33, 17 }, { 64, 9 }, { 130, 3 }, { 203, 6 } };
 
 static void test_bayer(struct v4lconvert_data *cv, int fi)
 {
@@ -142,7 +164,8 @@ static void test_bayer(struct v4lconvert_data *cv, int fi)
 		for (int pad = 0; pad < 3; pad++) {
 			size_t minb = row_bytes(fi, w);
 			/* pad 0: bytesperline 0 (minimal); 1: exact; 2: +13 */
-			int bpl = pad == 0 ? 0 : (int)minb + (pad == 2 ? 13 : 0);
+			int bpl =
+				pad == 0 ? 0 : (int)minb + (pad == 2 ? 13 : 0);
 			size_t sstride = bpl ? (size_t)bpl : minb;
 			size_t ssize = sstride * h;
 			uint8_t *src = malloc(ssize);
@@ -168,29 +191,41 @@ static void test_bayer(struct v4lconvert_data *cv, int fi)
 				memset(dst, 0xa5, dsize + 64);
 				set_fmts(&sf, &df, fourcc, w, h, bpl, 0, df_cc,
 					 pad == 2 ? ds : 0);
-				ret = v4lconvert_convert(cv, &sf, &df, src, (int)ssize,
-							 dst, (int)dsize + 64);
-				snprintf(what, sizeof(what), "%s -> %s %dx%d pad %d",
-					 fcc(fourcc), fcc(df_cc), w, h, pad);
-				CHECK(ret == (int)dsize, "%s: returned %d (%s), want %zu",
-				      what, ret, v4lconvert_get_error_message(cv), dsize);
+				ret = v4lconvert_convert(cv, &sf, &df, src,
+							 (int)ssize, dst,
+							 (int)dsize + 64);
+				snprintf(what, sizeof(what),
+					 "%s -> %s %dx%d pad %d", fcc(fourcc),
+					 fcc(df_cc), w, h, pad);
+				CHECK(ret == (int)dsize,
+				      "%s: returned %d (%s), want %zu", what,
+				      ret, v4lconvert_get_error_message(cv),
+				      dsize);
 				for (size_t i = 0; i < 64; i++)
 					if (dst[dsize + i] != 0xa5) {
-						CHECK(0, "%s: guard byte %zu written", what, i);
+						CHECK(0,
+						      "%s: guard byte %zu written",
+						      what, i);
 						break;
 					}
 				if (ret == (int)dsize) {
 					if (is_rgb)
-						check_rgb(dst, ds, df_cc, refrgb, w, h, 0, what);
+						check_rgb(dst, ds, df_cc,
+							  refrgb, w, h, 0,
+							  what);
 					else
-						check_yuv(dst, ds, df_cc, refrgb, w, h, 1.0, what);
+						check_yuv(dst, ds, df_cc,
+							  refrgb, w, h, 1.0,
+							  what);
 				}
 				/* A short frame: one byte missing. */
 				errno = 0;
-				ret = v4lconvert_convert(cv, &sf, &df, src, (int)ssize - 1,
-							 dst, (int)dsize + 64);
+				ret = v4lconvert_convert(cv, &sf, &df, src,
+							 (int)ssize - 1, dst,
+							 (int)dsize + 64);
 				CHECK(ret == -1 && errno == EPIPE,
-				      "%s: short frame gave %d errno %d", what, ret, errno);
+				      "%s: short frame gave %d errno %d", what,
+				      ret, errno);
 				free(dst);
 			}
 			free(src);
@@ -207,14 +242,16 @@ static void render(uint8_t *rgb, int w, int h)
 			double u = (double)x / w, v = (double)y / h;
 			uint8_t *p = rgb + 3 * ((size_t)y * w + x);
 
-			p[0] = (uint8_t)lround(128 + 100 * sin(50.0 * u + 20.0 * v));
-			p[1] = (uint8_t)lround(128 + 90 * cos(40.0 * v - 30.0 * u));
+			p[0] = (uint8_t)lround(128 +
+					       100 * sin(50.0 * u + 20.0 * v));
+			p[1] = (uint8_t)lround(128 +
+					       90 * cos(40.0 * v - 30.0 * u));
 			p[2] = (uint8_t)lround(40 + 180 * u * v);
 		}
 }
 
-static double mean_error(const uint8_t *out, uint32_t dst_cc, const uint8_t *truth,
-			 int w, int h)
+static double mean_error(const uint8_t *out, uint32_t dst_cc,
+			 const uint8_t *truth, int w, int h)
 {
 	double sum = 0;
 
@@ -230,7 +267,8 @@ static double mean_error(const uint8_t *out, uint32_t dst_cc, const uint8_t *tru
 static void plausibility(struct v4lconvert_data *cv, struct orig *o)
 {
 	const int w = 320, h = 240;
-	uint8_t *truth = malloc((size_t)w * h * 3), *raw = malloc((size_t)w * h);
+	uint8_t *truth = malloc((size_t)w * h * 3),
+		*raw = malloc((size_t)w * h);
 	uint8_t *a = malloc((size_t)w * h * 3), *b = malloc((size_t)w * h * 3);
 
 	render(truth, w, h);
@@ -240,18 +278,20 @@ static void plausibility(struct v4lconvert_data *cv, struct orig *o)
 
 			for (int y = 0; y < h; y++)
 				for (int x = 0; x < w; x++)
-					raw[(size_t)y * w + x] =
-						truth[3 * ((size_t)y * w + x) +
-						      site_colour(fmts[fi].order, x, y)];
-			if (!run_both(cv, o, fmts[fi].fourcc, 0, w, h, (size_t)w, raw,
-				      dst_fmts[d], a, b))
+					raw[(size_t)y * w + x] = truth
+						[3 * ((size_t)y * w + x) +
+						 site_colour(fmts[fi].order, x,
+							     y)];
+			if (!run_both(cv, o, fmts[fi].fourcc, 0, w, h,
+				      (size_t)w, raw, dst_fmts[d], a, b))
 				continue;
 			ea = mean_error(a, dst_fmts[d], truth, w, h);
 			eb = mean_error(b, dst_fmts[d], truth, w, h);
 			printf("%s -> %s: mean error vs the true image: ours %.3f, "
 			       "original %.3f\n",
 			       fcc(fmts[fi].fourcc), fcc(dst_fmts[d]), ea, eb);
-			CHECK(ea <= eb + 0.05, "%s -> %s: ours %.3f worse than %.3f",
+			CHECK(ea <= eb + 0.05,
+			      "%s -> %s: ours %.3f worse than %.3f",
 			      fcc(fmts[fi].fourcc), fcc(dst_fmts[d]), ea, eb);
 		}
 	free(truth);
@@ -279,8 +319,10 @@ int main(int argc, char **argv)
 			test_bayer(cv, i);
 	if (orig_open(&o)) {
 		if (bench_only) {
-			bench_format(cv, &o, V4L2_PIX_FMT_SBGGR8, 1280, V4L2_PIX_FMT_RGB24);
-			bench_format(cv, &o, V4L2_PIX_FMT_SBGGR8, 1280, V4L2_PIX_FMT_YUV420);
+			bench_format(cv, &o, V4L2_PIX_FMT_SBGGR8, 1280,
+				     V4L2_PIX_FMT_RGB24);
+			bench_format(cv, &o, V4L2_PIX_FMT_SBGGR8, 1280,
+				     V4L2_PIX_FMT_YUV420);
 		} else {
 			plausibility(cv, &o);
 		}

@@ -39,7 +39,8 @@ static void fill_random(uint8_t *p, size_t n)
 }
 
 static const uint32_t dst_fmts[4] = { V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24,
-				      V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420 };
+				      V4L2_PIX_FMT_YUV420,
+				      V4L2_PIX_FMT_YVU420 };
 
 static const char *fcc(uint32_t f)
 {
@@ -107,8 +108,9 @@ static size_t dst_bytes(uint32_t f, int w, int h, int stride)
  * Check an RGB24/BGR24 output (stride `ds`) against reference RGB (w*h*3,
  * R G B order), exactly or within `tol`. Returns the largest difference.
  */
-static int check_rgb(const uint8_t *out, int ds, uint32_t dst, const uint8_t *ref,
-		     int w, int h, int tol, const char *what)
+static int check_rgb(const uint8_t *out, int ds, uint32_t dst,
+		     const uint8_t *ref, int w, int h, int tol,
+		     const char *what)
 {
 	int worst = 0, reported = 0;
 
@@ -123,7 +125,8 @@ static int check_rgb(const uint8_t *out, int ds, uint32_t dst, const uint8_t *re
 				if (d > worst)
 					worst = d;
 				if (d > tol && !reported++)
-					CHECK(0, "%s: pixel %d,%d ch %d: %d, want %d",
+					CHECK(0,
+					      "%s: pixel %d,%d ch %d: %d, want %d",
 					      what, x, y, c, o, e);
 			}
 	return worst;
@@ -152,19 +155,24 @@ static void check_yuv(const uint8_t *out, int ds, uint32_t dst,
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
 			const uint8_t *p = ref + 3 * ((size_t)y * w + x);
-			double e = 16 + 219.0 / 255 * (kr * p[0] + kg * p[1] + kb * p[2]);
+			double e = 16 +
+				   219.0 / 255 *
+					   (kr * p[0] + kg * p[1] + kb * p[2]);
 			int o = out[(size_t)y * ds + x];
 
 			if (fabs(o - e) > tol && !reported++)
-				CHECK(0, "%s: Y at %d,%d: %d, want %.2f", what, x, y, o, e);
+				CHECK(0, "%s: Y at %d,%d: %d, want %.2f", what,
+				      x, y, o, e);
 		}
 	for (int by = 0; by < ch; by++)
 		for (int bx = 0; bx < (w + 1) / 2; bx++) {
 			double r = 0, g = 0, b = 0, n = 0;
 
 			for (int y = 2 * by; y < 2 * by + 2 && y < h; y++)
-				for (int x = 2 * bx; x < 2 * bx + 2 && x < w; x++) {
-					const uint8_t *p = ref + 3 * ((size_t)y * w + x);
+				for (int x = 2 * bx; x < 2 * bx + 2 && x < w;
+				     x++) {
+					const uint8_t *p =
+						ref + 3 * ((size_t)y * w + x);
 
 					r += p[0];
 					g += p[1];
@@ -176,13 +184,18 @@ static void check_yuv(const uint8_t *out, int ds, uint32_t dst,
 			b /= n;
 			{
 				double yl = kr * r + kg * g + kb * b;
-				double eu = 128 + 224.0 / 255 * (b - yl) / (2 * (1 - kb));
-				double ev = 128 + 224.0 / 255 * (r - yl) / (2 * (1 - kr));
-				int ou = u[(size_t)by * cs + bx], ov = v[(size_t)by * cs + bx];
+				double eu = 128 + 224.0 / 255 * (b - yl) /
+							  (2 * (1 - kb));
+				double ev = 128 + 224.0 / 255 * (r - yl) /
+							  (2 * (1 - kr));
+				int ou = u[(size_t)by * cs + bx],
+				    ov = v[(size_t)by * cs + bx];
 
-				if ((fabs(ou - eu) > tol || fabs(ov - ev) > tol) &&
+				if ((fabs(ou - eu) > tol ||
+				     fabs(ov - ev) > tol) &&
 				    !reported++)
-					CHECK(0, "%s: UV at block %d,%d: %d,%d, want %.2f,%.2f",
+					CHECK(0,
+					      "%s: UV at block %d,%d: %d,%d, want %.2f,%.2f",
 					      what, bx, by, ou, ov, eu, ev);
 			}
 		}
@@ -252,7 +265,8 @@ static double bench(convert_fn *fn, void *data, const struct v4l2_format *sf,
 		t[i] = now_s() - t0;
 	}
 	qsort(t, (size_t)runs, sizeof(t[0]), cmp_double);
-	return sf->fmt.pix.width * (double)sf->fmt.pix.height / t[runs / 2] / 1e6;
+	return sf->fmt.pix.width * (double)sf->fmt.pix.height / t[runs / 2] /
+	       1e6;
 }
 
 /* Reference RGB of pixel x of a source row, written by each test. */
@@ -272,17 +286,19 @@ static const int test_sizes[][2] = { { 1, 1 },  { 2, 2 },   { 3, 3 },
  * level (grey: Y = grey exactly, chroma 128); guard bytes untouched; a
  * short frame fails with EPIPE.
  */
-static __attribute__((unused)) void test_format(struct v4lconvert_data *cv, uint32_t fourcc,
-			uint32_t hsv_enc, ref_fn *ref, rowbytes_fn *rb,
-			int grey, int rgb_tol)
+static __attribute__((unused)) void
+test_format(struct v4lconvert_data *cv, uint32_t fourcc, uint32_t hsv_enc,
+	    ref_fn *ref, rowbytes_fn *rb, int grey, int rgb_tol)
 {
-	for (size_t si = 0; si < sizeof(test_sizes) / sizeof(test_sizes[0]); si++) {
+	for (size_t si = 0; si < sizeof(test_sizes) / sizeof(test_sizes[0]);
+	     si++) {
 		int w = test_sizes[si][0], h = test_sizes[si][1];
 
 		for (int pad = 0; pad < 3; pad++) {
 			size_t minb = rb(fourcc, w);
 			/* pad 0: bytesperline 0 (minimal); 1: exact; 2: +13 */
-			int bpl = pad == 0 ? 0 : (int)minb + (pad == 2 ? 13 : 0);
+			int bpl =
+				pad == 0 ? 0 : (int)minb + (pad == 2 ? 13 : 0);
 			size_t sstride = bpl ? (size_t)bpl : minb;
 			size_t ssize = sstride * h;
 			uint8_t *src = malloc(ssize);
@@ -295,7 +311,8 @@ static __attribute__((unused)) void test_format(struct v4lconvert_data *cv, uint
 					src[i] = (rnd() & 1) ? 0 : 255;
 			for (int y = 0; y < h; y++)
 				for (int x = 0; x < w; x++)
-					ref(fourcc, hsv_enc, src + (size_t)y * sstride, x,
+					ref(fourcc, hsv_enc,
+					    src + (size_t)y * sstride, x,
 					    refrgb + 3 * ((size_t)y * w + x));
 			for (int d = 0; d < 4; d++) {
 				uint32_t df_cc = dst_fmts[d];
@@ -308,45 +325,77 @@ static __attribute__((unused)) void test_format(struct v4lconvert_data *cv, uint
 				int ret;
 
 				memset(dst, 0xa5, dsize + 64);
-				set_fmts(&sf, &df, fourcc, w, h, bpl, hsv_enc, df_cc,
-					 pad == 2 ? ds : 0);
-				ret = v4lconvert_convert(cv, &sf, &df, src, (int)ssize,
-							 dst, (int)dsize + 64);
-				snprintf(what, sizeof(what), "%s enc %u -> %s %dx%d pad %d",
-					 fcc(fourcc), hsv_enc, fcc(df_cc), w, h, pad);
-				CHECK(ret == (int)dsize, "%s: returned %d (%s), want %zu",
-				      what, ret, v4lconvert_get_error_message(cv), dsize);
+				set_fmts(&sf, &df, fourcc, w, h, bpl, hsv_enc,
+					 df_cc, pad == 2 ? ds : 0);
+				ret = v4lconvert_convert(cv, &sf, &df, src,
+							 (int)ssize, dst,
+							 (int)dsize + 64);
+				snprintf(what, sizeof(what),
+					 "%s enc %u -> %s %dx%d pad %d",
+					 fcc(fourcc), hsv_enc, fcc(df_cc), w, h,
+					 pad);
+				CHECK(ret == (int)dsize,
+				      "%s: returned %d (%s), want %zu", what,
+				      ret, v4lconvert_get_error_message(cv),
+				      dsize);
 				for (size_t i = 0; i < 64; i++)
 					if (dst[dsize + i] != 0xa5) {
-						CHECK(0, "%s: guard byte %zu written", what, i);
+						CHECK(0,
+						      "%s: guard byte %zu written",
+						      what, i);
 						break;
 					}
 				if (ret == (int)dsize) {
 					if (is_rgb) {
-						check_rgb(dst, ds, df_cc, refrgb, w, h, rgb_tol, what);
+						check_rgb(dst, ds, df_cc,
+							  refrgb, w, h, rgb_tol,
+							  what);
 					} else if (grey) {
-						int cs = (ds + 1) / 2, ch = (h + 1) / 2;
-						const uint8_t *c = dst + (size_t)ds * h;
+						int cs = (ds + 1) / 2,
+						    ch = (h + 1) / 2;
+						const uint8_t *c =
+							dst + (size_t)ds * h;
 						int bad = 0;
 
 						for (int y = 0; y < h; y++)
-							for (int x = 0; x < w; x++)
-								bad += dst[(size_t)y * ds + x] !=
-								       refrgb[3 * ((size_t)y * w + x)];
+							for (int x = 0; x < w;
+							     x++)
+								bad += dst[(size_t)y *
+										   ds +
+									   x] !=
+								       refrgb[3 *
+									      ((size_t)y *
+										       w +
+									       x)];
 						for (int p = 0; p < 2; p++)
-							for (int y = 0; y < ch; y++)
-								for (int x = 0; x < (w + 1) / 2; x++)
-									bad += c[(size_t)(p * ch + y) * cs + x] != 128;
-						CHECK(!bad, "%s: %d grey YUV bytes wrong", what, bad);
+							for (int y = 0; y < ch;
+							     y++)
+								for (int x = 0;
+								     x <
+								     (w + 1) /
+									     2;
+								     x++)
+									bad += c[(size_t)(p * ch +
+											  y) *
+											 cs +
+										 x] !=
+									       128;
+						CHECK(!bad,
+						      "%s: %d grey YUV bytes wrong",
+						      what, bad);
 					} else {
-						check_yuv(dst, ds, df_cc, refrgb, w, h, 1.0, what);
+						check_yuv(dst, ds, df_cc,
+							  refrgb, w, h, 1.0,
+							  what);
 					}
 				}
 				/* A short frame: one byte missing. */
-				ret = v4lconvert_convert(cv, &sf, &df, src, (int)ssize - 1,
-							 dst, (int)dsize + 64);
+				ret = v4lconvert_convert(cv, &sf, &df, src,
+							 (int)ssize - 1, dst,
+							 (int)dsize + 64);
 				CHECK(ret == -1 && errno == EPIPE,
-				      "%s: short frame gave %d errno %d", what, ret, errno);
+				      "%s: short frame gave %d errno %d", what,
+				      ret, errno);
 				free(dst);
 			}
 			free(src);
@@ -358,27 +407,32 @@ static __attribute__((unused)) void test_format(struct v4lconvert_data *cv, uint
 /* Our and the original's output for the same frame (minimal strides). */
 static int run_both(struct v4lconvert_data *cv, struct orig *o, uint32_t fourcc,
 		    uint32_t hsv_enc, int w, int h, size_t sstride,
-		    uint8_t *src, uint32_t dst_cc, uint8_t *ours, uint8_t *theirs)
+		    uint8_t *src, uint32_t dst_cc, uint8_t *ours,
+		    uint8_t *theirs)
 {
 	struct v4l2_format sf, df;
-	size_t ds = dst_bytes(dst_cc, w, h, dst_cc == V4L2_PIX_FMT_RGB24 ||
-						   dst_cc == V4L2_PIX_FMT_BGR24
-					   ? 3 * w
-					   : w);
+	size_t ds = dst_bytes(dst_cc, w, h,
+			      dst_cc == V4L2_PIX_FMT_RGB24 ||
+					      dst_cc == V4L2_PIX_FMT_BGR24
+				      ? 3 * w
+				      : w);
 	int a, b;
 
 	set_fmts(&sf, &df, fourcc, w, h, (int)sstride, hsv_enc, dst_cc, 0);
-	a = v4lconvert_convert(cv, &sf, &df, src, (int)(sstride * h), ours, (int)ds);
+	a = v4lconvert_convert(cv, &sf, &df, src, (int)(sstride * h), ours,
+			       (int)ds);
 	set_fmts(&sf, &df, fourcc, w, h, (int)sstride, hsv_enc, dst_cc, 0);
-	b = o->convert(o->data, &sf, &df, src, (int)(sstride * h), theirs, (int)ds);
+	b = o->convert(o->data, &sf, &df, src, (int)(sstride * h), theirs,
+		       (int)ds);
 	CHECK(a == (int)ds && b == (int)ds, "%s -> %s: ours %d, original %d",
 	      fcc(fourcc), fcc(dst_cc), a, b);
 	return a == (int)ds && b == (int)ds;
 }
 
 /* --bench: median MPix/s of ours and the original at 1280x720. */
-static __attribute__((unused)) void bench_format(struct v4lconvert_data *cv, struct orig *o,
-			 uint32_t fourcc, size_t sstride, uint32_t dst_cc)
+static __attribute__((unused)) void
+bench_format(struct v4lconvert_data *cv, struct orig *o, uint32_t fourcc,
+	     size_t sstride, uint32_t dst_cc)
 {
 	const int w = 1280, h = 720;
 	uint8_t *src = malloc(sstride * h), *dst = malloc((size_t)w * h * 3);
@@ -390,8 +444,8 @@ static __attribute__((unused)) void bench_format(struct v4lconvert_data *cv, str
 	a = bench((convert_fn *)(void *)v4lconvert_convert, cv, &sf, &df, src,
 		  (int)(sstride * h), dst, w * h * 3, 31);
 	if (o->data)
-		b = bench(o->convert, o->data, &sf, &df, src, (int)(sstride * h),
-			  dst, w * h * 3, 31);
+		b = bench(o->convert, o->data, &sf, &df, src,
+			  (int)(sstride * h), dst, w * h * 3, 31);
 	printf("bench %s -> %s 1280x720: ours %.0f MPix/s, original %.0f MPix/s\n",
 	       fcc(fourcc), fcc(dst_cc), a, b);
 	free(src);

@@ -6,8 +6,8 @@
 #include "sources_common.h"
 
 static const uint32_t greys[] = {
-	V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_Y4,  V4L2_PIX_FMT_Y6,
-	V4L2_PIX_FMT_Y10,  V4L2_PIX_FMT_Y12, V4L2_PIX_FMT_Y16,
+	V4L2_PIX_FMT_GREY,   V4L2_PIX_FMT_Y4,       V4L2_PIX_FMT_Y6,
+	V4L2_PIX_FMT_Y10,    V4L2_PIX_FMT_Y12,      V4L2_PIX_FMT_Y16,
 	V4L2_PIX_FMT_Y16_BE, V4L2_PIX_FMT_Y10BPACK,
 };
 #define NG (int)(sizeof(greys) / sizeof(greys[0]))
@@ -66,9 +66,10 @@ static void ref_pixel(uint32_t fourcc, uint32_t enc, const uint8_t *row, int x,
 static void differential(struct v4lconvert_data *cv, struct orig *o)
 {
 	/* The formats the original handles; width a multiple of 4 for Y10B. */
-	static const uint32_t both[] = { V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_Y4,
-					 V4L2_PIX_FMT_Y6, V4L2_PIX_FMT_Y16,
-					 V4L2_PIX_FMT_Y16_BE, V4L2_PIX_FMT_Y10BPACK };
+	static const uint32_t both[] = {
+		V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_Y4,     V4L2_PIX_FMT_Y6,
+		V4L2_PIX_FMT_Y16,  V4L2_PIX_FMT_Y16_BE, V4L2_PIX_FMT_Y10BPACK
+	};
 	const int w = 64, h = 24;
 	uint8_t *src = malloc((size_t)w * h * 2);
 	uint8_t *a = malloc((size_t)w * h * 3), *b = malloc((size_t)w * h * 3);
@@ -76,12 +77,15 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 	fill_random(src, (size_t)w * h * 2);
 	for (size_t i = 0; i < sizeof(both) / sizeof(both[0]); i++)
 		for (int d = 0; d < 4; d++) {
-			size_t n = d < 2 ? (size_t)w * h * 3 : (size_t)w * h * 3 / 2;
+			size_t n = d < 2 ? (size_t)w * h * 3
+					 : (size_t)w * h * 3 / 2;
 
-			if (!run_both(cv, o, both[i], 0, w, h, row_bytes(both[i], w),
-				      src, dst_fmts[d], a, b))
+			if (!run_both(cv, o, both[i], 0, w, h,
+				      row_bytes(both[i], w), src, dst_fmts[d],
+				      a, b))
 				continue;
-			CHECK(!memcmp(a, b, n), "%s -> %s differs from the original",
+			CHECK(!memcmp(a, b, n),
+			      "%s -> %s differs from the original",
 			      fcc(both[i]), fcc(dst_fmts[d]));
 		}
 	free(src);
@@ -101,11 +105,14 @@ int main(int argc, char **argv)
 	}
 	if (!bench_only)
 		for (int i = 0; i < NG; i++)
-			test_format(cv, greys[i], 0, ref_pixel, row_bytes, 1, 0);
+			test_format(cv, greys[i], 0, ref_pixel, row_bytes, 1,
+				    0);
 	if (orig_open(&o)) {
 		if (bench_only) {
-			bench_format(cv, &o, V4L2_PIX_FMT_GREY, 1280, V4L2_PIX_FMT_RGB24);
-			bench_format(cv, &o, V4L2_PIX_FMT_Y16, 2560, V4L2_PIX_FMT_RGB24);
+			bench_format(cv, &o, V4L2_PIX_FMT_GREY, 1280,
+				     V4L2_PIX_FMT_RGB24);
+			bench_format(cv, &o, V4L2_PIX_FMT_Y16, 2560,
+				     V4L2_PIX_FMT_RGB24);
 		} else {
 			differential(cv, &o);
 		}

@@ -26,12 +26,30 @@ static void hsv_double(uint32_t enc, unsigned h, unsigned s, unsigned v,
 	double r = 0, g = 0, b = 0, m = vv - c;
 
 	switch ((int)hp) {
-	case 0: r = c; g = xx; break;
-	case 1: r = xx; g = c; break;
-	case 2: g = c; b = xx; break;
-	case 3: g = xx; b = c; break;
-	case 4: r = xx; b = c; break;
-	default: r = c; b = xx; break;
+	case 0:
+		r = c;
+		g = xx;
+		break;
+	case 1:
+		r = xx;
+		g = c;
+		break;
+	case 2:
+		g = c;
+		b = xx;
+		break;
+	case 3:
+		g = xx;
+		b = c;
+		break;
+	case 4:
+		r = xx;
+		b = c;
+		break;
+	default:
+		r = c;
+		b = xx;
+		break;
 	}
 	rgb[0] = (r + m) * 255;
 	rgb[1] = (g + m) * 255;
@@ -41,7 +59,8 @@ static void hsv_double(uint32_t enc, unsigned h, unsigned s, unsigned v,
 static void ref_pixel(uint32_t fourcc, uint32_t enc, const uint8_t *row, int x,
 		      uint8_t rgb[3])
 {
-	const uint8_t *p = row + (fourcc == V4L2_PIX_FMT_HSV32 ? 4 * x + 1 : 3 * x);
+	const uint8_t *p =
+		row + (fourcc == V4L2_PIX_FMT_HSV32 ? 4 * x + 1 : 3 * x);
 	double d[3];
 
 	hsv_double(enc, p[0], p[1], p[2], d);
@@ -65,14 +84,17 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 
 			for (int y = 0; y < h; y++)
 				for (int x = 0; x < w; x++) {
-					uint8_t *p = src + 3 * ((size_t)y * w + x);
+					uint8_t *p =
+						src + 3 * ((size_t)y * w + x);
 
-					p[0] = (uint8_t)y; /* hue, every value */
+					p[0] = (uint8_t)
+						y; /* hue, every value */
 					p[1] = (uint8_t)x;
 					p[2] = (uint8_t)v;
 				}
 			if (!run_both(cv, o, V4L2_PIX_FMT_HSV24, encs[e], w, h,
-				      (size_t)w * 3, src, V4L2_PIX_FMT_RGB24, a, b))
+				      (size_t)w * 3, src, V4L2_PIX_FMT_RGB24, a,
+				      b))
 				continue;
 			for (int i = 0; i < w * h; i++) {
 				const uint8_t *p = src + 3 * i;
@@ -85,7 +107,8 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 				for (int c = 0; c < 3; c++) {
 					double eo = fabs(a[3 * i + c] - d[c]);
 					double et = fabs(b[3 * i + c] - d[c]);
-					int diff = abs(a[3 * i + c] - b[3 * i + c]);
+					int diff = abs(a[3 * i + c] -
+						       b[3 * i + c]);
 
 					err_ours += eo;
 					err_orig += et;
@@ -97,15 +120,18 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 			}
 			printf("HSV24 enc %s v=%3d: max |ours - original| %d; mean "
 			       "error vs model: ours %.3f, original %.3f; ours max %.3f\n",
-			       encs[e] == V4L2_HSV_ENC_256 ? "256" : "180", v, worst_orig,
-			       err_ours / (3.0 * w * h), err_orig / (3.0 * w * h), max_ours);
-			CHECK(max_ours <= 0.5 + 1e-6, "HSV enc %u v %d: ours %.3f from model",
-			      encs[e], v, max_ours);
-			CHECK(err_ours <= err_orig, "HSV enc %u v %d: ours less accurate",
-			      encs[e], v);
+			       encs[e] == V4L2_HSV_ENC_256 ? "256" : "180", v,
+			       worst_orig, err_ours / (3.0 * w * h),
+			       err_orig / (3.0 * w * h), max_ours);
+			CHECK(max_ours <= 0.5 + 1e-6,
+			      "HSV enc %u v %d: ours %.3f from model", encs[e],
+			      v, max_ours);
+			CHECK(err_ours <= err_orig,
+			      "HSV enc %u v %d: ours less accurate", encs[e],
+			      v);
 			CHECK(worst_orig <= HSV_MAX_DIFF,
-			      "HSV enc %u v %d: %d levels from the original", encs[e], v,
-			      worst_orig);
+			      "HSV enc %u v %d: %d levels from the original",
+			      encs[e], v, worst_orig);
 		}
 	}
 	free(src);
@@ -115,7 +141,8 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 
 int main(int argc, char **argv)
 {
-	static const uint32_t hsvs[] = { V4L2_PIX_FMT_HSV24, V4L2_PIX_FMT_HSV32 };
+	static const uint32_t hsvs[] = { V4L2_PIX_FMT_HSV24,
+					 V4L2_PIX_FMT_HSV32 };
 	struct v4lconvert_data *cv = make_ours(hsvs, 2);
 	struct orig o;
 
@@ -125,8 +152,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (int i = 0; i < 2; i++) {
-		test_format(cv, hsvs[i], V4L2_HSV_ENC_180, ref_pixel, row_bytes, 0, 0);
-		test_format(cv, hsvs[i], V4L2_HSV_ENC_256, ref_pixel, row_bytes, 0, 0);
+		test_format(cv, hsvs[i], V4L2_HSV_ENC_180, ref_pixel, row_bytes,
+			    0, 0);
+		test_format(cv, hsvs[i], V4L2_HSV_ENC_256, ref_pixel, row_bytes,
+			    0, 0);
 	}
 	if (orig_open(&o)) {
 		differential(cv, &o);

@@ -66,10 +66,11 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 		for (int i = 0; i < N32; i++) {
 			if (!rgb32[i].in_original)
 				continue;
-			if (!run_both(cv, o, rgb32[i].fourcc, 0, w, h, (size_t)w * 4,
-				      src, dst_fmts[d], a, b))
+			if (!run_both(cv, o, rgb32[i].fourcc, 0, w, h,
+				      (size_t)w * 4, src, dst_fmts[d], a, b))
 				continue;
-			CHECK(!memcmp(a, b, n), "%s -> %s differs from the original",
+			CHECK(!memcmp(a, b, n),
+			      "%s -> %s differs from the original",
 			      fcc(rgb32[i].fourcc), fcc(dst_fmts[d]));
 		}
 		/*
@@ -77,8 +78,8 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 		 * bit replication (31 -> 255, the exact v * 255 / 31 rounded):
 		 * ours = theirs | theirs >> 5 (R, B) or >> 6 (G).
 		 */
-		if (run_both(cv, o, V4L2_PIX_FMT_RGB565, 0, w, h, (size_t)w * 2, src,
-			     dst_fmts[d], a, b)) {
+		if (run_both(cv, o, V4L2_PIX_FMT_RGB565, 0, w, h, (size_t)w * 2,
+			     src, dst_fmts[d], a, b)) {
 			int bad = 0, differ = 0;
 
 			for (size_t i = 0; i < n; i++) {
@@ -88,8 +89,10 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 				bad += a[i] != want;
 				differ += a[i] != b[i];
 			}
-			CHECK(!bad, "RGB565 -> %s: %d bytes break ours = theirs | "
-			      "theirs >> 5/6", fcc(dst_fmts[d]), bad);
+			CHECK(!bad,
+			      "RGB565 -> %s: %d bytes break ours = theirs | "
+			      "theirs >> 5/6",
+			      fcc(dst_fmts[d]), bad);
 			printf("RGB565 -> %s: %d of %zu bytes differ from the original "
 			       "(bit replication vs plain shifts), relation holds\n",
 			       fcc(dst_fmts[d]), differ, n);
@@ -117,7 +120,8 @@ int main(int argc, char **argv)
 	}
 	if (!bench_only) {
 		for (int i = 0; i <= N32; i++)
-			test_format(cv, fourccs[i], 0, ref_pixel, row_bytes, 0, 0);
+			test_format(cv, fourccs[i], 0, ref_pixel, row_bytes, 0,
+				    0);
 	}
 	if (orig_open(&o)) {
 		if (bench_only) {

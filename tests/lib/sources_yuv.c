@@ -146,8 +146,8 @@ static uint8_t *build(uint32_t f, const struct pic *p, int s, size_t *size)
 		/* a partial last chroma tile row keeps the 256-byte spacing */
 		n = w * h + w * (h / 2);
 		if (h / 2 % 16)
-			n = w * h + w * (h / 2 - h / 2 % 16) + (w / 16 - 1) * 256 +
-			    h / 2 % 16 * 16;
+			n = w * h + w * (h / 2 - h / 2 % 16) +
+			    (w / 16 - 1) * 256 + h / 2 % 16 * 16;
 		break;
 	default: /* NV24, NV42 */
 		n = 3 * (size_t)s * h;
@@ -192,7 +192,8 @@ static uint8_t *build(uint32_t f, const struct pic *p, int s, size_t *size)
 
 			memcpy(b + g + (y & 1) * s, p->y + y * w, w);
 			if ((y & 1) || y + 1 == h) {
-				uint8_t *c = b + g + ((y & 1) ? 2 : 1) * (size_t)s;
+				uint8_t *c =
+					b + g + ((y & 1) ? 2 : 1) * (size_t)s;
 
 				for (int x = 0; x < p->cw; x++) {
 					c[2 * x] = p->u[y / 2 * p->cw + x];
@@ -209,7 +210,8 @@ static uint8_t *build(uint32_t f, const struct pic *p, int s, size_t *size)
 			for (size_t x = 0; x < w; x++) {
 				size_t t = (y / 16) * (w / 16) + x / 16;
 
-				b[t * 256 + (y % 16) * 16 + x % 16] = p->y[y * w + x];
+				b[t * 256 + (y % 16) * 16 + x % 16] =
+					p->y[y * w + x];
 			}
 		for (size_t y = 0; y < h / 2; y++)
 			for (size_t x = 0; x < w; x++) {
@@ -260,8 +262,9 @@ static uint8_t *build_twin(const struct pic *p, enum sub s, uint32_t *fourcc,
 
 				q[0] = p->y[y * w + 2 * x];
 				q[1] = p->u[y * p->cw + x];
-				q[2] = 2 * (size_t)x + 1 < w ? p->y[y * w + 2 * x + 1]
-							     : 77;
+				q[2] = 2 * (size_t)x + 1 < w
+					       ? p->y[y * w + 2 * x + 1]
+					       : 77;
 				q[3] = p->v[y * p->cw + x];
 			}
 		return b;
@@ -304,7 +307,8 @@ static size_t dst_bytes(uint32_t f, int h, int stride)
 {
 	if (is_rgb(f))
 		return (size_t)stride * h;
-	return (size_t)stride * h + 2 * (size_t)((stride + 1) / 2) * ((h + 1) / 2);
+	return (size_t)stride * h +
+	       2 * (size_t)((stride + 1) / 2) * ((h + 1) / 2);
 }
 
 /* The expected 4:2:0 chroma sample (bx, by) of plane pl (0 = U). */
@@ -322,8 +326,9 @@ static int want_chroma(const struct pic *p, enum sub s, int pl, int bx, int by)
 		int r0 = 2 * by, r1 = r0 + 1 < p->h ? r0 + 1 : r0;
 		int x0 = 2 * bx, x1 = x0 + 1 < p->w ? x0 + 1 : x0;
 
-		return (c[r0 * p->w + x0] + c[r0 * p->w + x1] + c[r1 * p->w + x0] +
-			c[r1 * p->w + x1] + 2) >> 2;
+		return (c[r0 * p->w + x0] + c[r0 * p->w + x1] +
+			c[r1 * p->w + x0] + c[r1 * p->w + x1] + 2) >>
+		       2;
 	}
 }
 
@@ -345,7 +350,8 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 	if (f == V4L2_PIX_FMT_NV12_16L16)
 		bpl = pad == 2 ? w + 32 : bpl; /* ignored by the format */
 	pic_new(&p, s, w, h, pad == 1);
-	src = build(f, &p, f == V4L2_PIX_FMT_NV12_16L16 || !bpl ? ms : bpl, &ssize);
+	src = build(f, &p, f == V4L2_PIX_FMT_NV12_16L16 || !bpl ? ms : bpl,
+		    &ssize);
 	twin = build_twin(&p, s, &tf, &tw, &tsize);
 
 	for (int d = 0; d < 4; d++) {
@@ -359,13 +365,13 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 		char what[96];
 		int ret;
 
-		snprintf(what, sizeof(what), "%s %dx%d pad %d cs %u -> %s", fcc(f),
-			 w, h, pad, colorspace, fcc(df));
+		snprintf(what, sizeof(what), "%s %dx%d pad %d cs %u -> %s",
+			 fcc(f), w, h, pad, colorspace, fcc(df));
 		memset(out, 0xa5, dsize + 64);
 		ret = v4lconvert_convert(cv, &sf, &dfm, src, (int)ssize, out,
 					 (int)dsize + 64);
-		CHECK(ret == (int)dsize, "%s: returned %d (%s), want %zu", what, ret,
-		      v4lconvert_get_error_message(cv), dsize);
+		CHECK(ret == (int)dsize, "%s: returned %d (%s), want %zu", what,
+		      ret, v4lconvert_get_error_message(cv), dsize);
 		for (int i = 0; i < 64; i++)
 			if (out[dsize + i] != 0xa5) {
 				CHECK(0, "%s: guard byte %d written", what, i);
@@ -377,21 +383,31 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 			uint8_t *ref = malloc((size_t)rs * h);
 			struct v4l2_format tsf = fmt(tf, tw, h, 0, colorspace);
 			struct v4l2_format tdf = fmt(df, tw, h, 0, 0);
-			int r2 = v4lconvert_convert(cv, &tsf, &tdf, twin, (int)tsize,
-						    ref, rs * h);
+			int r2 = v4lconvert_convert(cv, &tsf, &tdf, twin,
+						    (int)tsize, ref, rs * h);
 			int bad = 0, step = s == S444 ? 6 : 3;
 
-			CHECK(r2 == rs * h, "%s: twin %s returned %d", what, fcc(tf), r2);
+			CHECK(r2 == rs * h, "%s: twin %s returned %d", what,
+			      fcc(tf), r2);
 			for (int y = 0; y < h && r2 == rs * h; y++)
 				for (int x = 0; x < w; x++)
 					for (int c = 0; c < 3; c++)
-						if (out[(size_t)y * ds + 3 * x + c] !=
-						    ref[(size_t)y * rs + step * x + c] &&
+						if (out[(size_t)y * ds + 3 * x +
+							c] !=
+							    ref[(size_t)y * rs +
+								step * x + c] &&
 						    !bad++)
-							CHECK(0, "%s: pixel %d,%d ch %d: %d, %s gives %d",
+							CHECK(0,
+							      "%s: pixel %d,%d ch %d: %d, %s gives %d",
 							      what, x, y, c,
-							      out[(size_t)y * ds + 3 * x + c], fcc(tf),
-							      ref[(size_t)y * rs + step * x + c]);
+							      out[(size_t)y *
+									  ds +
+								  3 * x + c],
+							      fcc(tf),
+							      ref[(size_t)y *
+									  rs +
+								  step * x +
+								  c]);
 			free(ref);
 		} else if (ret == (int)dsize) {
 			int cs = (ds + 1) / 2, ch = (h + 1) / 2, bad = 0;
@@ -406,9 +422,11 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 			}
 			for (int y = 0; y < h; y++)
 				for (int x = 0; x < w; x++)
-					if (out[(size_t)y * ds + x] != p.y[(size_t)y * w + x] &&
+					if (out[(size_t)y * ds + x] !=
+						    p.y[(size_t)y * w + x] &&
 					    !bad++)
-						CHECK(0, "%s: Y at %d,%d", what, x, y);
+						CHECK(0, "%s: Y at %d,%d", what,
+						      x, y);
 			for (int by = 0; by < ch; by++)
 				for (int bx = 0; bx < (w + 1) / 2; bx++) {
 					int eu = want_chroma(&p, s, 0, bx, by);
@@ -417,16 +435,18 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 					int ov = pv[(size_t)by * cs + bx];
 
 					if ((ou != eu || ov != ev) && !bad++)
-						CHECK(0, "%s: UV at %d,%d: %d,%d want %d,%d",
-						      what, bx, by, ou, ov, eu, ev);
+						CHECK(0,
+						      "%s: UV at %d,%d: %d,%d want %d,%d",
+						      what, bx, by, ou, ov, eu,
+						      ev);
 				}
 		}
 		/* One byte short. */
 		errno = 0;
-		ret = v4lconvert_convert(cv, &sf, &dfm, src, (int)ssize - 1, out,
-					 (int)dsize + 64);
-		CHECK(ret == -1 && errno == EPIPE, "%s: short frame gave %d errno %d",
-		      what, ret, errno);
+		ret = v4lconvert_convert(cv, &sf, &dfm, src, (int)ssize - 1,
+					 out, (int)dsize + 64);
+		CHECK(ret == -1 && errno == EPIPE,
+		      "%s: short frame gave %d errno %d", what, ret, errno);
 		free(out);
 	}
 	free(src);
@@ -435,7 +455,7 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 }
 
 static const uint32_t formats[] = {
-	V4L2_PIX_FMT_NV16, V4L2_PIX_FMT_NV61, V4L2_PIX_FMT_YUV422P,
+	V4L2_PIX_FMT_NV16, V4L2_PIX_FMT_NV61,       V4L2_PIX_FMT_YUV422P,
 	V4L2_PIX_FMT_M420, V4L2_PIX_FMT_NV12_16L16, V4L2_PIX_FMT_NV24,
 	V4L2_PIX_FMT_NV42,
 };
@@ -443,12 +463,12 @@ static const uint32_t formats[] = {
 
 static void test_all(struct v4lconvert_data *cv)
 {
-	static const int sizes[][2] = { { 1, 1 },  { 2, 2 },   { 3, 3 },
-					{ 5, 1 },  { 1, 6 },   { 7, 5 },
-					{ 16, 2 }, { 33, 17 }, { 64, 9 },
+	static const int sizes[][2] = { { 1, 1 },   { 2, 2 },   { 3, 3 },
+					{ 5, 1 },   { 1, 6 },   { 7, 5 },
+					{ 16, 2 },  { 33, 17 }, { 64, 9 },
 					{ 130, 3 }, { 97, 31 } };
-	static const int tiled[][2] = { { 16, 16 }, { 32, 16 }, { 48, 32 },
-					{ 16, 48 }, { 720, 64 }, { 1040, 32 },
+	static const int tiled[][2] = { { 16, 16 },   { 32, 16 },  { 48, 32 },
+					{ 16, 48 },   { 720, 64 }, { 1040, 32 },
 					{ 720, 240 }, { 64, 80 } };
 	static const uint32_t spaces[] = { 0, V4L2_COLORSPACE_REC709,
 					   V4L2_COLORSPACE_JPEG };
@@ -460,29 +480,32 @@ static void test_all(struct v4lconvert_data *cv)
 
 		for (size_t si = 0; si < n; si++)
 			for (int pad = 0; pad < 3; pad++)
-				test_one(cv, formats[fi], hm ? tiled[si][0] : sizes[si][0],
+				test_one(cv, formats[fi],
+					 hm ? tiled[si][0] : sizes[si][0],
 					 hm ? tiled[si][1] : sizes[si][1], pad,
 					 spaces[(si + pad) % 3]);
 	}
 
 	/* HM12 geometry that is not whole tiles. */
 	{
-		static const int bad[][2] = { { 8, 16 }, { 16, 8 }, { 17, 16 },
-					      { 720, 30 } };
+		static const int bad[][2] = {
+			{ 8, 16 }, { 16, 8 }, { 17, 16 }, { 720, 30 }
+		};
 		static uint8_t buf[720 * 32 * 3], out[720 * 32 * 3];
 
 		for (size_t i = 0; i < 4; i++) {
-			struct v4l2_format sf = fmt(V4L2_PIX_FMT_NV12_16L16, bad[i][0],
-						    bad[i][1], 0, 0);
-			struct v4l2_format df = fmt(V4L2_PIX_FMT_RGB24, bad[i][0],
-						    bad[i][1], 0, 0);
+			struct v4l2_format sf = fmt(V4L2_PIX_FMT_NV12_16L16,
+						    bad[i][0], bad[i][1], 0, 0);
+			struct v4l2_format df = fmt(V4L2_PIX_FMT_RGB24,
+						    bad[i][0], bad[i][1], 0, 0);
 			int ret;
 
 			errno = 0;
-			ret = v4lconvert_convert(cv, &sf, &df, buf, sizeof(buf), out,
-						 sizeof(out));
-			CHECK(ret == -1 && errno == EINVAL, "HM12 %dx%d gave %d errno %d",
-			      bad[i][0], bad[i][1], ret, errno);
+			ret = v4lconvert_convert(cv, &sf, &df, buf, sizeof(buf),
+						 out, sizeof(out));
+			CHECK(ret == -1 && errno == EINVAL,
+			      "HM12 %dx%d gave %d errno %d", bad[i][0],
+			      bad[i][1], ret, errno);
 		}
 	}
 }
@@ -513,17 +536,18 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 
 	pic_new(&p, s, w, h, 0);
 	src = build(f, &p, ms, &ssize);
-	a = v4lconvert_convert(cv, &sf, &dfm, src, (int)ssize, ours, (int)dsize);
+	a = v4lconvert_convert(cv, &sf, &dfm, src, (int)ssize, ours,
+			       (int)dsize);
 	sf = fmt(f, w, h, ms, 0);
 	dfm = fmt(df, w, h, w, 0);
 	b = o->convert(od, &sf, &dfm, src, (int)ssize, theirs, (int)dsize);
-	CHECK(a == (int)dsize && b == (int)dsize, "diff %s %dx%d: ours %d, original %d",
-	      fcc(f), w, h, a, b);
+	CHECK(a == (int)dsize && b == (int)dsize,
+	      "diff %s %dx%d: ours %d, original %d", fcc(f), w, h, a, b);
 	if (a == (int)dsize && b == (int)dsize) {
 		for (size_t i = 0; i < (size_t)w * h; i++)
 			lbad += ours[i] != theirs[i];
-		CHECK(!lbad, "diff %s %dx%d -> %s: %d luma bytes differ", fcc(f), w, h,
-		      fcc(df), lbad);
+		CHECK(!lbad, "diff %s %dx%d -> %s: %d luma bytes differ",
+		      fcc(f), w, h, fcc(df), lbad);
 		for (int pl = 0; pl < 2; pl++) {
 			/* plane index in the output: YV12 stores V first */
 			int out_pl = df == V4L2_PIX_FMT_YVU420 ? !pl : pl;
@@ -533,21 +557,30 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 			for (int by = 0; by < ch; by++)
 				for (int bx = 0; bx < cs; bx++) {
 					size_t i = off + (size_t)by * cs + bx;
-					int even = s == S422 ? c[2 * by * p.cw + bx] : -1;
+					int even =
+						s == S422
+							? c[2 * by * p.cw + bx]
+							: -1;
 					int odd = s == S422 && 2 * by + 1 < h
-							  ? c[(2 * by + 1) * p.cw + bx]
+							  ? c[(2 * by + 1) *
+								      p.cw +
+							      bx]
 							  : even;
 
 					same += ours[i] == theirs[i];
 					dropped += theirs[i] == even;
-					truncated += theirs[i] == (even + odd) >> 1;
-					averaged += ours[i] == want_chroma(&p, s, pl, bx, by);
+					truncated +=
+						theirs[i] == (even + odd) >> 1;
+					averaged +=
+						ours[i] ==
+						want_chroma(&p, s, pl, bx, by);
 				}
 		}
 		{
 			int n = 2 * cs * ch;
 
-			CHECK(averaged == n, "diff %s: ours not the exact chroma", fcc(f));
+			CHECK(averaged == n,
+			      "diff %s: ours not the exact chroma", fcc(f));
 			if (same == n)
 				printf("diff %s %dx%d -> %s: identical to the original\n",
 				       fcc(f), w, h, fcc(df));
@@ -563,8 +596,9 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 				       "differ, by 1)\n",
 				       fcc(f), w, h, fcc(df), n - same, n);
 			else
-				CHECK(0, "diff %s %dx%d -> %s: chroma differs from the "
-					 "original in %d of %d bytes, and not as a dropped row",
+				CHECK(0,
+				      "diff %s %dx%d -> %s: chroma differs from the "
+				      "original in %d of %d bytes, and not as a dropped row",
 				      fcc(f), w, h, fcc(df), n - same, n);
 		}
 	}
@@ -600,7 +634,8 @@ static double bench_one(convert_fn *fn, void *data, uint32_t f, uint32_t df)
 	pic_new(&p, sub_of(f), W, H, 0);
 	src = build(f, &p, min_stride(f, W), &ssize);
 	for (int i = 0; i < RUNS + 2; i++) {
-		struct v4l2_format sf = fmt(f, W, H, 0, 0), dfm = fmt(df, W, H, 0, 0);
+		struct v4l2_format sf = fmt(f, W, H, 0, 0),
+				   dfm = fmt(df, W, H, 0, 0);
 		double t0 = now_s();
 
 		int r = fn(data, &sf, &dfm, src, (int)ssize, dst, W * H * 3);
@@ -628,8 +663,8 @@ int main(int argc, char **argv)
 		.n_formats = 1,
 		.formats = { { V4L2_PIX_FMT_NV16, 1, { { 640, 480 } } } },
 	};
-	struct v4lconvert_data *cv = v4lconvert_create_with_dev_ops(3, &dev,
-								    &fakedev_ops);
+	struct v4lconvert_data *cv =
+		v4lconvert_create_with_dev_ops(3, &dev, &fakedev_ops);
 	int bench = argc > 1 && !strcmp(argv[1], "--bench");
 
 	setvbuf(stdout, NULL, _IONBF, 0);
@@ -645,18 +680,27 @@ int main(int argc, char **argv)
 
 	od = origlib_open_plain(&o, ORIGLIB_LINKED_WITH_OURS);
 	if (od) {
-		static const uint32_t dfs[] = { V4L2_PIX_FMT_NV16, V4L2_PIX_FMT_NV61,
+		static const uint32_t dfs[] = { V4L2_PIX_FMT_NV16,
+						V4L2_PIX_FMT_NV61,
 						V4L2_PIX_FMT_M420,
 						V4L2_PIX_FMT_NV12_16L16 };
-		static const int sz[][2] = { { 64, 48 }, { 320, 240 }, { 720, 480 } };
-		static const int hm[][2] = { { 720, 480 }, { 720, 576 }, { 720, 48 } };
+		static const int sz[][2] = { { 64, 48 },
+					     { 320, 240 },
+					     { 720, 480 } };
+		static const int hm[][2] = { { 720, 480 },
+					     { 720, 576 },
+					     { 720, 48 } };
 
 		for (size_t i = 0; i < 4 && !bench; i++)
 			for (size_t k = 0; k < 3; k++) {
-				const int *z = dfs[i] == V4L2_PIX_FMT_NV12_16L16 ? hm[k] : sz[k];
+				const int *z = dfs[i] == V4L2_PIX_FMT_NV12_16L16
+						       ? hm[k]
+						       : sz[k];
 
-				diff_one(cv, &o, od, dfs[i], z[0], z[1], V4L2_PIX_FMT_YUV420);
-				diff_one(cv, &o, od, dfs[i], z[0], z[1], V4L2_PIX_FMT_YVU420);
+				diff_one(cv, &o, od, dfs[i], z[0], z[1],
+					 V4L2_PIX_FMT_YUV420);
+				diff_one(cv, &o, od, dfs[i], z[0], z[1],
+					 V4L2_PIX_FMT_YVU420);
 			}
 	}
 	if (bench) {
@@ -670,11 +714,13 @@ int main(int argc, char **argv)
 		const char *tier = getenv("LIBV4LCONVERT_SIMD");
 
 		for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
-			double a = bench_one((convert_fn *)(void *)v4lconvert_convert,
+			double a = bench_one((convert_fn *)(void *)
+						     v4lconvert_convert,
 					     cv, pairs[i][0], pairs[i][1]);
-			double b = od ? bench_one((convert_fn *)(void *)o.convert,
-						  od, pairs[i][0], pairs[i][1])
-				      : 0;
+			double b =
+				od ? bench_one((convert_fn *)(void *)o.convert,
+					       od, pairs[i][0], pairs[i][1])
+				   : 0;
 
 			printf("bench %s -> %s 1280x720: ours (%s) %.0f MPix/s, "
 			       "original %.0f MPix/s\n",

@@ -66,11 +66,11 @@ static int nonzero(const unsigned char *p, size_t n)
 	return 0;
 }
 
-static int stream_one(int fd, struct v4l2_buffer *b, void **mem,
-		      size_t *len)
+static int stream_one(int fd, struct v4l2_buffer *b, void **mem, size_t *len)
 {
 	struct v4l2_requestbuffers rb = {
-		.count = 2, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 2,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;

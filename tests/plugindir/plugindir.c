@@ -102,7 +102,8 @@ static void expect_claimed(int fd)
 static void expect_unclaimed(int fd)
 {
 	errno = 0;
-	CHECK(v4l2_fd_open(fd, 0) == -1 && (errno == ENOTTY || errno == ENOSYS));
+	CHECK(v4l2_fd_open(fd, 0) == -1 &&
+	      (errno == ENOTTY || errno == ENOSYS));
 }
 
 /* In the copy: whether the camera is claimed, and whether we are secure. */
@@ -118,8 +119,7 @@ static int child(void)
 }
 
 /* Run `exe child` with LIBV4L2_PLUGIN_DIR=dir; its report in buf. */
-static int run_child(const char *exe, const char *dir, char *buf,
-		     size_t size)
+static int run_child(const char *exe, const char *dir, char *buf, size_t size)
 {
 	int p[2], status;
 	ssize_t n, got = 0;
@@ -200,8 +200,8 @@ static int setuid_check(const char *dir)
 		printf("setuid: FAILED\n");
 		return 1;
 	}
-	printf(skipped ? "setuid: skipped (not root, or nosuid)\n" :
-			 "setuid: ok\n");
+	printf(skipped ? "setuid: skipped (not root, or nosuid)\n"
+		       : "setuid: ok\n");
 	return skipped ? 77 : 0;
 }
 

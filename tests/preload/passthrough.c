@@ -28,12 +28,14 @@ int main(void)
 	void *p;
 
 	/* Is the shim really loaded? (meson passes it in LD_PRELOAD) */
-	printf("shim %s\n", dlsym(RTLD_DEFAULT, "__openat64_2") ? "present" : "?");
+	printf("shim %s\n",
+	       dlsym(RTLD_DEFAULT, "__openat64_2") ? "present" : "?");
 	CHECK(fd >= 0 && write(fd, "hello world", 11) == 11, "mkstemp");
 	close(fd);
 
 	fd = open(path, O_RDONLY);
-	CHECK(fd >= 0 && read(fd, buf, 5) == 5 && !memcmp(buf, "hello", 5), "open/read");
+	CHECK(fd >= 0 && read(fd, buf, 5) == 5 && !memcmp(buf, "hello", 5),
+	      "open/read");
 	CHECK(ioctl(fd, FIONREAD, &n) == 0 && n == 6, "ioctl FIONREAD %d", n);
 	p = mmap(NULL, 11, PROT_READ, MAP_PRIVATE, fd, 0);
 	CHECK(p != MAP_FAILED && !memcmp(p, "hello world", 11), "file mmap");
@@ -42,7 +44,8 @@ int main(void)
 	CHECK(fd2 >= 0 && fd2 != fd, "dup gives a new fd for files");
 	CHECK(dup2(fd, fd2) == fd2, "dup2");
 	CHECK(dup3(fd, fd2, O_CLOEXEC) == fd2 &&
-		      (fcntl(fd2, F_GETFD) & FD_CLOEXEC), "dup3 + F_GETFD");
+		      (fcntl(fd2, F_GETFD) & FD_CLOEXEC),
+	      "dup3 + F_GETFD");
 	n = fcntl(fd, F_DUPFD_CLOEXEC, 100);
 	CHECK(n >= 100, "F_DUPFD_CLOEXEC %d", n);
 	CHECK(close(n) == 0 && close(fd2) == 0 && close(fd) == 0, "close");
@@ -55,17 +58,21 @@ int main(void)
 	fd = __openat_2(AT_FDCWD, path, O_RDONLY);
 	CHECK(fd >= 0 && close(fd) == 0, "__openat_2");
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0600);
-	CHECK(fd >= 0 && write(fd, "!", 1) == 1 && close(fd) == 0, "open O_CREAT");
+	CHECK(fd >= 0 && write(fd, "!", 1) == 1 && close(fd) == 0,
+	      "open O_CREAT");
 	fd = open("/dev/null", O_RDONLY);
 	CHECK(fd >= 0 && read(fd, buf, 4) == 0 && close(fd) == 0, "/dev/null");
 	errno = 0;
-	CHECK(open("/nonexistent/x", O_RDONLY) == -1 && errno == ENOENT, "ENOENT");
+	CHECK(open("/nonexistent/x", O_RDONLY) == -1 && errno == ENOENT,
+	      "ENOENT");
 
 	CHECK(pipe(pipefd) == 0 && write(pipefd[1], "xy", 2) == 2 &&
-		      read(pipefd[0], buf, 2) == 2, "pipe");
+		      read(pipefd[0], buf, 2) == 2,
+	      "pipe");
 	close(pipefd[0]);
 	close(pipefd[1]);
-	p = mmap(NULL, 1 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	p = mmap(NULL, 1 << 20, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	CHECK(p != MAP_FAILED, "anonymous mmap");
 	memset(p, 1, 1 << 20);
 	CHECK(munmap(p, 1 << 20) == 0, "anonymous munmap");

@@ -112,8 +112,8 @@ static int frame(struct v4lconvert_data *cv, int scene)
  * Run until the sensor's level is within `tol` of target; returns the
  * frames it took (or -1 after max frames).
  */
-static int converge(struct v4lconvert_data *cv, int scene, int target,
-		    int tol, int max)
+static int converge(struct v4lconvert_data *cv, int scene, int target, int tol,
+		    int max)
 {
 	for (int n = 0; n < max; n++) {
 		if (abs(level_of(scene) - target) <= tol)
@@ -148,7 +148,8 @@ static struct v4lconvert_data *open_sensor(int with_exposure)
 	ops = fakedev_ops;
 	ops.ioctl = counting_ioctl;
 	unsetenv("LIBV4LCONTROL_CONTROLS");
-	setenv("LIBV4LCONTROL_FLAGS", "0x10", 1); /* the quirk: wants auto gain */
+	setenv("LIBV4LCONTROL_FLAGS", "0x10",
+	       1); /* the quirk: wants auto gain */
 	return v4lconvert_create_with_dev_ops(-1, &dev, &ops);
 }
 
@@ -157,9 +158,11 @@ static void check_settles(struct v4lconvert_data *cv, int scene, int target,
 {
 	int n = converge(cv, scene, target, 12, 40), before;
 
-	CHECK(n >= 0, "%s: not within 12 of %d after 40 frames (level %d, "
-		      "exposure %d, gain %d)", what, target, level_of(scene),
-	      ctrl(V4L2_CID_EXPOSURE), ctrl(V4L2_CID_GAIN));
+	CHECK(n >= 0,
+	      "%s: not within 12 of %d after 40 frames (level %d, "
+	      "exposure %d, gain %d)",
+	      what, target, level_of(scene), ctrl(V4L2_CID_EXPOSURE),
+	      ctrl(V4L2_CID_GAIN));
 	if (n >= 0)
 		printf("%s: converged in %d frames (exposure %d gain %d level %d)\n",
 		       what, n, ctrl(V4L2_CID_EXPOSURE), ctrl(V4L2_CID_GAIN),
@@ -225,12 +228,14 @@ static void gain_settles(struct v4lconvert_data *cv, int scene, int max,
 {
 	int w0 = s_ctrl_calls, n = converge(cv, scene, 100, 12, max), before;
 
-	CHECK(n >= 0, "%s: not within 12 of 100 after %d frames (level %d, "
-		      "gain %d)", what, max, level_of(scene),
-	      ctrl(V4L2_CID_GAIN));
+	CHECK(n >= 0,
+	      "%s: not within 12 of 100 after %d frames (level %d, "
+	      "gain %d)",
+	      what, max, level_of(scene), ctrl(V4L2_CID_GAIN));
 	if (n >= 0)
 		printf("%s: converged in %d frames, %d writes (gain %d level "
-		       "%d)\n", what, n, s_ctrl_calls - w0, ctrl(V4L2_CID_GAIN),
+		       "%d)\n",
+		       what, n, s_ctrl_calls - w0, ctrl(V4L2_CID_GAIN),
 		       level_of(scene));
 	for (int k = 0; k < 12; k++)
 		frame(cv, scene);
@@ -263,12 +268,14 @@ static void gain_saturates(struct v4lconvert_data *cv, int scene, int up,
 		if (g == end)
 			n = k + 1;
 	}
-	CHECK(n > 0 && mono, "%s: gain %s monotonically to %d (%d after %d "
-			     "frames, %d writes)", what, up ? "up" : "down", end,
-	      ctrl(V4L2_CID_GAIN), n, s_ctrl_calls - w0);
+	CHECK(n > 0 && mono,
+	      "%s: gain %s monotonically to %d (%d after %d "
+	      "frames, %d writes)",
+	      what, up ? "up" : "down", end, ctrl(V4L2_CID_GAIN), n,
+	      s_ctrl_calls - w0);
 	if (n > 0)
-		printf("%s: gain %d after %d frames, %d writes, level %d\n", what,
-		       end, n, s_ctrl_calls - w0, level_of(scene));
+		printf("%s: gain %d after %d frames, %d writes, level %d\n",
+		       what, end, n, s_ctrl_calls - w0, level_of(scene));
 	before = s_ctrl_calls;
 	for (int k = 0; k < 60; k++)
 		frame(cv, scene);
@@ -281,7 +288,8 @@ static void gain_only_tests(void)
 {
 	static const uint32_t gain_id[] = { V4L2_CID_GAIN };
 	static const uint32_t exp_gain[] = { V4L2_CID_EXPOSURE, V4L2_CID_GAIN };
-	static const uint32_t auto_gain[] = { V4L2_CID_AUTOGAIN, V4L2_CID_GAIN };
+	static const uint32_t auto_gain[] = { V4L2_CID_AUTOGAIN,
+					      V4L2_CID_GAIN };
 	static const uint32_t exp_id[] = { V4L2_CID_EXPOSURE };
 	const int32_t zero[2] = { 0, 0 }, at_target[1] = { 144 };
 	const int32_t exp_fixed[2] = { 3, 0 }, hw_on[2] = { 1, 50 };
@@ -291,10 +299,11 @@ static void gain_only_tests(void)
 	/* gain only: the emulated control is offered (the quirk asks) */
 	cv = open_gain_sensor(1, gain_id, zero);
 	exp_writes = 0;
-	CHECK(has_emulated_autogain(cv), "gain only: emulated auto gain offered");
-	gain_settles(cv, 40, 30, "gain only, dark scene");   /* gain ~144 */
-	gain_settles(cv, 120, 30, "gain only, brighter");    /* gain ~37 */
-	gain_settles(cv, 25, 30, "gain only, darker");       /* gain ~240 */
+	CHECK(has_emulated_autogain(cv),
+	      "gain only: emulated auto gain offered");
+	gain_settles(cv, 40, 30, "gain only, dark scene"); /* gain ~144 */
+	gain_settles(cv, 120, 30, "gain only, brighter");  /* gain ~37 */
+	gain_settles(cv, 25, 30, "gain only, darker");     /* gain ~240 */
 	CHECK(exp_writes == 0, "no exposure written (%d)", exp_writes);
 	/* too bright even at the minimum gain (level 255 clipped, 250 at 0) */
 	gain_saturates(cv, 1000, 0, 0, "gain only, too bright");
@@ -316,7 +325,8 @@ static void gain_only_tests(void)
 	/* hysteresis: once inside, the zone is 12 wide; beyond, it moves */
 	for (int k = 0; k < 60; k++)
 		frame(cv, 44); /* level 110 */
-	CHECK(s_ctrl_calls == before, "level 110 after the dead zone: %d writes",
+	CHECK(s_ctrl_calls == before,
+	      "level 110 after the dead zone: %d writes",
 	      s_ctrl_calls - before);
 	for (int k = 0; k < 3; k++)
 		frame(cv, 46); /* level 115 */
@@ -366,7 +376,8 @@ static void gain_only_tests(void)
 	v4lconvert_destroy(cv);
 	gain_flags = V4L2_CTRL_FLAG_READ_ONLY;
 	cv = open_gain_sensor(1, gain_id, zero);
-	CHECK(!has_emulated_autogain(cv), "read-only gain alone: none emulated");
+	CHECK(!has_emulated_autogain(cv),
+	      "read-only gain alone: none emulated");
 	v4lconvert_destroy(cv);
 	gain_flags = 0;
 }

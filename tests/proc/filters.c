@@ -89,26 +89,33 @@ static void test_gamma(void)
 	CHECK(set(cv, V4L2_CID_AUTOGAIN, 0) == 0, "autogain off");
 	for (int g = 0; g < 5; g++) {
 		for (int order = 0; order < 2; order++) {
-			uint32_t f = order ? V4L2_PIX_FMT_BGR24 : V4L2_PIX_FMT_RGB24;
+			uint32_t f =
+				order ? V4L2_PIX_FMT_BGR24 : V4L2_PIX_FMT_RGB24;
 			int bad = 0;
 
-			CHECK(set(cv, V4L2_CID_GAMMA, gammas[g]) == 0, "set gamma");
-			CHECK(conv(cv, f, W * 3, src, f, W * 3, out, sizeof(out)) ==
-				      W * H * 3, "convert");
+			CHECK(set(cv, V4L2_CID_GAMMA, gammas[g]) == 0,
+			      "set gamma");
+			CHECK(conv(cv, f, W * 3, src, f, W * 3, out,
+				   sizeof(out)) == W * H * 3,
+			      "convert");
 			for (int i = 0; i < W * H * 3; i++)
 				bad += out[i] != ref_gamma(src[i], gammas[g]);
-			CHECK(!bad, "gamma %d: %d bytes differ", gammas[g], bad);
+			CHECK(!bad, "gamma %d: %d bytes differ", gammas[g],
+			      bad);
 			/* RGB24 from BGR24: gamma and the swap */
 			if (order) {
 				CHECK(conv(cv, V4L2_PIX_FMT_BGR24, W * 3, src,
 					   V4L2_PIX_FMT_RGB24, W * 3, out,
-					   sizeof(out)) == W * H * 3, "convert");
+					   sizeof(out)) == W * H * 3,
+				      "convert");
 				bad = 0;
 				for (int i = 0; i < W * H * 3; i++)
-					bad += out[i] != ref_gamma(src[i - i % 3 + 2 - i % 3],
-								   gammas[g]);
-				CHECK(!bad, "gamma %d BGR->RGB: %d differ", gammas[g],
-				      bad);
+					bad += out[i] !=
+					       ref_gamma(src[i - i % 3 + 2 -
+							     i % 3],
+							 gammas[g]);
+				CHECK(!bad, "gamma %d BGR->RGB: %d differ",
+				      gammas[g], bad);
 			}
 		}
 	}
@@ -150,7 +157,8 @@ static void means(const uint8_t *p, double m[3])
 
 static void test_white_balance(void)
 {
-	static const int cast[3] = { 150, 100, 60 }, cast2[3] = { 60, 110, 170 };
+	static const int cast[3] = { 150, 100, 60 },
+			 cast2[3] = { 60, 110, 170 };
 	uint8_t src[W * H * 3], out[W * H * 3];
 	struct v4lconvert_data *cv = open_cam(V4L2_PIX_FMT_RGB24);
 	double m[3], g[3], all;
@@ -161,7 +169,8 @@ static void test_white_balance(void)
 	      "white balance on");
 	cast_frame(src, cast);
 	CHECK(conv(cv, V4L2_PIX_FMT_RGB24, W * 3, src, V4L2_PIX_FMT_RGB24,
-		   W * 3, out, sizeof(out)) == W * H * 3, "convert");
+		   W * 3, out, sizeof(out)) == W * H * 3,
+	      "convert");
 	/* reference: grey-world gains in double precision */
 	means(src, m);
 	all = (m[0] + m[1] + m[2]) / 3;
@@ -193,8 +202,9 @@ static void test_white_balance(void)
 	CHECK(frame >= 1, "the change is smoothed (grey at once)");
 	/* off: the frame comes through untouched */
 	CHECK(set(cv, V4L2_CID_AUTO_WHITE_BALANCE, 0) == 0 &&
-		      conv(cv, V4L2_PIX_FMT_RGB24, W * 3, src, V4L2_PIX_FMT_RGB24,
-			   W * 3, out, sizeof(out)) == W * H * 3 &&
+		      conv(cv, V4L2_PIX_FMT_RGB24, W * 3, src,
+			   V4L2_PIX_FMT_RGB24, W * 3, out,
+			   sizeof(out)) == W * H * 3 &&
 		      !memcmp(src, out, sizeof(out)),
 	      "white balance off is identity");
 	v4lconvert_destroy(cv);
@@ -221,10 +231,12 @@ static void test_bayer(void)
 		for (int i = 0; i < W * H; i++)
 			mapped[i] = (uint8_t)ref_gamma(raw[i], 1800);
 		CHECK(conv(cv, orders[o], W, mapped, V4L2_PIX_FMT_RGB24, W * 3,
-			   ref, sizeof(ref)) == W * H * 3, "reference convert");
+			   ref, sizeof(ref)) == W * H * 3,
+		      "reference convert");
 		CHECK(set(cv, V4L2_CID_GAMMA, 1800) == 0, "gamma");
-		CHECK(conv(cv, orders[o], W, raw, V4L2_PIX_FMT_RGB24, W * 3, out,
-			   sizeof(out)) == W * H * 3, "convert");
+		CHECK(conv(cv, orders[o], W, raw, V4L2_PIX_FMT_RGB24, W * 3,
+			   out, sizeof(out)) == W * H * 3,
+		      "convert");
 		CHECK(!memcmp(out, ref, sizeof(out)),
 		      "%.4s: gamma before demosaic", (const char *)&orders[o]);
 		v4lconvert_destroy(cv);
@@ -238,13 +250,16 @@ static void test_bayer(void)
 		set(cv, V4L2_CID_AUTOGAIN, 0);
 		for (int y = 0; y < H; y++)
 			for (int x = 0; x < W; x++) /* B G / G R */
-				raw[y * W + x] = (uint8_t)(
-					((y & 1) && (x & 1))	 ? 170 + (x % 7)
-					: (!(y & 1) && !(x & 1)) ? 50 + (x % 5)
-								 : 100 + (x % 3));
+				raw[y * W + x] =
+					(uint8_t)(((y & 1) && (x & 1))
+							  ? 170 + (x % 7)
+						  : (!(y & 1) && !(x & 1))
+							  ? 50 + (x % 5)
+							  : 100 + (x % 3));
 		CHECK(set(cv, V4L2_CID_AUTO_WHITE_BALANCE, 1) == 0, "wb on");
 		CHECK(conv(cv, V4L2_PIX_FMT_SBGGR8, W, raw, V4L2_PIX_FMT_RGB24,
-			   W * 3, out, sizeof(out)) == W * H * 3, "convert");
+			   W * 3, out, sizeof(out)) == W * H * 3,
+		      "convert");
 		means(out, m);
 		CHECK(fabs(m[0] - m[1]) < 2 && fabs(m[2] - m[1]) < 2,
 		      "Bayer white balance: %.1f %.1f %.1f", m[0], m[1], m[2]);
@@ -269,7 +284,8 @@ static void test_yuv(void)
 	set(cv, V4L2_CID_AUTOGAIN, 0);
 	CHECK(set(cv, V4L2_CID_GAMMA, 2000) == 0, "gamma");
 	CHECK(conv(cv, V4L2_PIX_FMT_YUYV, W * 2, src, V4L2_PIX_FMT_YUYV, W * 2,
-		   out, sizeof(out)) == W * H * 2, "YUYV to YUYV");
+		   out, sizeof(out)) == W * H * 2,
+	      "YUYV to YUYV");
 	for (int i = 0; i < W * H * 2; i++)
 		bad += (i & 1) ? out[i] != src[i]
 			       : out[i] != ref_gamma(src[i], 2000);
@@ -277,7 +293,8 @@ static void test_yuv(void)
 
 	CHECK(set(cv, V4L2_CID_AUTO_WHITE_BALANCE, 1) == 0, "wb on");
 	CHECK(conv(cv, V4L2_PIX_FMT_YUYV, W * 2, src, V4L2_PIX_FMT_YUYV, W * 2,
-		   out, sizeof(out)) == W * H * 2, "YUYV to YUYV");
+		   out, sizeof(out)) == W * H * 2,
+	      "YUYV to YUYV");
 	for (int i = 0; i < W * H * 2; i += 4) {
 		su += out[i + 1];
 		sv += out[i + 3];
@@ -300,7 +317,8 @@ static void test_yuv(void)
 		      "YUYV to UYVY");
 		for (int y = 0; y < H; y++)
 			for (int x = 0; x < W; x += 2) {
-				const uint8_t *s = src + y * W * 2 + (W - 2 - x) * 2;
+				const uint8_t *s =
+					src + y * W * 2 + (W - 2 - x) * 2;
 				const uint8_t *d = uyvy + y * W * 2 + x * 2;
 
 				/* pair reversed: Y1 first; U, V stay */
@@ -308,7 +326,8 @@ static void test_yuv(void)
 					d[1] != ref_gamma(s[2], 2000) ||
 					d[3] != ref_gamma(s[0], 2000);
 			}
-		CHECK(!bad2, "YUYV -> UYVY mirrored with gamma: %d pairs differ",
+		CHECK(!bad2,
+		      "YUYV -> UYVY mirrored with gamma: %d pairs differ",
 		      bad2);
 		set(cv, V4L2_CID_HFLIP, 0);
 		set(cv, V4L2_CID_AUTO_WHITE_BALANCE, 1);
@@ -316,7 +335,8 @@ static void test_yuv(void)
 
 	/* YUYV to YU12: one conversion, processed in the planar output */
 	CHECK(conv(cv, V4L2_PIX_FMT_YUYV, W * 2, src, V4L2_PIX_FMT_YUV420, W,
-		   yu12, sizeof(yu12)) == W * H * 3 / 2, "YUYV to YU12");
+		   yu12, sizeof(yu12)) == W * H * 3 / 2,
+	      "YUYV to YU12");
 	su = sv = 0;
 	for (int i = 0; i < W * H / 4; i++) {
 		su += yu12[W * H + i];
@@ -336,7 +356,8 @@ static void test_formats(void)
 	struct v4l2_fmtdesc d;
 	int yuyv = 0, n = 0;
 
-	CHECK(v4lconvert_supported_dst_fmt_only(cv), "dst-only with processing");
+	CHECK(v4lconvert_supported_dst_fmt_only(cv),
+	      "dst-only with processing");
 	for (uint32_t i = 0;; i++) {
 		memset(&d, 0, sizeof(d));
 		d.index = i;
@@ -398,8 +419,11 @@ static void test_odd_sizes(void)
 					/* generous, and exact sizes from the library */
 					v4lconvert_fixup_fmt(&d);
 					if (!d.fmt.pix.sizeimage)
-						d.fmt.pix.sizeimage = (uint32_t)(
-							4 * ((w + 1) / 2) * h);
+						d.fmt.pix.sizeimage =
+							(uint32_t)(4 *
+								   ((w + 1) /
+								    2) *
+								   h);
 					s.fmt.pix.bytesperline = 0;
 					ssize = (size_t)(4 * (w + 1) * (h + 1));
 					dsize = d.fmt.pix.sizeimage;
@@ -414,10 +438,13 @@ static void test_odd_sizes(void)
 					if (n <= 0 || dst[dsize] != 0x5a) {
 						bad++;
 						printf("  %.4s->%.4s %dx%d flip %d: %d (%s)\n",
-						       (const char *)&pairs[p].sf,
-						       (const char *)&pairs[p].df, w,
-						       h, flip, n,
-						       v4lconvert_get_error_message(cv));
+						       (const char *)&pairs[p]
+							       .sf,
+						       (const char *)&pairs[p]
+							       .df,
+						       w, h, flip, n,
+						       v4lconvert_get_error_message(
+							       cv));
 					}
 					free(src);
 					free(dst);

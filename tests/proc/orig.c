@@ -50,9 +50,9 @@ static int orig_ioctl(void *priv, int fd, unsigned long req, void *arg)
 		return 0;
 	}
 	errno = req == VIDIOC_ENUM_FMT || req == VIDIOC_QUERYCTRL ||
-			req == VIDIOC_ENUM_FRAMESIZES
-		? EINVAL
-		: ENOTTY;
+				req == VIDIOC_ENUM_FRAMESIZES
+			? EINVAL
+			: ENOTTY;
 	return -1;
 }
 
@@ -88,8 +88,8 @@ static struct v4l2_format fmt(uint32_t fourcc, int w, int h, int bpp)
 	return f;
 }
 
-static int conv(struct lib *l, uint32_t sf, int sbpp, uint8_t *src,
-		uint32_t df, int dbpp, uint8_t *dst, int w, int h)
+static int conv(struct lib *l, uint32_t sf, int sbpp, uint8_t *src, uint32_t df,
+		int dbpp, uint8_t *dst, int w, int h)
 {
 	struct v4l2_format s = fmt(sf, w, h, sbpp), d = fmt(df, w, h, dbpp);
 
@@ -111,8 +111,8 @@ static void gamma_tables(struct lib *l, int gamma, uint8_t table[256])
 	set(l, V4L2_CID_GAMMA, gamma);
 	for (int v = 0; v < 256; v++) {
 		memset(raw, v, sizeof(raw));
-		conv(l, V4L2_PIX_FMT_SBGGR8, 1, raw, V4L2_PIX_FMT_RGB24, 3, out, S,
-		     S);
+		conv(l, V4L2_PIX_FMT_SBGGR8, 1, raw, V4L2_PIX_FMT_RGB24, 3, out,
+		     S, S);
 		table[v] = out[(S / 2 * S + S / 2) * 3 + 1];
 	}
 	set(l, V4L2_CID_GAMMA, 1000);
@@ -129,19 +129,22 @@ static void compare_gamma(struct lib *ours, struct lib *orig)
 		gamma_tables(ours, gammas[g], a);
 		gamma_tables(orig, gammas[g], b);
 		for (int v = 0; v < 256; v++) {
-			int ref = (int)lround(255.0 * pow(v / 255.0,
-							  1000.0 / gammas[g]));
+			int ref = (int)lround(
+				255.0 * pow(v / 255.0, 1000.0 / gammas[g]));
 
-			dfloor += b[v] != (int)floor(255.0 * pow(v / 255.0,
-							   1000.0 / gammas[g]));
+			dfloor += b[v] !=
+				  (int)floor(255.0 * pow(v / 255.0,
+							 1000.0 / gammas[g]));
 			da += a[v] != ref;
 			db += b[v] != ref;
 			dab += a[v] != b[v];
-			worst = abs(a[v] - b[v]) > worst ? abs(a[v] - b[v]) : worst;
+			worst = abs(a[v] - b[v]) > worst ? abs(a[v] - b[v])
+							 : worst;
 		}
 		printf("gamma %4d: ours %d entries off the formula, original %d "
 		       "(%d off it truncated); ours vs original: %d differ, by "
-		       "%d at most\n", gammas[g], da, db, dfloor, dab, worst);
+		       "%d at most\n",
+		       gammas[g], da, db, dfloor, dab, worst);
 		CHECK(da == 0, "our gamma table off the formula");
 		CHECK(worst <= 1, "gamma %d: the original differs by %d",
 		      gammas[g], worst);
@@ -153,16 +156,18 @@ static void cast_frame(uint8_t *raw, int w, int h, int r, int g, int b)
 {
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++)
-			raw[y * w + x] = (uint8_t)(((y & 1) && (x & 1))	   ? r
-						   : (!(y & 1) && !(x & 1)) ? b
-									    : g);
+			raw[y * w + x] =
+				(uint8_t)(((y & 1) && (x & 1))     ? r
+					  : (!(y & 1) && !(x & 1)) ? b
+								   : g);
 }
 
 static void compare_wb(struct lib *ours, struct lib *orig)
 {
 	enum { S = 64 };
-	static const int casts[3][3] = {
-		{ 150, 100, 60 }, { 60, 110, 170 }, { 120, 120, 40 } };
+	static const int casts[3][3] = { { 150, 100, 60 },
+					 { 60, 110, 170 },
+					 { 120, 120, 40 } };
 	uint8_t raw[S * S], copy[S * S], out[2][S * S * 3];
 	struct lib *l[2] = { ours, orig };
 
@@ -185,9 +190,11 @@ static void compare_wb(struct lib *ours, struct lib *orig)
 				      "%s: convert", l[k]->name);
 			}
 		printf("white balance of (%d %d %d): ours (%d %d %d), original "
-		       "(%d %d %d)\n", casts[c][0], casts[c][1], casts[c][2],
-		       p[0][0], p[0][1], p[0][2], p[1][0], p[1][1], p[1][2]);
-		CHECK(abs(p[0][0] - p[0][1]) <= 2 && abs(p[0][2] - p[0][1]) <= 2,
+		       "(%d %d %d)\n",
+		       casts[c][0], casts[c][1], casts[c][2], p[0][0], p[0][1],
+		       p[0][2], p[1][0], p[1][1], p[1][2]);
+		CHECK(abs(p[0][0] - p[0][1]) <= 2 &&
+			      abs(p[0][2] - p[0][1]) <= 2,
 		      "ours is grey");
 		for (int ch = 0; ch < 3; ch++)
 			CHECK(abs(p[0][ch] - p[1][ch]) <= 6,
@@ -264,16 +271,21 @@ static void timing(struct lib *ours, struct lib *orig)
 		uint32_t sf, df;
 		int sbpp, dbpp;
 	} paths[] = {
-		{ "BA81 -> RGB3", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_RGB24, 1, 3 },
-		{ "RGB3 -> RGB3", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_RGB24, 3, 3 },
+		{ "BA81 -> RGB3", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_RGB24, 1,
+		  3 },
+		{ "RGB3 -> RGB3", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_RGB24, 3,
+		  3 },
 		{ "YUYV -> RGB3", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_RGB24, 2, 3 },
-		{ "YUYV -> YU12", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_YUV420, 2, 1 },
+		{ "YUYV -> YU12", V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_YUV420, 2,
+		  1 },
 	};
 	static const struct {
 		const char *name;
 		int awb, gamma;
 	} filters[] = {
-		{ "none", 0, 1000 }, { "gamma", 0, 1500 }, { "wb", 1, 1000 },
+		{ "none", 0, 1000 },
+		{ "gamma", 0, 1500 },
+		{ "wb", 1, 1000 },
 		{ "wb+gamma", 1, 1500 },
 	};
 	struct lib *l[2] = { ours, orig };
@@ -284,15 +296,17 @@ static void timing(struct lib *ours, struct lib *orig)
 	       H);
 	printf("%-14s %-9s %8s %8s\n", "path", "filter", "ours", "original");
 	for (size_t p = 0; p < sizeof(paths) / sizeof(paths[0]); p++) {
-		for (size_t f = 0; f < sizeof(filters) / sizeof(filters[0]); f++) {
+		for (size_t f = 0; f < sizeof(filters) / sizeof(filters[0]);
+		     f++) {
 			double t[2];
 
 			for (int k = 0; k < 2; k++) {
 				set(l[k], V4L2_CID_AUTO_WHITE_BALANCE,
 				    filters[f].awb);
 				set(l[k], V4L2_CID_GAMMA, filters[f].gamma);
-				t[k] = cost(l[k], paths[p].sf, paths[p].sbpp, src,
-					    paths[p].df, paths[p].dbpp, dst, W, H);
+				t[k] = cost(l[k], paths[p].sf, paths[p].sbpp,
+					    src, paths[p].df, paths[p].dbpp,
+					    dst, W, H);
 			}
 			printf("%-14s %-9s %8.2f %8.2f\n", paths[p].name,
 			       filters[f].name, t[0], t[1]);

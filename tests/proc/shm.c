@@ -43,8 +43,8 @@ static int ioctl_with_bus(void *priv, int fd, unsigned long req, void *arg)
 
 	if (req == VIDIOC_QUERYCAP && r == 0)
 		snprintf((char *)((struct v4l2_capability *)arg)->bus_info,
-			 sizeof(((struct v4l2_capability *)arg)->bus_info), "%s",
-			 bus);
+			 sizeof(((struct v4l2_capability *)arg)->bus_info),
+			 "%s", bus);
 	return r;
 }
 
@@ -168,8 +168,8 @@ static void test_sharing(void)
 	waitpid(pid, &status, 0);
 	CHECK(status == 0, "child set the controls");
 	CHECK(get(a, V4L2_CID_HFLIP) == 1 && get(a, V4L2_CID_GAMMA) == 2000,
-	      "seen live by the first instance (%d, %d)", get(a, V4L2_CID_HFLIP),
-	      get(a, V4L2_CID_GAMMA));
+	      "seen live by the first instance (%d, %d)",
+	      get(a, V4L2_CID_HFLIP), get(a, V4L2_CID_GAMMA));
 	v4lconvert_destroy(a);
 	c = open_cam();
 	CHECK(get(c, V4L2_CID_HFLIP) == 1 && get(c, V4L2_CID_GAMMA) == 2000,
@@ -285,8 +285,7 @@ static int survives_truncate(off_t size)
 	int fd, ok;
 
 	ok = cv && set(cv, V4L2_CID_GAMMA, 2000) == 0 &&
-	     set(cv, V4L2_CID_HFLIP, 1) == 0 &&
-	     get(cv, V4L2_CID_GAMMA) == 2000;
+	     set(cv, V4L2_CID_HFLIP, 1) == 0 && get(cv, V4L2_CID_GAMMA) == 2000;
 	fd = shm_open(name, O_RDWR, 0);
 	if (fd < 0 || ftruncate(fd, size) != 0)
 		return 0;
@@ -317,8 +316,8 @@ static void test_truncated_live(void)
 		      "cut to %d bytes behind a running instance: %s %d",
 		      (int)sizes[k],
 		      WIFSIGNALED(status) ? "signal" : "exit status",
-		      WIFSIGNALED(status) ? WTERMSIG(status) :
-					    WEXITSTATUS(status));
+		      WIFSIGNALED(status) ? WTERMSIG(status)
+					  : WEXITSTATUS(status));
 		shm_unlink(name);
 	}
 }

@@ -23,8 +23,12 @@
 #define TARGET_CID (V4L2_CTRL_CLASS_USER + 0x2000)
 
 static const uint32_t fakes[6] = {
-	V4L2_CID_AUTO_WHITE_BALANCE, V4L2_CID_HFLIP, V4L2_CID_VFLIP,
-	V4L2_CID_GAMMA, V4L2_CID_AUTOGAIN, TARGET_CID,
+	V4L2_CID_AUTO_WHITE_BALANCE,
+	V4L2_CID_HFLIP,
+	V4L2_CID_VFLIP,
+	V4L2_CID_GAMMA,
+	V4L2_CID_AUTOGAIN,
+	TARGET_CID,
 };
 
 static int list_queryctrl(int fd, uint32_t *ids, int max)
@@ -83,8 +87,8 @@ int main(void)
 		asc &= a[i] > a[i - 1];
 	CHECK(asc, "QUERYCTRL enumeration ascending");
 	for (int k = 0; k < 6; k++)
-		CHECK(count_of(a, na, fakes[k]) == 1, "emulated %#x listed once",
-		      fakes[k]);
+		CHECK(count_of(a, na, fakes[k]) == 1,
+		      "emulated %#x listed once", fakes[k]);
 	CHECK(count_of(a, na, V4L2_CID_BRIGHTNESS) == 1 &&
 		      count_of(a, na, V4L2_CID_FOCUS_ABSOLUTE) == 1,
 	      "the camera's own controls listed");
@@ -94,7 +98,8 @@ int main(void)
 	      "QUERY_EXT_CTRL lists the same %d controls (got %d)", na, nb);
 	nb = list_ext(fd, b, 64, V4L2_CTRL_FLAG_NEXT_COMPOUND);
 	for (int k = 0; k < 6; k++)
-		CHECK(!count_of(b, nb, fakes[k]), "not compound: %#x", fakes[k]);
+		CHECK(!count_of(b, nb, fakes[k]), "not compound: %#x",
+		      fakes[k]);
 
 	{
 		struct v4l2_query_ext_ctrl e;
@@ -102,10 +107,11 @@ int main(void)
 		memset(&e, 0, sizeof(e));
 		e.id = TARGET_CID;
 		CHECK(v4l2_ioctl(fd, VIDIOC_QUERY_EXT_CTRL, &e) == 0 &&
-			      e.type == V4L2_CTRL_TYPE_INTEGER && e.minimum == 0 &&
-			      e.maximum == 255 && e.step == 1 &&
-			      e.default_value == 100 && e.elems == 1 &&
-			      e.elem_size == 4 && !strcmp(e.name, "Auto Gain Target"),
+			      e.type == V4L2_CTRL_TYPE_INTEGER &&
+			      e.minimum == 0 && e.maximum == 255 &&
+			      e.step == 1 && e.default_value == 100 &&
+			      e.elems == 1 && e.elem_size == 4 &&
+			      !strcmp(e.name, "Auto Gain Target"),
 		      "QUERY_EXT_CTRL exact: auto gain target");
 		memset(&e, 0, sizeof(e));
 		e.id = V4L2_CID_GAMMA;
@@ -139,7 +145,8 @@ int main(void)
 		      "G_CTRL gamma");
 		c.value = 3001;
 		errno = 0;
-		CHECK(v4l2_ioctl(fd, VIDIOC_S_CTRL, &c) == -1 && errno == EINVAL,
+		CHECK(v4l2_ioctl(fd, VIDIOC_S_CTRL, &c) == -1 &&
+			      errno == EINVAL,
 		      "S_CTRL out of range");
 		/* scaled helpers: 0..65535 over 500..3000 */
 		CHECK(v4l2_set_control(fd, V4L2_CID_GAMMA, 65535) == 0 &&

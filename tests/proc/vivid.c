@@ -129,8 +129,8 @@ static int32_t gain_both(int fd)
 	struct v4l2_control c = { .id = V4L2_CID_GAIN };
 	int32_t plain;
 
-	if (v4l2_ioctl(fd, VIDIOC_G_CTRL, &c) || plain_get(fd, V4L2_CID_GAIN, &plain) ||
-	    plain != c.value)
+	if (v4l2_ioctl(fd, VIDIOC_G_CTRL, &c) ||
+	    plain_get(fd, V4L2_CID_GAIN, &plain) || plain != c.value)
 		return -1;
 	return c.value;
 }
@@ -197,8 +197,8 @@ static double settle_picture(int fd, int bright, uint8_t *f)
  * monotonically (up when `up`) to `end` within `max` frames, one change per
  * event, then stay there, with no event, for 40 frames.
  */
-static void gain_run(int fd, int efd, int bright, int up, int32_t end,
-		     int max, const char *what)
+static void gain_run(int fd, int efd, int bright, int up, int32_t end, int max,
+		     const char *what)
 {
 	static uint8_t f[SIZE];
 	double luma = settle_picture(fd, bright, f);
@@ -224,8 +224,9 @@ static void gain_run(int fd, int efd, int bright, int up, int32_t end,
 	CHECK(agree, "%s: v4l2_ioctl and plain ioctl read the same gain", what);
 	CHECK(reached > 0 && mono && events == changes,
 	      "%s (brightness %d, centre luma %.1f): gain %s monotonically to "
-	      "%d in %d frames, %d changes, %d events", what, bright, luma,
-	      up ? "up" : "down", end, reached, changes, events);
+	      "%d in %d frames, %d changes, %d events",
+	      what, bright, luma, up ? "up" : "down", end, reached, changes,
+	      events);
 	events = 0;
 	for (int k = 0; k < 40; k++) {
 		if (v4l2_read(fd, f, SIZE) != SIZE)
@@ -282,7 +283,8 @@ static void autogain_on_vivid(const char *dev)
 	/* forced: the emulated AUTOGAIN shadows vivid's */
 	setenv("LIBV4LCONTROL_CONTROLS", "0x30", 1);
 	fd = v4l2_open(dev, O_RDWR);
-	CHECK(fd >= 0 && !set_fmt(fd, v4l2_ioctl), "LIBV4LCONTROL_CONTROLS=0x30");
+	CHECK(fd >= 0 && !set_fmt(fd, v4l2_ioctl),
+	      "LIBV4LCONTROL_CONTROLS=0x30");
 	if (fd < 0) {
 		close(efd);
 		return;
@@ -326,8 +328,10 @@ static void autogain_on_vivid(const char *dev)
 		same &= gain_both(fd) == 60;
 		events += gain_events(efd);
 	}
-	CHECK(same && events == 0, "emulated auto gain off: gain 60 untouched "
-				   "on a dark picture (%d events)", events);
+	CHECK(same && events == 0,
+	      "emulated auto gain off: gain 60 untouched "
+	      "on a dark picture (%d events)",
+	      events);
 	plain_set(fd, V4L2_CID_BRIGHTNESS, 128);
 	v4l2_close(fd);
 	close(efd);
@@ -342,7 +346,8 @@ int main(int argc, char **argv)
 	int fd, na = 0, nb = 0, asc = 1;
 
 	fd = open(dev, O_RDWR);
-	CHECK(fd >= 0 && !set_fmt(fd, plain_ioctl) && !grab(fd, raw, plain_read),
+	CHECK(fd >= 0 && !set_fmt(fd, plain_ioctl) &&
+		      !grab(fd, raw, plain_read),
 	      "raw RGB3 %dx%d frame by plain read()", W, H);
 	if (fd >= 0)
 		close(fd);
@@ -365,7 +370,8 @@ int main(int argc, char **argv)
 		}
 		memset(&e, 0, sizeof(e));
 		e.id = V4L2_CTRL_FLAG_NEXT_CTRL;
-		while (nb < 512 && v4l2_ioctl(fd, VIDIOC_QUERY_EXT_CTRL, &e) == 0) {
+		while (nb < 512 &&
+		       v4l2_ioctl(fd, VIDIOC_QUERY_EXT_CTRL, &e) == 0) {
 			b[nb++] = e.id;
 			e.id |= V4L2_CTRL_FLAG_NEXT_CTRL;
 		}
@@ -383,7 +389,8 @@ int main(int argc, char **argv)
 		}
 		CHECK(asc && awb == 1 && gamma == 1 && hflip == 1 && gain == 1,
 		      "QUERYCTRL: %d controls ascending, emulated white balance "
-		      "and gamma once, vivid's HFLIP and GAIN kept", na);
+		      "and gamma once, vivid's HFLIP and GAIN kept",
+		      na);
 	}
 	CHECK(na == nb && !memcmp(a, b, sizeof(a[0]) * (size_t)na),
 	      "QUERY_EXT_CTRL lists the same (%d, %d)", na, nb);
@@ -394,9 +401,12 @@ int main(int argc, char **argv)
 		CHECK(set_ctrl(fd, V4L2_CID_GAMMA, 2000) == 0, "gamma 2000");
 		CHECK(!grab(fd, out, lib_read), "frames with gamma");
 		for (int i = 0; i < SIZE; i++)
-			bad += out[i] != (int)lround(255.0 * pow(raw[i] / 255.0, 0.5));
-		CHECK(!bad, "gamma 2000 exact against the raw frame (%d bytes "
-			    "differ)", bad);
+			bad += out[i] !=
+			       (int)lround(255.0 * pow(raw[i] / 255.0, 0.5));
+		CHECK(!bad,
+		      "gamma 2000 exact against the raw frame (%d bytes "
+		      "differ)",
+		      bad);
 	}
 	{
 		double m[3] = { 0, 0, 0 }, all;
@@ -413,11 +423,13 @@ int main(int argc, char **argv)
 			double r = raw[i] * all / m[i % 3];
 			int e = (int)lround(r > 255 ? 255 : r);
 
-			worst = abs(out[i] - e) > worst ? abs(out[i] - e) : worst;
+			worst = abs(out[i] - e) > worst ? abs(out[i] - e)
+							: worst;
 		}
 		printf("raw channel means %.2f %.2f %.2f\n", m[0] / (W * H),
 		       m[1] / (W * H), m[2] / (W * H));
-		CHECK(worst <= 2, "white balance within %d of grey-world", worst);
+		CHECK(worst <= 2, "white balance within %d of grey-world",
+		      worst);
 	}
 	CHECK(set_ctrl(fd, V4L2_CID_AUTO_WHITE_BALANCE, 0) == 0 &&
 		      !grab(fd, out, lib_read) && !memcmp(out, raw, SIZE),

@@ -192,7 +192,8 @@ static void test_mmap_close(int rounds)
 {
 	for (int i = 0; i < rounds; i++) {
 		struct v4l2_requestbuffers req = {
-			.count = 2, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+			.count = 2,
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 			.memory = V4L2_MEMORY_MMAP,
 		};
 		struct race r = { .ret = { -3, -3 } };

@@ -28,7 +28,9 @@
 #define H 48
 
 static const uint32_t dsts[] = {
-	V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_YUV420,
+	V4L2_PIX_FMT_RGB24,
+	V4L2_PIX_FMT_BGR24,
+	V4L2_PIX_FMT_YUV420,
 	V4L2_PIX_FMT_YVU420,
 };
 
@@ -37,27 +39,50 @@ static const uint32_t dsts[] = {
  * stride, in eighths of a byte per pixel (the rest are compressed or
  * chip-specific: any size may decode).
  */
-static const struct { uint32_t fourcc; unsigned eighths; } raw[] = {
-	{ FZ_FCC('R', 'G', 'B', '3'), 24 }, { FZ_FCC('B', 'G', 'R', '3'), 24 },
-	{ FZ_FCC('Y', 'U', '1', '2'), 12 }, { FZ_FCC('Y', 'V', '1', '2'), 12 },
-	{ FZ_FCC('N', 'V', '1', '2'), 12 }, { FZ_FCC('N', 'V', '2', '1'), 12 },
-	{ FZ_FCC('Y', 'U', 'Y', 'V'), 16 }, { FZ_FCC('Y', 'V', 'Y', 'U'), 16 },
-	{ FZ_FCC('U', 'Y', 'V', 'Y'), 16 }, { FZ_FCC('V', 'Y', 'U', 'Y'), 16 },
-	{ FZ_FCC('N', 'V', '1', '6'), 16 }, { FZ_FCC('N', 'V', '6', '1'), 16 },
-	{ FZ_FCC('R', 'G', 'B', 'P'), 16 }, { FZ_FCC('B', 'G', 'R', '4'), 32 },
-	{ FZ_FCC('R', 'G', 'B', '4'), 32 }, { FZ_FCC('X', 'R', '2', '4'), 32 },
-	{ FZ_FCC('B', 'X', '2', '4'), 32 }, { FZ_FCC('A', 'R', '2', '4'), 32 },
-	{ FZ_FCC('B', 'A', '2', '4'), 32 }, { FZ_FCC('G', 'R', 'E', 'Y'), 8 },
-	{ FZ_FCC('B', 'A', '8', '1'), 8 }, { FZ_FCC('G', 'B', 'R', 'G'), 8 },
-	{ FZ_FCC('G', 'R', 'B', 'G'), 8 }, { FZ_FCC('R', 'G', 'G', 'B'), 8 },
-	{ FZ_FCC('Y', '1', '6', ' '), 16 }, { FZ_FCC_BE('Y', '1', '6', ' '), 16 },
-	{ FZ_FCC('B', 'G', '1', '0'), 16 }, { FZ_FCC('G', 'B', '1', '0'), 16 },
-	{ FZ_FCC('B', 'A', '1', '0'), 16 }, { FZ_FCC('R', 'G', '1', '0'), 16 },
-	{ FZ_FCC('B', 'Y', 'R', '2'), 16 }, { FZ_FCC('G', 'B', '1', '6'), 16 },
-	{ FZ_FCC('G', 'R', '1', '6'), 16 }, { FZ_FCC('R', 'G', '1', '6'), 16 },
-	{ FZ_FCC('p', 'B', 'A', 'A'), 10 }, { FZ_FCC('p', 'G', 'A', 'A'), 10 },
-	{ FZ_FCC('p', 'g', 'A', 'A'), 10 }, { FZ_FCC('p', 'R', 'A', 'A'), 10 },
-	{ FZ_FCC('H', 'S', 'V', '4'), 32 }, { FZ_FCC('H', 'S', 'V', '3'), 24 },
+static const struct {
+	uint32_t fourcc;
+	unsigned eighths;
+} raw[] = {
+	{ FZ_FCC('R', 'G', 'B', '3'), 24 },
+	{ FZ_FCC('B', 'G', 'R', '3'), 24 },
+	{ FZ_FCC('Y', 'U', '1', '2'), 12 },
+	{ FZ_FCC('Y', 'V', '1', '2'), 12 },
+	{ FZ_FCC('N', 'V', '1', '2'), 12 },
+	{ FZ_FCC('N', 'V', '2', '1'), 12 },
+	{ FZ_FCC('Y', 'U', 'Y', 'V'), 16 },
+	{ FZ_FCC('Y', 'V', 'Y', 'U'), 16 },
+	{ FZ_FCC('U', 'Y', 'V', 'Y'), 16 },
+	{ FZ_FCC('V', 'Y', 'U', 'Y'), 16 },
+	{ FZ_FCC('N', 'V', '1', '6'), 16 },
+	{ FZ_FCC('N', 'V', '6', '1'), 16 },
+	{ FZ_FCC('R', 'G', 'B', 'P'), 16 },
+	{ FZ_FCC('B', 'G', 'R', '4'), 32 },
+	{ FZ_FCC('R', 'G', 'B', '4'), 32 },
+	{ FZ_FCC('X', 'R', '2', '4'), 32 },
+	{ FZ_FCC('B', 'X', '2', '4'), 32 },
+	{ FZ_FCC('A', 'R', '2', '4'), 32 },
+	{ FZ_FCC('B', 'A', '2', '4'), 32 },
+	{ FZ_FCC('G', 'R', 'E', 'Y'), 8 },
+	{ FZ_FCC('B', 'A', '8', '1'), 8 },
+	{ FZ_FCC('G', 'B', 'R', 'G'), 8 },
+	{ FZ_FCC('G', 'R', 'B', 'G'), 8 },
+	{ FZ_FCC('R', 'G', 'G', 'B'), 8 },
+	{ FZ_FCC('Y', '1', '6', ' '), 16 },
+	{ FZ_FCC_BE('Y', '1', '6', ' '), 16 },
+	{ FZ_FCC('B', 'G', '1', '0'), 16 },
+	{ FZ_FCC('G', 'B', '1', '0'), 16 },
+	{ FZ_FCC('B', 'A', '1', '0'), 16 },
+	{ FZ_FCC('R', 'G', '1', '0'), 16 },
+	{ FZ_FCC('B', 'Y', 'R', '2'), 16 },
+	{ FZ_FCC('G', 'B', '1', '6'), 16 },
+	{ FZ_FCC('G', 'R', '1', '6'), 16 },
+	{ FZ_FCC('R', 'G', '1', '6'), 16 },
+	{ FZ_FCC('p', 'B', 'A', 'A'), 10 },
+	{ FZ_FCC('p', 'G', 'A', 'A'), 10 },
+	{ FZ_FCC('p', 'g', 'A', 'A'), 10 },
+	{ FZ_FCC('p', 'R', 'A', 'A'), 10 },
+	{ FZ_FCC('H', 'S', 'V', '4'), 32 },
+	{ FZ_FCC('H', 'S', 'V', '3'), 24 },
 };
 
 static struct fakedev dev = {
@@ -200,7 +225,7 @@ static void bad_frames(uint32_t f, int *supported)
 			      fcc(f), fcc(dsts[k]), ret, err);
 		else
 			CHECK(ret == (int)ds ||
-			      (ret < 0 && is(err, EAGAIN, EPIPE, EIO)),
+				      (ret < 0 && is(err, EAGAIN, EPIPE, EIO)),
 			      "%s -> %s garbage: %d errno %d", fcc(f),
 			      fcc(dsts[k]), ret, err);
 		/* zero-length */
@@ -210,7 +235,8 @@ static void bad_frames(uint32_t f, int *supported)
 		      err);
 		/* truncated: one byte short, half, 7 bytes */
 		if (need > 0) {
-			size_t cut[] = { (size_t)need - 1, (size_t)need / 2, 7 };
+			size_t cut[] = { (size_t)need - 1, (size_t)need / 2,
+					 7 };
 
 			for (int c = 0; c < 3; c++) {
 				ret = run(&s, &d, garbage, cut[c], ds, &err,
@@ -229,15 +255,17 @@ static void bad_frames(uint32_t f, int *supported)
 			for (size_t cut = 1; cut < 600; cut = cut * 3 + 1) {
 				ret = run(&s, &d, garbage, cut, ds, &err, NULL);
 				CHECK(ret == (int)ds ||
-				      (ret < 0 && is(err, EAGAIN, EPIPE, EIO)),
+					      (ret < 0 &&
+					       is(err, EAGAIN, EPIPE, EIO)),
 				      "%s -> %s %zu bytes: %d errno %d", fcc(f),
 				      fcc(dsts[k]), cut, ret, err);
 			}
 		}
 		/* destination buffer too small */
 		ret = run(&s, &d, garbage, big, ds - 1, &err, NULL);
-		CHECK(ret < 0 && err == EFAULT, "%s -> %s dest short: %d errno %d",
-		      fcc(f), fcc(dsts[k]), ret, err);
+		CHECK(ret < 0 && err == EFAULT,
+		      "%s -> %s dest short: %d errno %d", fcc(f), fcc(dsts[k]),
+		      ret, err);
 		/* a destination we cannot make from it: 17 px wider */
 		fmt(&d, dsts[k], W + 18, H, 0);
 		v4lconvert_fixup_fmt(&d);
@@ -253,13 +281,20 @@ static void bad_frames(uint32_t f, int *supported)
 static void absurd(uint32_t f)
 {
 	static const uint32_t geo[][3] = {
-		{ 0xffffffffu, 1, 0 },	      { 1, 0xffffffffu, 0 },
-		{ 65536, 65537, 0 },	      { 0x80000000u, 2, 0 },
-		{ 1u << 30, 4, 0 },	      { W, H, 0xffffffffu },
-		{ W, H, 0x80000000u },	      { W, H, 0x7fffffffu },
-		{ 0, 0, 0 },		      { 0, H, 0 },
-		{ W, 0, 0 },		      { 46341, 46341, 0 },
-		{ 0x10000, 0x10000, 0x40000 }, { 2, 0x7fffffff, 0 },
+		{ 0xffffffffu, 1, 0 },
+		{ 1, 0xffffffffu, 0 },
+		{ 65536, 65537, 0 },
+		{ 0x80000000u, 2, 0 },
+		{ 1u << 30, 4, 0 },
+		{ W, H, 0xffffffffu },
+		{ W, H, 0x80000000u },
+		{ W, H, 0x7fffffffu },
+		{ 0, 0, 0 },
+		{ 0, H, 0 },
+		{ W, 0, 0 },
+		{ 46341, 46341, 0 },
+		{ 0x10000, 0x10000, 0x40000 },
+		{ 2, 0x7fffffff, 0 },
 	};
 	uint8_t frame[4096];
 
@@ -274,11 +309,13 @@ static void absurd(uint32_t f)
 			fmt(&s, f, geo[g][0], geo[g][1], geo[g][2]);
 			/* the same absurd size asked for, or a sane one */
 			if (same)
-				fmt(&d, V4L2_PIX_FMT_RGB24, geo[g][0], geo[g][1], 0);
+				fmt(&d, V4L2_PIX_FMT_RGB24, geo[g][0],
+				    geo[g][1], 0);
 			else
 				fmt(&d, V4L2_PIX_FMT_YUV420, W, H, 0);
 			v4lconvert_fixup_fmt(&d);
-			ds = d.fmt.pix.sizeimage && d.fmt.pix.sizeimage < (1u << 24)
+			ds = d.fmt.pix.sizeimage &&
+					     d.fmt.pix.sizeimage < (1u << 24)
 				     ? d.fmt.pix.sizeimage
 				     : 65536;
 			ret = run(&s, &d, frame, sizeof(frame), ds, &err, NULL);

@@ -31,8 +31,15 @@
 #define H 48
 
 enum fault {
-	F_NONE, F_HUGE_BYTESUSED, F_OVER_BYTESUSED, F_ZERO_BYTESUSED,
-	F_SHORT, F_GARBAGE, F_BAD_INDEX, F_EIO, F_ENODEV,
+	F_NONE,
+	F_HUGE_BYTESUSED,
+	F_OVER_BYTESUSED,
+	F_ZERO_BYTESUSED,
+	F_SHORT,
+	F_GARBAGE,
+	F_BAD_INDEX,
+	F_EIO,
+	F_ENODEV,
 };
 
 /* The fault of each sequence number (F_NONE when not listed). */
@@ -75,15 +82,17 @@ static int wrap_ioctl(void *priv, int fd, unsigned long req, void *arg)
 		break;
 	case F_GARBAGE: {
 		uint8_t junk[4096];
-		struct v4l2_buffer q = { .type = b->type, .memory = b->memory,
+		struct v4l2_buffer q = { .type = b->type,
+					 .memory = b->memory,
 					 .index = b->index };
 
 		for (size_t i = 0; i < sizeof(junk); i++)
 			junk[i] = (uint8_t)(i * 151 + b->sequence);
 		/* the buffer lives in the memfd at its offset */
 		if (v4lc_vcam_ops.ioctl(priv, fd, VIDIOC_QUERYBUF, &q) < 0 ||
-		    pwrite(fd, junk, b->bytesused < sizeof(junk) ? b->bytesused
-								: sizeof(junk),
+		    pwrite(fd, junk,
+			   b->bytesused < sizeof(junk) ? b->bytesused
+						       : sizeof(junk),
 			   q.m.offset) < 0)
 			abort();
 		break;
@@ -149,7 +158,8 @@ static int start(struct stream *s, const char *spec, uint32_t fourcc)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
-		.count = 4, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 4,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -167,7 +177,8 @@ static int start(struct stream *s, const char *spec, uint32_t fourcc)
 	CHECK(v4l2_ioctl(s->fd, VIDIOC_REQBUFS, &req) == 0 && req.count == 4);
 	for (unsigned int i = 0; i < 4; i++) {
 		struct v4l2_buffer b = { .type = type,
-			.memory = V4L2_MEMORY_MMAP, .index = i };
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 
 		CHECK(v4l2_ioctl(s->fd, VIDIOC_QUERYBUF, &b) == 0);
 		s->len = b.length;
@@ -325,16 +336,17 @@ static void absurd_formats(int kind)
 int main(void)
 {
 	static const enum fault bytesused[] = {
-		F_NONE, F_HUGE_BYTESUSED, F_NONE, F_OVER_BYTESUSED,
-		F_ZERO_BYTESUSED, F_NONE, F_HUGE_BYTESUSED,
+		F_NONE,           F_HUGE_BYTESUSED, F_NONE,
+		F_OVER_BYTESUSED, F_ZERO_BYTESUSED, F_NONE,
+		F_HUGE_BYTESUSED,
 	};
 	static const enum fault shorts[] = {
-		F_NONE, F_SHORT, F_NONE, F_SHORT, F_SHORT, F_NONE, F_EIO,
-		F_NONE, F_BAD_INDEX, F_NONE,
+		F_NONE, F_SHORT, F_NONE, F_SHORT,     F_SHORT,
+		F_NONE, F_EIO,   F_NONE, F_BAD_INDEX, F_NONE,
 	};
 	static const enum fault garbage[] = {
-		F_NONE, F_GARBAGE, F_NONE, F_GARBAGE, F_GARBAGE, F_NONE,
-		F_SHORT, F_NONE,
+		F_NONE,    F_GARBAGE, F_NONE,  F_GARBAGE,
+		F_GARBAGE, F_NONE,    F_SHORT, F_NONE,
 	};
 	int ref_fd = v4lc_vcam_create("YUYV:64x48");
 	void *ref_priv = v4lc_vcam_ops.init(ref_fd);

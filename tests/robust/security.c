@@ -145,8 +145,8 @@ int main(int argc, char **argv)
 
 	/* 1. the log: created 0600, close-on-exec */
 	snprintf(path, sizeof(path), "%s/log", dir);
-	CHECK(run_child("/proc/self/exe", dir, path, report,
-			sizeof(report)) == 0);
+	CHECK(run_child("/proc/self/exe", dir, path, report, sizeof(report)) ==
+	      0);
 	CHECK(has(report, "log 1") && has(report, "cloexec 1"));
 	CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0600);
 	CHECK(has(report, "hflip 1")); /* the variables work here */
@@ -155,8 +155,8 @@ int main(int argc, char **argv)
 	snprintf(target, sizeof(target), "%s/target", dir);
 	snprintf(link, sizeof(link), "%s/link", dir);
 	CHECK(symlink(target, link) == 0);
-	CHECK(run_child("/proc/self/exe", dir, link, report,
-			sizeof(report)) == 0);
+	CHECK(run_child("/proc/self/exe", dir, link, report, sizeof(report)) ==
+	      0);
 	CHECK(has(report, "log 0"));
 	errno = 0;
 	CHECK(stat(target, &st) == -1 && errno == ENOENT);
@@ -167,8 +167,8 @@ int main(int argc, char **argv)
 		CHECK(t >= 0);
 		close(t);
 	}
-	CHECK(run_child("/proc/self/exe", dir, link, report,
-			sizeof(report)) == 0);
+	CHECK(run_child("/proc/self/exe", dir, link, report, sizeof(report)) ==
+	      0);
 	CHECK(stat(target, &st) == 0 && st.st_size == 0);
 
 	/* 3. setuid: every variable ignored */

@@ -98,8 +98,8 @@ struct cam {
 	uint8_t *maps[4];
 	size_t len;
 	uint32_t fourcc;
-	int stop;	/* atomic */
-	int frames;	/* atomic */
+	int stop;   /* atomic */
+	int frames; /* atomic */
 };
 
 static int cam_open(struct cam *c, const char *spec, uint32_t fourcc)
@@ -124,7 +124,8 @@ static int cam_open(struct cam *c, const char *spec, uint32_t fourcc)
 static int cam_stream(struct cam *c)
 {
 	struct v4l2_requestbuffers req = {
-		.count = 4, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 4,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -135,7 +136,8 @@ static int cam_stream(struct cam *c)
 	}
 	for (unsigned int i = 0; i < 4; i++) {
 		struct v4l2_buffer b = { .type = type,
-			.memory = V4L2_MEMORY_MMAP, .index = i };
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 
 		CHECK(v4l2_ioctl(c->fd, VIDIOC_QUERYBUF, &b) == 0);
 		c->len = b.length;
@@ -169,8 +171,8 @@ static void *dq_loop(void *arg)
 {
 	struct cam *c = arg;
 	uint32_t last = 0;
-	size_t want = c->fourcc == V4L2_PIX_FMT_RGB24 ? W * H * 3
-						      : W * H * 3 / 2;
+	size_t want =
+		c->fourcc == V4L2_PIX_FMT_RGB24 ? W * H * 3 : W * H * 3 / 2;
 
 	while (!__atomic_load_n(&c->stop, __ATOMIC_ACQUIRE)) {
 		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
@@ -208,8 +210,10 @@ static void test_controls_while_streaming(void)
 	double end = now_s() + 20;
 
 	pthread_create(&t, NULL, dq_loop, &c);
-	for (int i = 0; i < 400 || (now_s() < end &&
-			__atomic_load_n(&c.frames, __ATOMIC_ACQUIRE) < 50); i++) {
+	for (int i = 0;
+	     i < 400 || (now_s() < end &&
+			 __atomic_load_n(&c.frames, __ATOMIC_ACQUIRE) < 50);
+	     i++) {
 		struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 		struct v4l2_queryctrl q = { .id = V4L2_CTRL_FLAG_NEXT_CTRL };
 		struct v4l2_control ctl = { .id = V4L2_CID_HFLIP,
@@ -386,8 +390,9 @@ static void test_cycles(int cycles)
 		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 					 .memory = V4L2_MEMORY_MMAP };
 
-		if (cam_open(&c, i & 1 ? "YUYV:64x48:nopace"
-				       : "MJPG,YUYV:32x24:nopace",
+		if (cam_open(&c,
+			     i & 1 ? "YUYV:64x48:nopace"
+				   : "MJPG,YUYV:32x24:nopace",
 			     i & 2 ? V4L2_PIX_FMT_RGB24 : V4L2_PIX_FMT_YUV420))
 			break;
 		if (i % 3 == 2) {
@@ -412,8 +417,8 @@ static void test_cycles(int cycles)
 	fds1 = count_fds();
 	maps1 = count_maps(&vcam1);
 	printf("%d open/close cycles: fds %d -> %d, mappings %d -> %d "
-	       "(camera %d -> %d)\n", cycles, fds0, fds1, maps0, maps1, vcam0,
-	       vcam1);
+	       "(camera %d -> %d)\n",
+	       cycles, fds0, fds1, maps0, maps1, vcam0, vcam1);
 	CHECK(fds1 == fds0);
 	CHECK(vcam1 == vcam0);
 	/* allocator arenas may add a few; a leak per cycle would be >= cycles */

@@ -118,13 +118,15 @@ static int cam_open(struct cam *c, uint32_t fourcc)
 static int cam_bufs(struct cam *c)
 {
 	struct v4l2_requestbuffers req = { .count = NBUF,
-		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP };
+					   .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					   .memory = V4L2_MEMORY_MMAP };
 
 	if (v4l2_ioctl(c->fd, VIDIOC_REQBUFS, &req) != 0 || req.count < 2)
 		return -1;
 	for (unsigned int i = 0; i < NBUF && i < req.count; i++) {
 		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = V4L2_MEMORY_MMAP, .index = i };
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 
 		if (v4l2_ioctl(c->fd, VIDIOC_QUERYBUF, &b) != 0)
 			return -1;
@@ -213,7 +215,9 @@ static void streaming_fault(uint32_t fourcc, const char *button,
 		for (unsigned int i = 0; i < NBUF; i++) {
 			struct v4l2_buffer b = {
 				.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-				.memory = V4L2_MEMORY_MMAP, .index = i };
+				.memory = V4L2_MEMORY_MMAP,
+				.index = i
+			};
 
 			v4l2_ioctl(c.fd, VIDIOC_QBUF, &b);
 		}
@@ -250,7 +254,8 @@ static void streamon_fault(uint32_t fourcc, const char *button,
 	/* the buffers went back to the application: queue them again */
 	for (unsigned int i = 0; i < NBUF; i++) {
 		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = V4L2_MEMORY_MMAP, .index = i };
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 
 		v4l2_ioctl(c.fd, VIDIOC_QBUF, &b);
 	}
@@ -268,7 +273,8 @@ static void reqbufs_fault(uint32_t fourcc)
 {
 	struct cam c;
 	struct v4l2_requestbuffers req = { .count = NBUF,
-		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP };
+					   .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					   .memory = V4L2_MEMORY_MMAP };
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, r, e = 0, errs, good = 0;
 	char msg[160];
 
@@ -346,6 +352,7 @@ int main(int argc, char **argv)
 	if (!(argc > 2 && !strcmp(argv[2], "nodisconnect")))
 		disconnect(fourcc);
 	close(ctl_fd);
-	printf("faults: %d injected, %d survived (%s)\n", injected, survived, f);
+	printf("faults: %d injected, %d survived (%s)\n", injected, survived,
+	       f);
 	return fails != 0;
 }

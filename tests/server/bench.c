@@ -51,7 +51,8 @@ static double capture(const char *spec, int share, uint32_t fourcc, int w,
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
-		.count = 4, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 4,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, fd;
@@ -71,7 +72,8 @@ static double capture(const char *spec, int share, uint32_t fourcc, int w,
 		return -1;
 	for (unsigned i = 0; i < req.count && i < 4; i++) {
 		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-					 .memory = V4L2_MEMORY_MMAP, .index = i };
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 
 		v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b);
 		lens[i] = b.length;
@@ -87,7 +89,8 @@ static double capture(const char *spec, int share, uint32_t fourcc, int w,
 		if (v4l2_ioctl(fd, VIDIOC_DQBUF, &b) < 0)
 			return -1;
 		lat[k] = (now_s() - ((double)b.timestamp.tv_sec +
-				     b.timestamp.tv_usec / 1e6)) * 1e3;
+				     b.timestamp.tv_usec / 1e6)) *
+			 1e3;
 		v4l2_ioctl(fd, VIDIOC_QBUF, &b);
 	}
 	v4l2_ioctl(fd, VIDIOC_STREAMOFF, &type);
@@ -155,14 +158,16 @@ static void server_cpu(const char *spec, int w, int h, int nclients, int n)
 		fflush(stdout);
 		kids[i] = fork();
 		if (kids[i] == 0)
-			_exit(capture(spec, 1, i ? V4L2_PIX_FMT_RGB24 :
-				      V4L2_PIX_FMT_YUYV, w, h, n) < 0);
+			_exit(capture(spec, 1,
+				      i ? V4L2_PIX_FMT_RGB24
+					: V4L2_PIX_FMT_YUYV,
+				      w, h, n) < 0);
 	}
 	for (int k = 0; k < 200 && spid < 0; k++) {
 		usleep(10000);
 		spid = server_pid(spec);
 	}
-	usleep(300000);		/* past startup */
+	usleep(300000); /* past startup */
 	c0 = proc_cpu_s(spid);
 	t0 = now_s();
 	usleep((useconds_t)((n / 30.0 - 0.6) * 1e6));
@@ -211,11 +216,11 @@ static void seal_bench(size_t size, int nclients, int reps)
 	fds[0] = memfd_create("b", MFD_ALLOW_SEALING);
 	if (ftruncate(fds[0], (off_t)size) < 0)
 		return;
-	maps[0] = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fds[0],
-		       0);
-	fcntl(fds[0], F_ADD_SEALS, F_SEAL_FUTURE_WRITE | F_SEAL_SHRINK |
-	      F_SEAL_GROW | F_SEAL_SEAL);
-	memcpy(maps[0], frame, size);	/* pages in, as for the others */
+	maps[0] =
+		mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fds[0], 0);
+	fcntl(fds[0], F_ADD_SEALS,
+	      F_SEAL_FUTURE_WRITE | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL);
+	memcpy(maps[0], frame, size); /* pages in, as for the others */
 	t0 = now_s();
 	for (int r = 0; r < reps; r++)
 		memcpy(maps[0], frame, size);
@@ -234,11 +239,11 @@ static void seal_bench(size_t size, int nclients, int reps)
 		m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 		memcpy(m, frame, size);
 		munmap(m, size);
-		fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_SHRINK |
-		      F_SEAL_GROW | F_SEAL_SEAL);
+		fcntl(fd, F_ADD_SEALS,
+		      F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL);
 		for (int c = 0; c < nclients; c++) {
-			const volatile uint8_t *ro = mmap(NULL, size, PROT_READ,
-							  MAP_SHARED, fd, 0);
+			const volatile uint8_t *ro =
+				mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
 			volatile uint8_t sink = 0;
 
 			/* the client touches every page as a copy would */
@@ -271,8 +276,8 @@ static void seal_bench(size_t size, int nclients, int reps)
 	}
 	printf("  seal cost per frame, %zu bytes, %d client(s): "
 	       "future-write slots %.3f ms, new sealed memfd %.3f ms, "
-	       "per-client copies %.3f ms\n", size, nclients, fut * 1e3,
-	       wr * 1e3, cp * 1e3);
+	       "per-client copies %.3f ms\n",
+	       size, nclients, fut * 1e3, wr * 1e3, cp * 1e3);
 	free(frame);
 }
 
@@ -297,16 +302,17 @@ int main(int argc, char **argv)
 
 		snprintf(spec, sizeof(spec), "YUYV:%dx%d", w, h);
 		printf("%dx%d YUYV, %d frames, median latency DQBUF - "
-		       "timestamp:\n", w, h, n);
+		       "timestamp:\n",
+		       w, h, n);
 		for (int rgb = 0; rgb < 2; rgb++) {
-			uint32_t fc = rgb ? V4L2_PIX_FMT_RGB24 :
-					    V4L2_PIX_FMT_YUYV;
+			uint32_t fc =
+				rgb ? V4L2_PIX_FMT_RGB24 : V4L2_PIX_FMT_YUYV;
 			double d = capture(spec, 0, fc, w, h, n);
 			double sh = capture(spec, 1, fc, w, h, n);
 
 			printf("  app %s: direct %.3f ms, shared %.3f ms, "
-			       "added %.3f ms\n", rgb ? "RGB24" : "YUYV", d, sh,
-			       sh - d);
+			       "added %.3f ms\n",
+			       rgb ? "RGB24" : "YUYV", d, sh, sh - d);
 		}
 		usleep(500000);
 		server_cpu(spec, w, h, 1, n);

@@ -88,8 +88,9 @@ static int xioctl(int fd, unsigned long req, void *arg)
 static void *xmmap(size_t len, int fd, off_t off)
 {
 	return use_libv4l2 ? v4l2_mmap(NULL, len, PROT_READ | PROT_WRITE,
-				       MAP_SHARED, fd, off) :
-	       mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off);
+				       MAP_SHARED, fd, off)
+			   : mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED,
+				  fd, off);
 }
 
 static int dev_open(const char *dev, int *hold)
@@ -145,10 +146,11 @@ static int press(const char *dev, const char *name)
 		char n[64];
 		size_t o = 0;
 
-		for (const char *c = (const char *)q.name; *c && o + 1 < sizeof(n);
-		     c++)
-			n[o++] = (char)((*c >= 'A' && *c <= 'Z') ? *c - 'A' + 'a' :
-					*c);
+		for (const char *c = (const char *)q.name;
+		     *c && o + 1 < sizeof(n); c++)
+			n[o++] =
+				(char)((*c >= 'A' && *c <= 'Z') ? *c - 'A' + 'a'
+								: *c);
 		n[o] = '\0';
 		if (!strcmp(n, name)) {
 			struct v4l2_control c = { .id = q.id, .value = 1 };
@@ -169,7 +171,8 @@ int main(int argc, char **argv)
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, nframes = 0, r, good = 0;
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
-		.count = NBUF, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = NBUF,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	void *map[NBUF];
@@ -210,8 +213,8 @@ int main(int argc, char **argv)
 	alarm(60);
 
 	fd = dev_open(dev, &hold);
-	result(fd >= 0, "open %s (%s)", dev, use_libv4l2 ? "libv4l2" :
-	       "plain calls");
+	result(fd >= 0, "open %s (%s)", dev,
+	       use_libv4l2 ? "libv4l2" : "plain calls");
 	if (fd < 0)
 		return 1;
 	{
@@ -229,7 +232,7 @@ int main(int argc, char **argv)
 	f.fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
 	f.fmt.pix.field = V4L2_FIELD_NONE;
 	result(xioctl(fd, VIDIOC_S_FMT, &f) == 0 &&
-	       f.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV,
+		       f.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV,
 	       "S_FMT YUYV %ux%u", f.fmt.pix.width, f.fmt.pix.height);
 	if (userptr)
 		req.memory = V4L2_MEMORY_USERPTR;
@@ -238,7 +241,8 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < NBUF; i++) {
 		struct v4l2_buffer b = {
 			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = req.memory, .index = i,
+			.memory = req.memory,
+			.index = i,
 		};
 
 		if (userptr) {
@@ -248,7 +252,8 @@ int main(int argc, char **argv)
 			b.length = (uint32_t)len[i];
 		} else {
 			if (xioctl(fd, VIDIOC_QUERYBUF, &b) < 0) {
-				result(0, "QUERYBUF %u: %s", i, strerror(errno));
+				result(0, "QUERYBUF %u: %s", i,
+				       strerror(errno));
 				return 1;
 			}
 			len[i] = b.length;
@@ -282,8 +287,8 @@ int main(int argc, char **argv)
 		r = poll_in(fd, 5000, &ms);
 		if (r <= 0 || !(r & POLLIN) || !(r & POLLRDNORM) ||
 		    (r & (POLLOUT | POLLERR | POLLHUP))) {
-			result(0, "frame %d: poll revents 0x%x after %.0f ms", k,
-			       r, ms);
+			result(0, "frame %d: poll revents 0x%x after %.0f ms",
+			       k, r, ms);
 			break;
 		}
 		if (xioctl(fd, VIDIOC_DQBUF, &b) < 0) {
@@ -312,12 +317,16 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
-	result(nframes == 12, "poll POLLIN|POLLRDNORM (no POLLOUT/POLLERR) "
-	       "before each of %d DQBUFs", nframes);
+	result(nframes == 12,
+	       "poll POLLIN|POLLRDNORM (no POLLOUT/POLLERR) "
+	       "before each of %d DQBUFs",
+	       nframes);
 	result(good == nframes, "%d of %d frames whole pictures (%s)", good,
 	       nframes, userptr ? "copied into the user pointers" : "mmap");
-	result(quiet >= 6, "poll with a 5 ms timeout right after a DQBUF "
-	       "timed out (returned 0) %d of %d times", quiet, nframes);
+	result(quiet >= 6,
+	       "poll with a 5 ms timeout right after a DQBUF "
+	       "timed out (returned 0) %d of %d times",
+	       quiet, nframes);
 	/* select(): readable when a frame is there, never writable. */
 	{
 		fd_set rd, wr, ex;
@@ -376,8 +385,10 @@ int main(int argc, char **argv)
 				b.length = (uint32_t)len[b.index];
 			xioctl(fd, VIDIOC_QBUF, &b);
 		}
-		result(ok == 5, "O_NONBLOCK: 5 frames, %d EAGAIN answered by "
-		       "poll then DQBUF", eagain);
+		result(ok == 5,
+		       "O_NONBLOCK: 5 frames, %d EAGAIN answered by "
+		       "poll then DQBUF",
+		       eagain);
 		fcntl(fd, F_SETFL, fl);
 	}
 	if (unplug || press_after) {
@@ -408,14 +419,17 @@ int main(int argc, char **argv)
 				b.length = (uint32_t)len[b.index];
 			xioctl(fd, VIDIOC_QBUF, &b);
 		}
-		result(err == ENODEV, "unplug: DQBUF fails with ENODEV after %d "
-		       "more frames (%s)", got, strerror(err));
+		result(err == ENODEV,
+		       "unplug: DQBUF fails with ENODEV after %d "
+		       "more frames (%s)",
+		       got, strerror(err));
 		r = poll_in(fd, 2000, &ms);
 		if (r > 0)
 			revents |= (unsigned)r;
 		result((revents & (POLLERR | POLLHUP)) != 0,
 		       "unplug: poll reports 0x%x (POLLERR 0x8, POLLHUP 0x10) "
-		       "after %.0f ms", revents, ms);
+		       "after %.0f ms",
+		       revents, ms);
 		{
 			struct v4l2_buffer b = {
 				.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
@@ -447,7 +461,7 @@ int main(int argc, char **argv)
 	if (server) {
 		char cmd[128];
 
-		usleep(600 * 1000);	/* the server's idle exit */
+		usleep(600 * 1000); /* the server's idle exit */
 		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 		if (system(cmd) != 0)
 			printf("could not remove %s\n", tmpdir);

@@ -36,7 +36,7 @@
 #include "../common/check.h"
 
 #define SPEC "YUYV:640x480"
-#define SW 640			/* the size the server streams */
+#define SW 640 /* the size the server streams */
 #define SH 480
 
 static double now_s(void)
@@ -111,15 +111,15 @@ struct job {
 	uint32_t fourcc;
 	int w, h;
 	int use_read;
-	int frames;		/* stop after this many frames... */
-	double seconds;		/* ...or after this long (if > 0) */
-	int stall_after;	/* stop dequeuing after N frames (0: never) */
-	int direct;		/* LIBV4L2_SHARE=0 */
-	int save;		/* write frames to <dir>/<name>-<seq> */
-	int ctrl_set;		/* S_CTRL brightness to this value first */
-	int ready_fd;		/* write 'r' after the first frame */
-	int want_brightness;	/* expected at the end (0: not checked) */
-	int expect_end;		/* the stream must end with an error */
+	int frames;          /* stop after this many frames... */
+	double seconds;      /* ...or after this long (if > 0) */
+	int stall_after;     /* stop dequeuing after N frames (0: never) */
+	int direct;          /* LIBV4L2_SHARE=0 */
+	int save;            /* write frames to <dir>/<name>-<seq> */
+	int ctrl_set;        /* S_CTRL brightness to this value first */
+	int ready_fd;        /* write 'r' after the first frame */
+	int want_brightness; /* expected at the end (0: not checked) */
+	int expect_end;      /* the stream must end with an error */
 };
 
 static char tmpdir[64];
@@ -151,7 +151,8 @@ static int run_job(const struct job *j)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
-		.count = 4, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 4,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, fd, got = 0, bad = 0, gaps = 0;
@@ -186,14 +187,15 @@ static int run_job(const struct job *j)
 		for (unsigned i = 0; i < 4; i++) {
 			struct v4l2_buffer b = {
 				.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-				.memory = V4L2_MEMORY_MMAP, .index = i,
+				.memory = V4L2_MEMORY_MMAP,
+				.index = i,
 			};
 
 			CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
 			lens[i] = b.length;
-			maps[i] = v4l2_mmap(NULL, b.length, PROT_READ |
-					    PROT_WRITE, MAP_SHARED, fd,
-					    b.m.offset);
+			maps[i] = v4l2_mmap(NULL, b.length,
+					    PROT_READ | PROT_WRITE, MAP_SHARED,
+					    fd, b.m.offset);
 			CHECK(maps[i] != MAP_FAILED);
 			CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
 		}
@@ -209,11 +211,11 @@ static int run_job(const struct job *j)
 			.memory = V4L2_MEMORY_MMAP,
 		};
 
-		if (j->seconds > 0 ? now_s() - t0 >= j->seconds :
-		    got >= j->frames)
+		if (j->seconds > 0 ? now_s() - t0 >= j->seconds
+				   : got >= j->frames)
 			break;
 		if (j->stall_after && got >= j->stall_after) {
-			sleep_ms(50);	/* stalled: never dequeues again */
+			sleep_ms(50); /* stalled: never dequeues again */
 			continue;
 		}
 		if (j->use_read) {
@@ -227,8 +229,8 @@ static int run_job(const struct job *j)
 			if (v4l2_ioctl(fd, VIDIOC_DQBUF, &b) < 0) {
 				if (j->expect_end) {
 					printf("%s: DQBUF ended with %s after "
-					       "%d frames\n", j->name,
-					       strerror(errno), got);
+					       "%d frames\n",
+					       j->name, strerror(errno), got);
 					CHECK(errno == EIO || errno == ENODEV);
 					v4l2_close(fd);
 					return failures ? 1 : 3;
@@ -253,7 +255,8 @@ static int run_job(const struct job *j)
 			static uint8_t *cache[256];
 			static size_t cache_len[256];
 			static int64_t cache_seq[256];
-			uint32_t from = j->use_read ? (uint32_t)(last + 1) : seq;
+			uint32_t from =
+				j->use_read ? (uint32_t)(last + 1) : seq;
 			uint32_t to = j->use_read ? from + 200 : seq;
 			int ok = 0;
 
@@ -262,8 +265,9 @@ static int run_job(const struct job *j)
 
 				if (!cache[k] || cache_seq[k] != s) {
 					free(cache[k]);
-					cache[k] = expected(j->fourcc, j->w, j->h,
-							    s, &cache_len[k]);
+					cache[k] =
+						expected(j->fourcc, j->w, j->h,
+							 s, &cache_len[k]);
 					cache_seq[k] = s;
 				}
 				if (cache_len[k] == (size_t)used &&
@@ -356,7 +360,7 @@ static pid_t start(const struct job *j)
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
-		failures = 0;	/* the child's own */
+		failures = 0; /* the child's own */
 		_exit(run_job(j));
 	}
 	return pid;
@@ -404,7 +408,8 @@ static int alive(int pid)
 	snprintf(p, sizeof(p), "/proc/%d/stat", pid);
 	f = fopen(p, "r");
 	if (f) {
-		char *r = fgets(st, sizeof(st), f), *c = r ? strrchr(st, ')') : 0;
+		char *r = fgets(st, sizeof(st), f),
+		     *c = r ? strrchr(st, ')') : 0;
 
 		ok = c && c[2] != 'Z' && c[2] != 'X';
 		fclose(f);
@@ -462,14 +467,15 @@ static void test_other_uid(void)
 			_exit(78);
 		(void)fs_send(s, &h, sizeof(h), -1, 0);
 		n = fs_recv(s, &h, sizeof(h), &fd, 0);
-		_exit(n > 0 ? 1 : 0);	/* any answer: not refused */
+		_exit(n > 0 ? 1 : 0); /* any answer: not refused */
 	}
 	{
 		int r = finish(pid);
 
 		if (r == 77 || r == 78)
 			printf("other uid: cannot switch uid here (%d), "
-			       "skipped\n", r);
+			       "skipped\n",
+			       r);
 		else
 			CHECK(r == 0);
 		if (r == 0)
@@ -532,7 +538,7 @@ static int concurrent_round(const char *what, int delay_ms, int stagger_ms)
 	close(go[0]);
 	close(res[1]);
 	close(done[0]);
-	close(go[1]);		/* all start now */
+	close(go[1]); /* all start now */
 	for (int i = 0; i < NCONC; i++) {
 		pids[i] = -1;
 		CHECK(read(res[0], &pids[i], sizeof(pids[i])) ==
@@ -541,7 +547,7 @@ static int concurrent_round(const char *what, int delay_ms, int stagger_ms)
 			first = pids[i];
 		same &= pids[i] == first && pids[i] > 0;
 	}
-	close(done[1]);		/* all close now */
+	close(done[1]); /* all close now */
 	for (int i = 0; i < NCONC; i++)
 		CHECK(finish(kids[i]) == 0);
 	close(res[0]);
@@ -615,7 +621,7 @@ static void test_concurrent_start(void)
 		kill(holder, SIGKILL);
 		finish(holder);
 		sleep_ms(100);
-		CHECK(access(sock_path, F_OK) == 0);	/* stale socket */
+		CHECK(access(sock_path, F_OK) == 0); /* stale socket */
 		spid = concurrent_round("over a stale socket", 0, 0);
 		if (spid > 0)
 			wait_server_gone(spid);
@@ -721,14 +727,19 @@ int main(int argc, char **argv)
 
 	/* 1. Direct capture (no server), kept for comparison. */
 	{
-		struct job d = { "direct", V4L2_PIX_FMT_RGB24, SW, SH, 0, 45,
-				 0, 0, 1, 1, 0, -1, 0, 0 };
+		struct job d = { "direct", V4L2_PIX_FMT_RGB24,
+				 SW,       SH,
+				 0,        45,
+				 0,        0,
+				 1,        1,
+				 0,        -1,
+				 0,        0 };
 
 		char p[128];
 		FILE *f;
 
 		CHECK(finish(start(&d)) == 0);
-		CHECK(access(sock_path, F_OK) < 0);	/* no server used */
+		CHECK(access(sock_path, F_OK) < 0); /* no server used */
 		snprintf(p, sizeof(p), "%s/direct-fps", tmpdir);
 		f = fopen(p, "r");
 		CHECK(f && fscanf(f, "%lf", &direct_fps) == 1);
@@ -740,12 +751,48 @@ int main(int argc, char **argv)
 	 * server streams 640x480 from the start), YUYV 320x240 mmap (native,
 	 * scaled), BGR24 320x240 read(); the first also saves frames. */
 	{
-		struct job a = { "A-rgb24-640", V4L2_PIX_FMT_RGB24, 640, 480, 0,
-				 45, 0, 0, 0, 1, 0, -1, 0, 0 };
-		struct job b = { "B-yuyv-320", V4L2_PIX_FMT_YUYV, 320, 240, 0,
-				 30, 0, 0, 0, 0, 0, -1, 0, 0 };
-		struct job c = { "C-bgr24-320-read", V4L2_PIX_FMT_BGR24, 320,
-				 240, 1, 20, 0, 0, 0, 0, 0, -1, 0, 0 };
+		struct job a = { "A-rgb24-640",
+				 V4L2_PIX_FMT_RGB24,
+				 640,
+				 480,
+				 0,
+				 45,
+				 0,
+				 0,
+				 0,
+				 1,
+				 0,
+				 -1,
+				 0,
+				 0 };
+		struct job b = { "B-yuyv-320",
+				 V4L2_PIX_FMT_YUYV,
+				 320,
+				 240,
+				 0,
+				 30,
+				 0,
+				 0,
+				 0,
+				 0,
+				 0,
+				 -1,
+				 0,
+				 0 };
+		struct job c = { "C-bgr24-320-read",
+				 V4L2_PIX_FMT_BGR24,
+				 320,
+				 240,
+				 1,
+				 20,
+				 0,
+				 0,
+				 0,
+				 0,
+				 0,
+				 -1,
+				 0,
+				 0 };
 		pid_t pa, pb, pc;
 
 		CHECK(pipe(p) == 0);
@@ -766,7 +813,8 @@ int main(int argc, char **argv)
 			for (int s = 0; s < 45; s++) {
 				char x[128], y[128];
 
-				snprintf(x, sizeof(x), "%s/direct-%d", tmpdir, s);
+				snprintf(x, sizeof(x), "%s/direct-%d", tmpdir,
+					 s);
 				snprintf(y, sizeof(y), "%s/A-rgb24-640-%d",
 					 tmpdir, s);
 				if (access(x, F_OK) || access(y, F_OK))
@@ -787,12 +835,27 @@ int main(int argc, char **argv)
 	/* 3. A stalled client and a killed one do not slow the others; a
 	 * control set by one is seen by another. */
 	{
-		struct job a = { "A-timed", V4L2_PIX_FMT_RGB24, 640, 480, 0, 0,
-				 3.0, 0, 0, 0, 0, -1, 0, 0 };
-		struct job s = { "S-stalled", V4L2_PIX_FMT_YUYV, 640, 480, 0, 0,
-				 3.5, 3, 0, 0, 200, -1, 0, 0 };
-		struct job k = { "K-killed", V4L2_PIX_FMT_RGB24, 320, 240, 0,
-				 100000, 0, 0, 0, 0, 0, -1, 0, 0 };
+		struct job a = { "A-timed", V4L2_PIX_FMT_RGB24,
+				 640,       480,
+				 0,         0,
+				 3.0,       0,
+				 0,         0,
+				 0,         -1,
+				 0,         0 };
+		struct job s = { "S-stalled", V4L2_PIX_FMT_YUYV,
+				 640,         480,
+				 0,           0,
+				 3.5,         3,
+				 0,           0,
+				 200,         -1,
+				 0,           0 };
+		struct job k = { "K-killed", V4L2_PIX_FMT_RGB24,
+				 320,        240,
+				 0,          100000,
+				 0,          0,
+				 0,          0,
+				 0,          -1,
+				 0,          0 };
 		pid_t pa, ps, pk;
 		int q[2];
 
@@ -803,7 +866,7 @@ int main(int argc, char **argv)
 		s.ready_fd = p[1];
 		k.ready_fd = q[1];
 		ps = start(&s);
-		wait_ready(p[0]);	/* brightness is 200 now */
+		wait_ready(p[0]); /* brightness is 200 now */
 		pk = start(&k);
 		wait_ready(q[0]);
 		pa = start(&a);
@@ -812,7 +875,10 @@ int main(int argc, char **argv)
 		CHECK(finish(pa) == 0);
 		CHECK(finish(ps) == 0);
 		finish(pk);
-		close(p[0]); close(p[1]); close(q[0]); close(q[1]);
+		close(p[0]);
+		close(p[1]);
+		close(q[0]);
+		close(q[1]);
 	}
 
 	/* 4. Refusals, then idle exit. */
@@ -823,8 +889,8 @@ int main(int argc, char **argv)
 	{
 		double t0 = now_s();
 
-		while (now_s() - t0 < 5 && (alive(spid) ||
-					    !access(sock_path, F_OK)))
+		while (now_s() - t0 < 5 &&
+		       (alive(spid) || !access(sock_path, F_OK)))
 			sleep_ms(50);
 		CHECK(!alive(spid));
 		CHECK(access(sock_path, F_OK) < 0);
@@ -833,16 +899,33 @@ int main(int argc, char **argv)
 	}
 	/* 5. The next open starts a new server. */
 	{
-		struct job a = { "A-again", V4L2_PIX_FMT_RGB24, 640, 480, 0, 5,
-				 0, 0, 0, 0, 0, -1, 0, 0 };
+		struct job a = { "A-again", V4L2_PIX_FMT_RGB24,
+				 640,       480,
+				 0,         5,
+				 0,         0,
+				 0,         0,
+				 0,         -1,
+				 0,         0 };
 
 		CHECK(finish(start(&a)) == 0);
 	}
 	/* 6. The server crashes: streaming clients get an error (no hang),
 	 * and the next open starts a new server. */
 	{
-		struct job x = { "X-server-killed", V4L2_PIX_FMT_RGB24, 640,
-				 480, 0, 1000000, 0, 0, 0, 0, 0, -1, 0, 0 };
+		struct job x = { "X-server-killed",
+				 V4L2_PIX_FMT_RGB24,
+				 640,
+				 480,
+				 0,
+				 1000000,
+				 0,
+				 0,
+				 0,
+				 0,
+				 0,
+				 -1,
+				 0,
+				 0 };
 		pid_t px;
 		double t0;
 		int r;
@@ -857,13 +940,25 @@ int main(int argc, char **argv)
 		CHECK(kill(spid, SIGKILL) == 0);
 		t0 = now_s();
 		r = finish(px);
-		CHECK(r == 3);		/* ended with EIO, not a hang */
+		CHECK(r == 3); /* ended with EIO, not a hang */
 		CHECK(now_s() - t0 < 3);
 		close(p[0]);
 		close(p[1]);
 		{
-			struct job a = { "A-after-crash", V4L2_PIX_FMT_YUYV,
-					 640, 480, 0, 5, 0, 0, 0, 0, 0, -1, 0, 0 };
+			struct job a = { "A-after-crash",
+					 V4L2_PIX_FMT_YUYV,
+					 640,
+					 480,
+					 0,
+					 5,
+					 0,
+					 0,
+					 0,
+					 0,
+					 0,
+					 -1,
+					 0,
+					 0 };
 
 			CHECK(finish(start(&a)) == 0);
 		}

@@ -25,7 +25,7 @@ static void test_peer(void)
 
 	CHECK(fs_peer_allowed(1000, 1000));
 	CHECK(!fs_peer_allowed(1001, 1000));
-	CHECK(!fs_peer_allowed(0, 1000));	/* not even root */
+	CHECK(!fs_peer_allowed(0, 1000)); /* not even root */
 	CHECK(!fs_peer_allowed(1000, 0));
 	CHECK(socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv) == 0);
 	CHECK(fs_check_peer(sv[0]) == 0);
@@ -83,12 +83,12 @@ static void test_keys(void)
 	CHECK(fs_device_key("libv4l-vcam:YUYV:640x480", a, sizeof(a)) == 0);
 	CHECK(!strncmp(a, "vcam-_YUYV_640x480-", 19));
 	CHECK(fs_device_key("libv4l-vcam:YUYV_640x480", b, sizeof(b)) == 0);
-	CHECK(strcmp(a, b) != 0);	/* the hash keeps them apart */
+	CHECK(strcmp(a, b) != 0); /* the hash keeps them apart */
 	CHECK(!strchr(a, '/'));
 	CHECK(fs_device_key("libv4l-vcam:../../x", a, sizeof(a)) == 0);
 	CHECK(!strchr(a, '/') && !strstr(a, ".."));
-	CHECK(fs_device_key("/dev/null", a, sizeof(a)) == 0);	/* char dev */
-	CHECK(!strcmp(a, "null"));	/* plain node names: the name itself */
+	CHECK(fs_device_key("/dev/null", a, sizeof(a)) == 0); /* char dev */
+	CHECK(!strcmp(a, "null")); /* plain node names: the name itself */
 	{
 		/* A node name with other characters: sanitized and hashed. */
 		char dir[] = "/tmp/fskeyXXXXXX", link[64];
@@ -97,7 +97,7 @@ static void test_keys(void)
 		snprintf(link, sizeof(link), "%s/my.cam", dir);
 		CHECK(symlink("/dev/null", link) == 0);
 		CHECK(fs_device_key(link, a, sizeof(a)) == 0);
-		CHECK(!strcmp(a, "null"));	/* the link is resolved */
+		CHECK(!strcmp(a, "null")); /* the link is resolved */
 		unlink(link);
 		rmdir(dir);
 	}
@@ -116,8 +116,9 @@ static void test_fd_passing(void)
 	w = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
 	CHECK(w != MAP_FAILED);
 	memset(w, 0x5a, 4096);
-	CHECK(fcntl(mfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW |
-		    F_SEAL_FUTURE_WRITE | F_SEAL_SEAL) == 0);
+	CHECK(fcntl(mfd, F_ADD_SEALS,
+		    F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_FUTURE_WRITE |
+			    F_SEAL_SEAL) == 0);
 	CHECK(fs_send(sv[0], &h, sizeof(h), mfd, 0) == 0);
 	CHECK(fs_recv(sv[1], &r, sizeof(r), &fd, 0) == (ssize_t)sizeof(r));
 	CHECK(fd >= 0 && r.type == FS_FRAME);
@@ -128,7 +129,8 @@ static void test_fd_passing(void)
 		CHECK(ro != MAP_FAILED && ro[100] == 0x5a);
 		errno = 0;
 		CHECK(mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-			   0) == MAP_FAILED && errno == EPERM);
+			   0) == MAP_FAILED &&
+		      errno == EPERM);
 		CHECK(mprotect(ro, 4096, PROT_READ | PROT_WRITE) < 0);
 		CHECK(pwrite(fd, "x", 1, 0) < 0);
 		CHECK(ftruncate(fd, 0) < 0);
@@ -209,8 +211,9 @@ static void test_scale(void)
 	}
 	/* NV12 4x2 -> 2x2: Y by column 0,2; UV pair 0 only. */
 	{
-		uint8_t s4[12] = { 10, 11, 12, 13, 20, 21, 22, 23,
-				   50, 51, 52, 53 }, o[6];
+		uint8_t s4[12] = { 10, 11, 12, 13, 20, 21,
+				   22, 23, 50, 51, 52, 53 },
+			o[6];
 		struct v4l2_pix_format a = {
 			.width = 4, .height = 2,
 			.pixelformat = V4L2_PIX_FMT_NV12,

@@ -39,8 +39,8 @@ static const struct usbcam_uvc_ctrl full_ctrls[] = {
 	{ "saturation", UVC_ID_PU, PU_SATURATION, 2, 0, 100, 1, 60 },
 	{ "gain", UVC_ID_PU, PU_GAIN, 2, 0, 255, 1, 64 },
 	{ "white_balance_auto", UVC_ID_PU, PU_WB_TEMP_AUTO, 1, 0, 1, 1, 1 },
-	{ "white_balance_temperature", UVC_ID_PU, PU_WB_TEMP, 2, 2800, 6500,
-	  10, 4600 },
+	{ "white_balance_temperature", UVC_ID_PU, PU_WB_TEMP, 2, 2800, 6500, 10,
+	  4600 },
 	{ "auto_exposure", UVC_ID_CT, CT_AE_MODE, 1, 0, 0, 0x09, 0x08 },
 	{ "exposure_time_absolute", UVC_ID_CT, CT_EXPOSURE_ABS, 4, 3, 2047, 1,
 	  250 },
@@ -53,26 +53,28 @@ static const struct usbcam_uvc_ctrl basic_ctrls[] = {
 };
 
 static const struct usbcam_format iso_formats[] = {
-	{ V4L2_PIX_FMT_YUYV, 2, {
-		{ 640, 480, 3, { FPS(30), FPS(15), FPS(5) } },
-		{ 1280, 720, 2, { FPS(10), FPS(5) } } } },
-	{ V4L2_PIX_FMT_MJPEG, 3, {
-		{ 1280, 720, 2, { FPS(30), FPS(15) } },
-		{ 1920, 1080, 2, { FPS(30), FPS(15) } },
-		{ 640, 480, 1, { FPS(30) } } } },
+	{ V4L2_PIX_FMT_YUYV,
+	  2,
+	  { { 640, 480, 3, { FPS(30), FPS(15), FPS(5) } },
+	    { 1280, 720, 2, { FPS(10), FPS(5) } } } },
+	{ V4L2_PIX_FMT_MJPEG,
+	  3,
+	  { { 1280, 720, 2, { FPS(30), FPS(15) } },
+	    { 1920, 1080, 2, { FPS(30), FPS(15) } },
+	    { 640, 480, 1, { FPS(30) } } } },
 };
 
 static const struct usbcam_format bulk_formats[] = {
 	{ V4L2_PIX_FMT_YUYV, 1, { { 640, 480, 2, { FPS(30), FPS(15) } } } },
-	{ V4L2_PIX_FMT_MJPEG, 2, {
-		{ 1280, 720, 1, { FPS(30) } },
-		{ 640, 480, 1, { FPS(30) } } } },
+	{ V4L2_PIX_FMT_MJPEG,
+	  2,
+	  { { 1280, 720, 1, { FPS(30) } }, { 640, 480, 1, { FPS(30) } } } },
 };
 
 static const struct usbcam_format laptop_formats[] = {
-	{ V4L2_PIX_FMT_YUYV, 2, {
-		{ 640, 480, 1, { FPS(30) } },
-		{ 320, 240, 1, { FPS(30) } } } },
+	{ V4L2_PIX_FMT_YUYV,
+	  2,
+	  { { 640, 480, 1, { FPS(30) } }, { 320, 240, 1, { FPS(30) } } } },
 	{ V4L2_PIX_FMT_MJPEG, 1, { { 640, 480, 1, { FPS(30) } } } },
 };
 
@@ -87,15 +89,17 @@ const struct usbcam_desc usbcam_cams[] = {
 	  bulk_formats, N(bulk_formats), basic_ctrls, N(basic_ctrls), NULL },
 	{ "uvc-flip", "uvcvideo", 0x04f2, 0xb012, 0x0100, usb_redir_speed_high,
 	  USBCAM_ISO, "Chicony", "Laptop camera", 3, 0,
-	  "type=2,manufacturer=Founder PC,product=T14MF",
-	  laptop_formats, N(laptop_formats), basic_ctrls, N(basic_ctrls),
-	  NULL },
+	  "type=2,manufacturer=Founder PC,product=T14MF", laptop_formats,
+	  N(laptop_formats), basic_ctrls, N(basic_ctrls), NULL },
 /* gspca chips at full speed; flip: the sensor's mounting, as the rule of
  * data/camera-quirks.conf for that id says (the SE401 of Endpoints/Aox is
  * mirrored: the rule asks for hflip). */
-#define GSPCA(name, module, vid, pid, xfer, chip, flip)                       \
-	{ name, module, vid, pid, 0x0100, usb_redir_speed_full, xfer,         \
-	  "libv4l test", name, flip, 0, NULL, NULL, 0, NULL, 0, &chip }
+#define GSPCA(name, module, vid, pid, xfer, chip, flip)                        \
+	{                                                                      \
+		name, module, vid, pid, 0x0100, usb_redir_speed_full, xfer,    \
+			"libv4l test", name, flip, 0, NULL, NULL, 0, NULL, 0,  \
+			&chip                                                  \
+	}
 	GSPCA("pac207", "gspca_pac207", 0x093a, 0x2460, USBCAM_ISO,
 	      usbcam_chip_pac207, 0),
 	GSPCA("mr97310a", "gspca_mr97310a", 0x093a, 0x010f, USBCAM_ISO,

@@ -88,7 +88,9 @@ static int jl_bulk_out(struct usbcam *c, uint8_t ep, const uint8_t *data,
 		return 0;
 	switch (data[0]) {
 	case 0x95: /* register read: one byte on 0x84 */
-		c->resp[0] = data[1] == 0x57 ? 0x16 : data[1] == 0x7e ? 0x80 : 0;
+		c->resp[0] = data[1] == 0x57   ? 0x16
+			     : data[1] == 0x7e ? 0x80
+					       : 0;
 		c->resp_len = 1;
 		break;
 	case 0x05:
@@ -129,9 +131,10 @@ static size_t jl_frame(struct usbcam *c, uint8_t *buf, size_t len, size_t cap)
 const struct usbcam_chip usbcam_chip_jl2005bcd = {
 	.name = "jl2005bcd",
 	.nalts = 1,
-	.alts = { { 3, { { 0x82, usb_redir_type_bulk, 64, 0 },
-			 { 0x03, usb_redir_type_bulk, 64, 0 },
-			 { 0x84, usb_redir_type_bulk, 64, 0 } } } },
+	.alts = { { 3,
+		    { { 0x82, usb_redir_type_bulk, 64, 0 },
+		      { 0x03, usb_redir_type_bulk, 64, 0 },
+		      { 0x84, usb_redir_type_bulk, 64, 0 } } } },
 	.payload = jl_payload,
 	.bulk_out = jl_bulk_out,
 	.frame = jl_frame,
@@ -144,7 +147,8 @@ static int se401_control(struct usbcam *c,
 			 uint8_t *data, int len)
 {
 	/* smallest first: the driver takes the last size that fits */
-	static const uint16_t sizes[3][2] = { { 160, 120 }, { 320, 240 },
+	static const uint16_t sizes[3][2] = { { 160, 120 },
+					      { 320, 240 },
 					      { 640, 480 } };
 
 	if (h->endpoint & 0x80) {
@@ -163,12 +167,17 @@ static int se401_control(struct usbcam *c,
 		return len;
 	}
 	switch (h->request) {
-	case 0x4d: c->regs[0] = (uint8_t)(h->value / 8); break;
-	case 0x4f: c->regs[1] = (uint8_t)(h->value / 8); break;
+	case 0x4d:
+		c->regs[0] = (uint8_t)(h->value / 8);
+		break;
+	case 0x4f:
+		c->regs[1] = (uint8_t)(h->value / 8);
+		break;
 	case 0x53: /* a feature; the operating mode gives the scaling */
 		if (h->index == 0x2000)
 			c->mode = (h->value & 0x0f) == 0x03 ? 1
-				  : h->value & 0x02	  ? 4 : 2;
+				  : h->value & 0x02         ? 4
+							    : 2;
 		break;
 	case 0x41:
 		if (c->mode > 1)

@@ -101,7 +101,9 @@ static int mr_bulk_out(struct usbcam *c, uint8_t ep, const uint8_t *data,
 			c->resp[0] = 0x03;
 		c->resp_len = 16;
 	} else if (len >= 11 && data[0] == 0x00) {
-		int scale = (data[9] & 0x0c) == 0x0c ? 4 : data[9] & 0x04 ? 2 : 1;
+		int scale = (data[9] & 0x0c) == 0x0c ? 4
+			    : data[9] & 0x04         ? 2
+						     : 1;
 
 		c->regs[0] = data[3];
 		c->regs[1] = data[4];
@@ -134,8 +136,11 @@ static size_t mr_frame(struct usbcam *c, uint8_t *buf, size_t len, size_t cap)
 	return len;
 }
 
-#define MR_BULK { 0x04, usb_redir_type_bulk, 64, 0 }, \
-		{ 0x83, usb_redir_type_bulk, 64, 0 }
+#define MR_BULK                                                                \
+	{ 0x04, usb_redir_type_bulk, 64, 0 },                                  \
+	{                                                                      \
+		0x83, usb_redir_type_bulk, 64, 0                               \
+	}
 
 const struct usbcam_chip usbcam_chip_mr97310a = {
 	.name = "mr97310a",
@@ -163,7 +168,9 @@ static int sonixb_control(struct usbcam *c,
 	if (h->endpoint & 0x80) {
 		if (len < 1)
 			return -1;
-		data[0] = reg == 0x00 ? 0x10 : reg == 0x08 ? 0x04 : c->regs[reg];
+		data[0] = reg == 0x00   ? 0x10
+			  : reg == 0x08 ? 0x04
+					: c->regs[reg];
 		return 1;
 	}
 	for (int i = 0; i < len && reg + i < 256; i++)
@@ -171,8 +178,9 @@ static int sonixb_control(struct usbcam *c,
 	if (reg == 0x18 && len == 2) {
 		int mode = (c->regs[0x18] >> 4) & 3;
 
-		usbcam_chip_stream(c, c->regs[0x18] & 0x80 ? V4L2_PIX_FMT_SN9C10X
-							  : V4L2_PIX_FMT_SBGGR8,
+		usbcam_chip_stream(c,
+				   c->regs[0x18] & 0x80 ? V4L2_PIX_FMT_SN9C10X
+							: V4L2_PIX_FMT_SBGGR8,
 				   640 >> mode, 480 >> mode);
 	} else if (reg == 0x01 && len == 1 && !(data[0] & 0x04)) {
 		usbcam_stream_stop(c);

@@ -62,7 +62,8 @@ static int spca505_control(struct usbcam *c,
 	if (h->request == 0x02 && h->index == 0x00) {
 		if (h->value & 1 && modes[c->mode][0])
 			usbcam_chip_stream(c, V4L2_PIX_FMT_SPCA505,
-					   modes[c->mode][0], modes[c->mode][1]);
+					   modes[c->mode][0],
+					   modes[c->mode][1]);
 		else
 			usbcam_stream_stop(c);
 	}
@@ -86,18 +87,29 @@ static int spca508_control(struct usbcam *c,
 			   const struct usb_redir_control_packet_header *h,
 			   uint8_t *data, int len)
 {
-	static const int modes[4][2] = { { 352, 288 }, { 320, 240 },
-					 { 176, 144 }, { 160, 120 } };
+	static const int modes[4][2] = {
+		{ 352, 288 }, { 320, 240 }, { 176, 144 }, { 160, 120 }
+	};
 
 	if (h->endpoint & 0x80) {
 		if (len < 1)
 			return -1;
 		switch (h->index) {
-		case 0x8104: data[0] = 0x33; break; /* vendor 0733 */
-		case 0x8105: data[0] = 0x07; break;
-		case 0x8106: data[0] = 0x10; break; /* product 0110 */
-		case 0x8107: data[0] = 0x01; break;
-		default: data[0] = 0; break;
+		case 0x8104:
+			data[0] = 0x33;
+			break; /* vendor 0733 */
+		case 0x8105:
+			data[0] = 0x07;
+			break;
+		case 0x8106:
+			data[0] = 0x10;
+			break; /* product 0110 */
+		case 0x8107:
+			data[0] = 0x01;
+			break;
+		default:
+			data[0] = 0;
+			break;
 		}
 		return 1;
 	}
@@ -106,7 +118,8 @@ static int spca508_control(struct usbcam *c,
 	if (h->index == 0x8112) {
 		if (h->value & 0x10)
 			usbcam_chip_stream(c, V4L2_PIX_FMT_SPCA508,
-					   modes[c->mode][0], modes[c->mode][1]);
+					   modes[c->mode][0],
+					   modes[c->mode][1]);
 		else
 			usbcam_stream_stop(c);
 	}

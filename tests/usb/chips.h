@@ -33,10 +33,17 @@ int usbcam_chip_response(struct usbcam *c, uint8_t *out, int max);
 
 /* Full-speed isochronous alternate settings 1..4 on endpoint `ep`, growing
  * packet sizes (setting 0 has no bandwidth), as cameras have them. */
-#define USBCAM_FS_ISO(ep)                                                     \
-	{ 1, { { ep, usb_redir_type_iso, 256, 1 } } },                       \
-	{ 1, { { ep, usb_redir_type_iso, 512, 1 } } },                       \
-	{ 1, { { ep, usb_redir_type_iso, 768, 1 } } },                       \
-	{ 1, { { ep, usb_redir_type_iso, 1023, 1 } } }
+#define USBCAM_FS_ISO(ep)                                                      \
+	{ 1, { { ep, usb_redir_type_iso, 256, 1 } } },                         \
+		{ 1, { { ep, usb_redir_type_iso, 512, 1 } } },                 \
+		{ 1, { { ep, usb_redir_type_iso, 768, 1 } } },                 \
+	{                                                                      \
+		1,                                                             \
+		{                                                              \
+			{                                                      \
+				ep, usb_redir_type_iso, 1023, 1                \
+			}                                                      \
+		}                                                              \
+	}
 
 #endif

@@ -89,15 +89,15 @@ static void uvc_control_interface(struct buf *b, const struct usbcam_desc *d)
 
 	interface(b, 0, 0, 0, 0x0e, 0x01, 2);
 	hdr = b->n;
-	put8(b, 13);    /* VC_HEADER, one streaming interface */
+	put8(b, 13); /* VC_HEADER, one streaming interface */
 	put8(b, 0x24);
 	put8(b, 0x01);
 	put16(b, 0x0110);
-	put16(b, 0);    /* wTotalLength, below */
+	put16(b, 0); /* wTotalLength, below */
 	put32(b, 48000000);
 	put8(b, 1);
 	put8(b, 1);
-	put8(b, 18);    /* camera terminal, 3 bytes of controls */
+	put8(b, 18); /* camera terminal, 3 bytes of controls */
 	put8(b, 0x24);
 	put8(b, 0x02);
 	put8(b, UVC_ID_CT);
@@ -111,7 +111,7 @@ static void uvc_control_interface(struct buf *b, const struct usbcam_desc *d)
 	put8(b, ct & 0xff);
 	put8(b, (ct >> 8) & 0xff);
 	put8(b, (ct >> 16) & 0xff);
-	put8(b, 12);    /* processing unit (UVC 1.1), 2 bytes of controls */
+	put8(b, 12); /* processing unit (UVC 1.1), 2 bytes of controls */
 	put8(b, 0x24);
 	put8(b, 0x05);
 	put8(b, UVC_ID_PU);
@@ -122,7 +122,7 @@ static void uvc_control_interface(struct buf *b, const struct usbcam_desc *d)
 	put8(b, (pu >> 8) & 0xff);
 	put8(b, 0);
 	put8(b, 0);
-	put8(b, 9);     /* output terminal: USB streaming */
+	put8(b, 9); /* output terminal: USB streaming */
 	put8(b, 0x24);
 	put8(b, 0x03);
 	put8(b, UVC_ID_OT);
@@ -134,7 +134,7 @@ static void uvc_control_interface(struct buf *b, const struct usbcam_desc *d)
 }
 
 static const uint8_t guid_yuy2[16] = {
-	'Y', 'U', 'Y', '2', 0x00, 0x00, 0x10, 0x00,
+	'Y',  'U',  'Y',  '2',  0x00, 0x00, 0x10, 0x00,
 	0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71,
 };
 
@@ -316,11 +316,24 @@ int usbcam_get_descriptor(struct usbcam *c, uint8_t type, uint8_t index,
 {
 	const struct usbcam_desc *d = c->d;
 	uint8_t dev[18] = {
-		18, 1, 0x00, 0x02,
-		d->chip ? 0x00 : 0xef, d->chip ? 0x00 : 0x02,
-		d->chip ? 0x00 : 0x01, 64,
-		d->vid & 0xff, d->vid >> 8, d->pid & 0xff, d->pid >> 8,
-		d->bcd & 0xff, d->bcd >> 8, 1, 2, 0, 1,
+		18,
+		1,
+		0x00,
+		0x02,
+		d->chip ? 0x00 : 0xef,
+		d->chip ? 0x00 : 0x02,
+		d->chip ? 0x00 : 0x01,
+		64,
+		d->vid & 0xff,
+		d->vid >> 8,
+		d->pid & 0xff,
+		d->pid >> 8,
+		d->bcd & 0xff,
+		d->bcd >> 8,
+		1,
+		2,
+		0,
+		1,
 	};
 	uint8_t tmp[256];
 

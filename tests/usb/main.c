@@ -240,7 +240,8 @@ static void timers(struct usbcam *c)
 		c->f.unplug_after = -1;
 		usbcam_unplug(c);
 		if (c->f.replug_ms >= 0)
-			c->f.replug_at = now + (int64_t)c->f.replug_ms * 1000000;
+			c->f.replug_at =
+				now + (int64_t)c->f.replug_ms * 1000000;
 	}
 	if (c->f.replug_at && now >= c->f.replug_at) {
 		c->f.replug_at = 0;
@@ -314,8 +315,9 @@ int main(int argc, char **argv)
 			break;
 	}
 	if (i >= argc || argc - i > MAX_CAMS) {
-		fprintf(stderr, "usage: usbcam [--dir DIR] [--verbose] "
-				"CAMERA[,FAULT]... | --list | --info CAMERA...\n");
+		fprintf(stderr,
+			"usage: usbcam [--dir DIR] [--verbose] "
+			"CAMERA[,FAULT]... | --list | --info CAMERA...\n");
 		return 2;
 	}
 	signal(SIGPIPE, SIG_IGN);

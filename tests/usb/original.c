@@ -31,8 +31,8 @@ struct usbcheck_original {
 	uint8_t *scratch;
 };
 
-struct usbcheck_original *usbcheck_original_open(uint32_t fourcc, int w,
-						 int h, uint32_t bpl,
+struct usbcheck_original *usbcheck_original_open(uint32_t fourcc, int w, int h,
+						 uint32_t bpl,
 						 uint32_t sizeimage)
 {
 	struct usbcheck_original *u = calloc(1, sizeof(*u));
@@ -78,8 +78,8 @@ uint32_t usbcheck_original_dst(const struct usbcheck_original *u)
 static int interior_same(const uint8_t *a, const uint8_t *b, int w, int h)
 {
 	for (int y = 2; y < h - 2; y++)
-		if (memcmp(a + ((size_t)y * w + 2) * 3, b + ((size_t)y * w + 2) * 3,
-			   (size_t)(w - 4) * 3))
+		if (memcmp(a + ((size_t)y * w + 2) * 3,
+			   b + ((size_t)y * w + 2) * 3, (size_t)(w - 4) * 3))
 			return 0;
 	return 1;
 }

@@ -19,8 +19,8 @@ struct usbcheck_original;
 /* Both converters for raw frames of `fourcc` at w x h with the driver's
  * bytesperline and sizeimage; NULL when the original is not installed
  * (said on stderr). */
-struct usbcheck_original *usbcheck_original_open(uint32_t fourcc, int w,
-						 int h, uint32_t bpl,
+struct usbcheck_original *usbcheck_original_open(uint32_t fourcc, int w, int h,
+						 uint32_t bpl,
 						 uint32_t sizeimage);
 
 /* The format both convert to (V4L2_PIX_FMT_YUV420 or _RGB24). */

@@ -58,8 +58,8 @@ static void scale_luma(uint8_t *yuyv, size_t n, int32_t f)
 	}
 }
 
-int usbcam_render(struct usbcam *c, uint32_t fourcc, int w, int h,
-		  uint32_t seq, uint8_t *dst, size_t size)
+int usbcam_render(struct usbcam *c, uint32_t fourcc, int w, int h, uint32_t seq,
+		  uint8_t *dst, size_t size)
 {
 	struct v4lc_vcam_optics o = { 0, 0 };
 	int n;
@@ -67,8 +67,8 @@ int usbcam_render(struct usbcam *c, uint32_t fourcc, int w, int h,
 
 	if (c->d->lens) {
 		struct v4lc_vcam_lens lens = { 1, c->d->lens, c->lens_pos };
-		int target = usbcam_uvc_ctrl_value(c, UVC_ID_CT, 0x06,
-						   c->d->lens);
+		int target =
+			usbcam_uvc_ctrl_value(c, UVC_ID_CT, 0x06, c->d->lens);
 
 		o.texture = 1;
 		o.blur = v4lc_vcam_lens_frame(&lens, target, w);

@@ -63,8 +63,7 @@ void usbcam_send_ep_info(struct usbcam *c)
 	memset(ep.type, usb_redir_type_invalid, sizeof(ep.type));
 	ep.type[0] = ep.type[16] = usb_redir_type_control;
 	ep.max_packet_size[0] = ep.max_packet_size[16] = 64;
-	for (size_t i = 9; c->config && i + 2 <= c->cfg_len;
-	     i += c->cfg[i]) {
+	for (size_t i = 9; c->config && i + 2 <= c->cfg_len; i += c->cfg[i]) {
 		const uint8_t *dsc = c->cfg + i;
 
 		if (!dsc[0])
@@ -200,9 +199,9 @@ static void on_set_alt(void *priv, uint64_t id,
 		       struct usb_redir_set_alt_setting_header *h)
 {
 	struct usbcam *c = priv;
-	struct usb_redir_alt_setting_status_header st = {
-		usb_redir_success, h->interface, h->alt
-	};
+	struct usb_redir_alt_setting_status_header st = { usb_redir_success,
+							  h->interface,
+							  h->alt };
 
 	if (h->interface >= 4 || !alt_exists(c, h->interface, h->alt)) {
 		st.status = usb_redir_inval;
@@ -317,8 +316,8 @@ static void on_cancel(void *priv, uint64_t id)
 	for (int i = 0; i < s->npending; i++) {
 		if (s->pending_id[i] != id)
 			continue;
-		bulk_reply(c, id, s->pending_ep[i], usb_redir_cancelled,
-			   NULL, 0);
+		bulk_reply(c, id, s->pending_ep[i], usb_redir_cancelled, NULL,
+			   0);
 		drop_pending(s, i);
 		return;
 	}
@@ -352,8 +351,8 @@ static int standard_request(struct usbcam *c,
 }
 
 static void on_control(void *priv, uint64_t id,
-		       struct usb_redir_control_packet_header *h,
-		       uint8_t *data, int data_len)
+		       struct usb_redir_control_packet_header *h, uint8_t *data,
+		       int data_len)
 {
 	struct usbcam *c = priv;
 	uint8_t buf[4096];
@@ -416,8 +415,8 @@ static void on_bulk(void *priv, uint64_t id,
 	}
 	if (data)
 		usbredirparser_free_packet_data(c->p, data);
-	if (s->npending >= (int)(sizeof(s->pending_id) /
-				 sizeof(s->pending_id[0]))) {
+	if (s->npending >=
+	    (int)(sizeof(s->pending_id) / sizeof(s->pending_id[0]))) {
 		bulk_reply(c, id, h->endpoint, usb_redir_ioerror, NULL, 0);
 		return;
 	}
@@ -438,8 +437,7 @@ static void on_filter_reject(void *priv)
 	(void)priv;
 }
 
-static void on_filter(void *priv, struct usbredirfilter_rule *rules,
-		      int count)
+static void on_filter(void *priv, struct usbredirfilter_rule *rules, int count)
 {
 	(void)priv;
 	(void)count;
@@ -481,7 +479,8 @@ int usbcam_redir_open(struct usbcam *c, int fd)
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_connect_device_version);
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_filter);
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_device_disconnect_ack);
-	usbredirparser_caps_set_cap(caps, usb_redir_cap_ep_info_max_packet_size);
+	usbredirparser_caps_set_cap(caps,
+				    usb_redir_cap_ep_info_max_packet_size);
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_64bits_ids);
 	usbredirparser_caps_set_cap(caps, usb_redir_cap_32bits_bulk_length);
 	usbredirparser_init(p, "libv4l usbcam", caps, USB_REDIR_CAPS_SIZE,

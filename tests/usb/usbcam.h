@@ -84,8 +84,7 @@ struct usbcam_chip {
 	int (*payload)(struct usbcam *c, uint8_t *out, int max);
 	int (*bulk_out)(struct usbcam *c, uint8_t ep, const uint8_t *data,
 			int len);
-	size_t (*frame)(struct usbcam *c, uint8_t *buf, size_t len,
-			size_t cap);
+	size_t (*frame)(struct usbcam *c, uint8_t *buf, size_t len, size_t cap);
 };
 
 /* Room the chips' frame() may add in front of a frame. */
@@ -95,8 +94,8 @@ struct usbcam_desc {
 	const char *name;   /* command-line name */
 	const char *module; /* the guest driver */
 	uint16_t vid, pid, bcd;
-	uint8_t speed;      /* usb_redir_speed_full / _high */
-	uint8_t xfer;       /* enum usbcam_xfer */
+	uint8_t speed; /* usb_redir_speed_full / _high */
+	uint8_t xfer;  /* enum usbcam_xfer */
 	const char *vendor, *product;
 	unsigned flip;      /* frames sent mirrored / upside down (vcam.h) */
 	int lens;           /* in-focus position of the focus motor; 0: none */
@@ -115,14 +114,14 @@ const struct usbcam_desc *usbcam_find(const char *name);
 /* Faults on demand (fault.c), one-shot unless said otherwise. */
 struct usbcam_faults {
 	int64_t unplug_after; /* at this total frame count, -1 none */
-	int replug_ms;      /* plug back in after this long, -1 never */
-	int corrupt;        /* frames whose payload bytes are scrambled */
-	int truncate;       /* frames cut short */
-	int stall;          /* stream requests stalled from now on, until the
+	int replug_ms;        /* plug back in after this long, -1 never */
+	int corrupt;          /* frames whose payload bytes are scrambled */
+	int truncate;         /* frames cut short */
+	int stall;            /* stream requests stalled from now on, until the
 			     * driver clears the halt (bulk cameras) */
 	int stall_active;
-	int unplug_now;     /* set by the stream, done by the main loop */
-	int64_t replug_at;  /* monotonic ns, 0 none */
+	int unplug_now;    /* set by the stream, done by the main loop */
+	int64_t replug_at; /* monotonic ns, 0 none */
 };
 
 /* The stream: the frame being sent, its packetizer position and pacing. */
@@ -131,21 +130,21 @@ struct usbcam_stream {
 	uint32_t fourcc;
 	int w, h;
 	uint64_t interval_ns;
-	uint32_t seq;         /* sequence number of the next frame */
-	uint8_t *buf;         /* the frame being sent */
+	uint32_t seq; /* sequence number of the next frame */
+	uint8_t *buf; /* the frame being sent */
 	size_t cap, len, off;
 	int in_frame, fid;
-	int frame_cut;        /* the frame was truncated (fault) */
-	int64_t t0;           /* stream start, monotonic ns */
-	int64_t next_frame;   /* the next frame is due */
-	uint64_t uframes;     /* (micro)frames served since t0 */
-	uint64_t frames;      /* frames sent in this stream */
-	uint64_t total;       /* frames sent since the program started */
-	int iso;              /* isochronous (else bulk, on request) */
+	int frame_cut;      /* the frame was truncated (fault) */
+	int64_t t0;         /* stream start, monotonic ns */
+	int64_t next_frame; /* the next frame is due */
+	uint64_t uframes;   /* (micro)frames served since t0 */
+	uint64_t frames;    /* frames sent in this stream */
+	uint64_t total;     /* frames sent since the program started */
+	int iso;            /* isochronous (else bulk, on request) */
 	/* the bus side, kept across stream restarts */
-	int iso_running;      /* QEMU started the isochronous stream */
-	uint8_t iso_ep;       /* its endpoint */
-	uint8_t ep;           /* the endpoint being served now */
+	int iso_running; /* QEMU started the isochronous stream */
+	uint8_t iso_ep;  /* its endpoint */
+	uint8_t ep;      /* the endpoint being served now */
 	int64_t iso_t0;
 	uint64_t pending_id[64]; /* bulk IN requests waiting for data */
 	uint32_t pending_len[64];
@@ -170,7 +169,7 @@ struct usbcam {
 	uint8_t probe[34], commit[34];
 	int32_t ctrl_cur[USBCAM_MAX_CTRLS];
 	uint8_t error_code;
-	int lens_pos;       /* where the focus motor is (picture.c) */
+	int lens_pos; /* where the focus motor is (picture.c) */
 	/* gspca chip: its registers, the register a read will answer, the
 	 * frame mode its driver set, a packet counter */
 	uint8_t regs[256];
@@ -223,8 +222,8 @@ int32_t usbcam_uvc_ctrl_value(const struct usbcam *c, uint8_t unit,
 
 /* picture.c: the frame for a sequence number (the only user of src/vcam). */
 size_t usbcam_frame_bound(uint32_t fourcc, int w, int h);
-int usbcam_render(struct usbcam *c, uint32_t fourcc, int w, int h,
-		  uint32_t seq, uint8_t *dst, size_t size);
+int usbcam_render(struct usbcam *c, uint32_t fourcc, int w, int h, uint32_t seq,
+		  uint8_t *dst, size_t size);
 
 /* fault.c */
 void usbcam_faults_reset(struct usbcam_faults *f);

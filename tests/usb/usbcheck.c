@@ -69,11 +69,11 @@ struct opts {
 
 struct state {
 	const struct opts *o;
-	uint32_t cmp;       /* the format of the frames compared */
+	uint32_t cmp; /* the format of the frames compared */
 	struct usbcheck_original *orig;
-	uint8_t *conv;      /* --original: our RGB24 of the raw frame */
-	int identical;      /* --original: frames both libraries agree on */
-	int retried;        /* --original: frames ours refused */
+	uint8_t *conv; /* --original: our RGB24 of the raw frame */
+	int identical; /* --original: frames both libraries agree on */
+	int retried;   /* --original: frames ours refused */
 	double max_mad;
 	uint8_t *expect;
 	size_t esize;
@@ -184,8 +184,8 @@ static uint32_t predict(const struct state *st)
  * passing the floor; for the exact formats the first identical one.
  * Returns 1 for an exact match, 0, or a negative errno.
  */
-static int search(struct state *st, const uint8_t *f, size_t n,
-		  uint32_t start, uint32_t *bs, double *best)
+static int search(struct state *st, const uint8_t *f, size_t n, uint32_t start,
+		  uint32_t *bs, double *best)
 {
 	for (uint32_t s = start; s < start + WINDOW; s++) {
 		int r = render(st, s);
@@ -217,8 +217,8 @@ static int search(struct state *st, const uint8_t *f, size_t n,
  * otherwise search() from where the time since the last frame points, and
  * from the next picture when that finds nothing.
  */
-static int identify(struct state *st, const uint8_t *f, size_t n,
-		    uint32_t *seq, double *db)
+static int identify(struct state *st, const uint8_t *f, size_t n, uint32_t *seq,
+		    double *db)
 {
 	double best = -1;
 	uint32_t bs = st->next_seq, start = predict(st);
@@ -229,7 +229,8 @@ static int identify(struct state *st, const uint8_t *f, size_t n,
 		if (usbcam_frameid_get(f, n, seq))
 			/* the head lost: begins past SOI, ends at EOI */
 			return n > 2 && (f[0] != 0xff || f[1] != 0xd8) &&
-					       f[n - 2] == 0xff && f[n - 1] == 0xd9
+					       f[n - 2] == 0xff &&
+					       f[n - 1] == 0xd9
 				       ? -EPIPE
 				       : -ENOENT;
 		r = render(st, *seq);
@@ -311,8 +312,9 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 	if (r < 0 || db < st->o->psnr) {
 		st->bad++;
 		if (st->bad <= 3 + st->o->bad_ok)
-			fprintf(stderr, "usbcheck: frame %d (%zu bytes): %s "
-					"(best %.1f dB, seq %u)\n",
+			fprintf(stderr,
+				"usbcheck: frame %d (%zu bytes): %s "
+				"(best %.1f dB, seq %u)\n",
 				st->checked, n,
 				exact_format(st->cmp)
 					? "matches no picture byte for byte"
@@ -385,7 +387,8 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 	if (xioctl(fd, VIDIOC_REQBUFS, &rb) || rb.count < 2 || rb.count > 8)
 		return -errno;
 	for (unsigned i = 0; i < rb.count; i++) {
-		struct v4l2_buffer b = { .index = i, .type = type,
+		struct v4l2_buffer b = { .index = i,
+					 .type = type,
 					 .memory = V4L2_MEMORY_MMAP };
 
 		if (xioctl(fd, VIDIOC_QUERYBUF, &b))
@@ -458,8 +461,12 @@ static int capture_read(int fd, struct state *st, size_t sizeimage)
 
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-	*o = (struct opts){ .fourcc = V4L2_PIX_FMT_RGB24, .w = 640, .h = 480,
-			    .frames = 10, .psnr = 30, .timeout = 10 };
+	*o = (struct opts){ .fourcc = V4L2_PIX_FMT_RGB24,
+			    .w = 640,
+			    .h = 480,
+			    .frames = 10,
+			    .psnr = 30,
+			    .timeout = 10 };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
@@ -564,8 +571,9 @@ static int set_format(int fd, const struct opts *o, size_t *sizeimage,
 		return -errno;
 	if (o->ask_srgb && (f.fmt.pix.colorspace != V4L2_COLORSPACE_SRGB ||
 			    f.fmt.pix.xfer_func != V4L2_XFER_FUNC_SRGB)) {
-		fprintf(stderr, "usbcheck: asked for sRGB, S_FMT gave "
-				"colorspace %u transfer %u\n",
+		fprintf(stderr,
+			"usbcheck: asked for sRGB, S_FMT gave "
+			"colorspace %u transfer %u\n",
 			f.fmt.pix.colorspace, f.fmt.pix.xfer_func);
 		return -EINVAL;
 	}
@@ -580,8 +588,9 @@ static int set_format(int fd, const struct opts *o, size_t *sizeimage,
 	*sizeimage = f.fmt.pix.sizeimage;
 	*bpl = f.fmt.pix.bytesperline;
 	if (o->fps) {
-		struct v4l2_streamparm p = { .type =
-						     V4L2_BUF_TYPE_VIDEO_CAPTURE };
+		struct v4l2_streamparm p = {
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE
+		};
 
 		p.parm.capture.timeperframe.numerator = 1;
 		p.parm.capture.timeperframe.denominator = (uint32_t)o->fps;
@@ -628,12 +637,13 @@ static int setup_original(struct state *st, uint32_t bpl, size_t sizeimage)
 static void report(const struct state *st, int err, double t)
 {
 	const struct opts *o = st->o;
-	const char *by = err ? ", ended by " : "", *why = err ? strerror(-err) : "";
+	const char *by = err ? ", ended by " : "",
+		   *why = err ? strerror(-err) : "";
 
 	if (o->no_check) {
 		printf("%s %.4s %dx%d: %d frames, centre luma %.1f -> %.1f%s%s\n",
-		       o->dev, (const char *)&o->fourcc, o->w, o->h, st->checked,
-		       st->luma0, st->luma, by, why);
+		       o->dev, (const char *)&o->fourcc, o->w, o->h,
+		       st->checked, st->luma0, st->luma, by, why);
 		return;
 	}
 	printf("%s %.4s %dx%d %s: %d frames checked, %d bad, %d with lost "
@@ -645,9 +655,10 @@ static void report(const struct state *st, int err, double t)
 	if (st->orig)
 		printf("  the original libv4lconvert: %d of %d frames the same "
 		       "(%.4s%s), mean difference at most %.3f, %d refused "
-		       "by ours\n", st->identical, st->checked,
-		       (const char *)&st->cmp,
-		       st->cmp == V4L2_PIX_FMT_RGB24 ? " inside the border" : "",
+		       "by ours\n",
+		       st->identical, st->checked, (const char *)&st->cmp,
+		       st->cmp == V4L2_PIX_FMT_RGB24 ? " inside the border"
+						     : "",
 		       st->max_mad, st->retried);
 }
 
@@ -684,7 +695,8 @@ int main(int argc, char **argv)
 	}
 	err = set_format(fd, &o, &sizeimage, &bpl);
 	st.interval = frame_interval(fd);
-	if (!err && o.original && (err = setup_original(&st, bpl, sizeimage)) == 77) {
+	if (!err && o.original &&
+	    (err = setup_original(&st, bpl, sizeimage)) == 77) {
 		v4l2_close(fd);
 		return 77;
 	}

@@ -152,7 +152,8 @@ static int streaming_request(struct usbcam *c, int cs, int req, uint8_t *data,
 static int find_ctrl(const struct usbcam *c, int unit, int cs)
 {
 	for (int i = 0; i < c->d->nctrls; i++)
-		if (c->d->ctrls[i].unit == unit && c->d->ctrls[i].selector == cs)
+		if (c->d->ctrls[i].unit == unit &&
+		    c->d->ctrls[i].selector == cs)
 			return i;
 	return -1;
 }
@@ -214,11 +215,21 @@ static int unit_request(struct usbcam *c, int unit, int cs, int req,
 	case UVC_GET_LEN:
 		put_le(data, 2, k->size);
 		return 2;
-	case UVC_GET_CUR: v = c->ctrl_cur[i]; break;
-	case UVC_GET_MIN: v = k->min; break;
-	case UVC_GET_MAX: v = k->max; break;
-	case UVC_GET_RES: v = k->res; break;
-	case UVC_GET_DEF: v = k->def; break;
+	case UVC_GET_CUR:
+		v = c->ctrl_cur[i];
+		break;
+	case UVC_GET_MIN:
+		v = k->min;
+		break;
+	case UVC_GET_MAX:
+		v = k->max;
+		break;
+	case UVC_GET_RES:
+		v = k->res;
+		break;
+	case UVC_GET_DEF:
+		v = k->def;
+		break;
 	default:
 		c->error_code = ERR_REQUEST;
 		return -1;

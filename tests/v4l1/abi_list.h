@@ -10,6 +10,8 @@
 #define V4L1_OFF(s, m) X("offsetof " #s "." #m, offsetof(struct s, m))
 #define V4L1_VAL(v) X(#v, (unsigned long)(v))
 
+/* One line an entry. */
+/* clang-format off */
 #define V4L1_ABI_LIST \
 	V4L1_SIZE(video_capability) V4L1_OFF(video_capability, type) \
 	V4L1_OFF(video_capability, minheight) \
@@ -88,3 +90,4 @@ struct v4l1_abi_entry {
 	const char *name;
 	unsigned long value;
 };
+/* clang-format on */

@@ -61,9 +61,9 @@
 /* Palettes and what they must be (from the V4L1 API, not from libv4l1). */
 static const struct {
 	int palette;
-	uint32_t fourcc;	/* matching V4L2 format; 0: not available */
+	uint32_t fourcc; /* matching V4L2 format; 0: not available */
 	int depth;
-	int native;		/* the camera delivers it as is */
+	int native; /* the camera delivers it as is */
 	const char *name;
 } pals[] = {
 	{ VIDEO_PALETTE_GREY, V4L2_PIX_FMT_GREY, 8, 1, "GREY" },
@@ -92,7 +92,7 @@ static size_t frame_bytes(int depth, int w, int h)
 	return (size_t)w * (size_t)h * (size_t)depth / 8;
 }
 
-static int memfd;	/* the camera behind the V4L1 device */
+static int memfd; /* the camera behind the V4L1 device */
 
 /* A fresh camera opened the V4L1 way (through /proc/self/fd). */
 static int open_cam(const char *spec)
@@ -133,8 +133,8 @@ static uint8_t *ref_frames(const char *spec, uint32_t fourcc, int w, int h,
 	f.fmt.pix.height = (uint32_t)h;
 	f.fmt.pix.pixelformat = fourcc;
 	if (v4l2_ioctl(fd, VIDIOC_S_FMT, &f) < 0 ||
-	    f.fmt.pix.pixelformat != fourcc ||
-	    f.fmt.pix.width != (uint32_t)w || f.fmt.pix.height != (uint32_t)h)
+	    f.fmt.pix.pixelformat != fourcc || f.fmt.pix.width != (uint32_t)w ||
+	    f.fmt.pix.height != (uint32_t)h)
 		goto out;
 	*size = f.fmt.pix.sizeimage;
 	out = malloc(*size * (size_t)n);
@@ -188,7 +188,7 @@ static void test_caps(void)
 	/* The whole structure is filled, whatever was in it. */
 	memset(&cap, 0xa5, sizeof(cap));
 	CHECK(IOCTL(fd, VIDIOCGCAP, &cap) == 0);
-	CHECK(IOCTL(fd, VIDIOC_QUERYCAP, &v2) == 0);	/* V4L2 passes */
+	CHECK(IOCTL(fd, VIDIOC_QUERYCAP, &v2) == 0); /* V4L2 passes */
 	CHECK(!strncmp(cap.name, (const char *)v2.card, sizeof(cap.name) - 1));
 	CHECK(memchr(cap.name, 0, sizeof(cap.name)) != NULL);
 	CHECK(cap.type == VID_TYPE_CAPTURE);
@@ -214,7 +214,7 @@ static void test_caps(void)
 	errno = 0;
 	CHECK(IOCTL(fd, VIDIOCGCHAN, &ch) == -1 && errno == EINVAL);
 	ch.channel = 0;
-	ch.norm = VIDEO_MODE_PAL;	/* a camera ignores the norm */
+	ch.norm = VIDEO_MODE_PAL; /* a camera ignores the norm */
 	CHECK(IOCTL(fd, VIDIOCSCHAN, &ch) == 0);
 	ch.channel = 3;
 	errno = 0;
@@ -223,7 +223,7 @@ static void test_caps(void)
 	/* Picture: brightness 0..255, default 128; no other level. */
 	memset(&pic, 0xa5, sizeof(pic));
 	CHECK(IOCTL(fd, VIDIOCGPICT, &pic) == 0);
-	CHECK(pic.brightness == 32896);	/* 128 * 65535 / 255 */
+	CHECK(pic.brightness == 32896); /* 128 * 65535 / 255 */
 	CHECK(pic.hue == 32768 && pic.colour == 32768);
 	CHECK(pic.contrast == 32768 && pic.whiteness == 32768);
 	CHECK(pic.palette == VIDEO_PALETTE_YUYV && pic.depth == 16);
@@ -276,8 +276,10 @@ static void test_caps(void)
 	{
 		struct video_tuner t = { .tuner = 0 };
 		struct video_audio a = { .audio = 0 };
-		struct video_buffer b = { .depth = 24, .width = W,
-					  .height = H, .bytesperline = W * 3 };
+		struct video_buffer b = { .depth = 24,
+					  .width = W,
+					  .height = H,
+					  .bytesperline = W * 3 };
 		struct vbi_format v = { .sample_format = VIDEO_PALETTE_RAW };
 		unsigned long freq = 1000;
 		int on = 1;
@@ -316,7 +318,9 @@ static void test_refused(void)
 
 	CHECK(IOCTL(fd, VIDIOCGMBUF, &mb) == 0);
 	for (size_t i = 0; i < NPALS; i++) {
-		struct video_mmap vm = { .frame = 0, .width = W, .height = H,
+		struct video_mmap vm = { .frame = 0,
+					 .width = W,
+					 .height = H,
 					 .format = (unsigned)pals[i].palette };
 
 		if (pals[i].fourcc)
@@ -370,7 +374,8 @@ static void test_mmap(size_t k)
 	size_t want = frame_bytes(pals[k].depth, W, H), rsize = 0;
 	uint8_t *ref = ref_frames(SPEC, pals[k].fourcc, W, H, n, &rsize);
 	struct video_mbuf mb;
-	struct video_mmap vm = { .width = W, .height = H,
+	struct video_mmap vm = { .width = W,
+				 .height = H,
 				 .format = (unsigned)pals[k].palette };
 	struct video_picture p;
 	uint8_t *base;
@@ -403,8 +408,8 @@ static void test_mmap(size_t k)
 		frame = i % 2;
 		memset(base + mb.offsets[frame], 0x5a, want);
 		CHECK(IOCTL(fd, VIDIOCSYNC, &frame) == 0);
-		CHECK(!memcmp(base + mb.offsets[frame],
-			      ref + want * (size_t)i, want));
+		CHECK(!memcmp(base + mb.offsets[frame], ref + want * (size_t)i,
+			      want));
 		vm.frame = (unsigned)frame;
 		CHECK(IOCTL(fd, VIDIOCMCAPTURE, &vm) == 0);
 	}
@@ -416,7 +421,7 @@ static void test_mmap(size_t k)
 	errno = 0;
 	CHECK(IOCTL(fd, VIDIOCMCAPTURE, &vm) == -1 && errno == EINVAL);
 	vm.frame = 0;
-	vm.width = W + 3;	/* cannot be delivered exactly */
+	vm.width = W + 3; /* cannot be delivered exactly */
 	errno = 0;
 	CHECK(IOCTL(fd, VIDIOCMCAPTURE, &vm) == -1 && errno == EINVAL);
 	vm.width = W;
@@ -451,9 +456,13 @@ static void test_mixed_slots(void)
 	uint8_t *ref0 = ref_frames(SPEC, V4L2_PIX_FMT_BGR24, 640, 480, 1, &s0);
 	uint8_t *ref1 = ref_frames(SPEC, V4L2_PIX_FMT_GREY, W, H, 1, &s1);
 	struct video_mbuf mb;
-	struct video_mmap vm0 = { .frame = 0, .width = 640, .height = 480,
+	struct video_mmap vm0 = { .frame = 0,
+				  .width = 640,
+				  .height = 480,
 				  .format = VIDEO_PALETTE_RGB24 };
-	struct video_mmap vm1 = { .frame = 1, .width = W, .height = H,
+	struct video_mmap vm1 = { .frame = 1,
+				  .width = W,
+				  .height = H,
 				  .format = VIDEO_PALETTE_GREY };
 	uint8_t *base;
 

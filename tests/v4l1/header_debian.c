@@ -13,7 +13,7 @@
 #include "abi_list.h"
 
 #define X(n, v) { n, v },
-const struct v4l1_abi_entry v4l1_abi_debian[] = { V4L1_ABI_LIST { 0, 0 } };
+const struct v4l1_abi_entry v4l1_abi_debian[] = { V4L1_ABI_LIST{ 0, 0 } };
 #undef X
 
 /* A program built for the original: /dev/null stays a plain file. */
@@ -29,8 +29,8 @@ int v4l1_debian_program(void)
 	bad |= v4l1_ioctl(fd, VIDIOCGCAP, &cap) != -1;
 	bad |= v4l1_read(fd, &c, 1) != 0;
 	bad |= v4l1_dup(fd) < 0;
-	bad |= v4l1_mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
-			 -1, 0) == MAP_FAILED;
+	bad |= v4l1_mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+			 0) == MAP_FAILED;
 	bad |= v4l1_close(fd) != 0;
 	bad |= v4l1_log_file != NULL && 0;
 	return bad;

@@ -16,7 +16,7 @@
 #include "../common/check.h"
 
 #define X(n, v) { n, v },
-static const struct v4l1_abi_entry ours[] = { V4L1_ABI_LIST { 0, 0 } };
+static const struct v4l1_abi_entry ours[] = { V4L1_ABI_LIST{ 0, 0 } };
 #undef X
 
 #ifdef HAVE_DEBIAN_HEADER

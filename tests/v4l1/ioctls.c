@@ -34,7 +34,7 @@ static struct {
 	uint32_t audmode;
 	uint32_t freq;
 	uint32_t audio;
-	int32_t volume;		/* 0..100 */
+	int32_t volume; /* 0..100 */
 	int32_t mute;
 	int overlay;
 	int streamoffs;
@@ -102,7 +102,9 @@ static int tv_ioctl(void *priv, int fd, unsigned long req, void *arg)
 	case VIDIOC_ENUMSTD: {
 		struct v4l2_standard *s = arg;
 		static const v4l2_std_id ids[3] = {
-			V4L2_STD_PAL, V4L2_STD_NTSC_M, V4L2_STD_SECAM,
+			V4L2_STD_PAL,
+			V4L2_STD_NTSC_M,
+			V4L2_STD_SECAM,
 		};
 		uint32_t i = s->index;
 
@@ -183,11 +185,13 @@ static int tv_ioctl(void *priv, int fd, unsigned long req, void *arg)
 	case VIDIOC_QUERYCTRL: {
 		struct v4l2_queryctrl *q = arg;
 
-		if (q->id == V4L2_CID_AUDIO_VOLUME || q->id == V4L2_CID_AUDIO_MUTE) {
+		if (q->id == V4L2_CID_AUDIO_VOLUME ||
+		    q->id == V4L2_CID_AUDIO_MUTE) {
 			int vol = q->id == V4L2_CID_AUDIO_VOLUME;
 
 			memset(q, 0, sizeof(*q));
-			q->id = vol ? V4L2_CID_AUDIO_VOLUME : V4L2_CID_AUDIO_MUTE;
+			q->id = vol ? V4L2_CID_AUDIO_VOLUME
+				    : V4L2_CID_AUDIO_MUTE;
 			strcpy((char *)q->name, vol ? "Volume" : "Mute");
 			q->type = vol ? V4L2_CTRL_TYPE_INTEGER
 				      : V4L2_CTRL_TYPE_BOOLEAN;
@@ -200,8 +204,9 @@ static int tv_ioctl(void *priv, int fd, unsigned long req, void *arg)
 	case VIDIOC_G_CTRL:
 	case VIDIOC_S_CTRL: {
 		struct v4l2_control *c = arg;
-		int32_t *v = c->id == V4L2_CID_AUDIO_VOLUME ? &st.volume :
-			     c->id == V4L2_CID_AUDIO_MUTE ? &st.mute : NULL;
+		int32_t *v = c->id == V4L2_CID_AUDIO_VOLUME ? &st.volume
+			     : c->id == V4L2_CID_AUDIO_MUTE ? &st.mute
+							    : NULL;
 
 		if (!v)
 			break;
@@ -252,9 +257,9 @@ static void test_cap_and_channels(int fd)
 
 	memset(&cap, 0xff, sizeof(cap));
 	CHECK(v4l1_ioctl(fd, VIDIOCGCAP, &cap) == 0);
-	CHECK(cap.type == (VID_TYPE_CAPTURE | VID_TYPE_TUNER |
-			   VID_TYPE_TELETEXT | VID_TYPE_OVERLAY |
-			   VID_TYPE_CHROMAKEY | VID_TYPE_CLIPPING));
+	CHECK(cap.type ==
+	      (VID_TYPE_CAPTURE | VID_TYPE_TUNER | VID_TYPE_TELETEXT |
+	       VID_TYPE_OVERLAY | VID_TYPE_CHROMAKEY | VID_TYPE_CLIPPING));
 	CHECK(cap.channels == 2 && cap.audios == 2);
 
 	memset(&ch, 0xff, sizeof(ch));
@@ -281,7 +286,7 @@ static void test_cap_and_channels(int fd)
 	      ch.norm == VIDEO_MODE_SECAM);
 	ch.norm = VIDEO_MODE_NTSC;
 	CHECK(v4l1_ioctl(fd, VIDIOCSCHAN, &ch) == 0 && st.std == V4L2_STD_NTSC);
-	ch.norm = VIDEO_MODE_AUTO;	/* leaves the standard */
+	ch.norm = VIDEO_MODE_AUTO; /* leaves the standard */
 	CHECK(v4l1_ioctl(fd, VIDIOCSCHAN, &ch) == 0 && st.std == V4L2_STD_NTSC);
 	ch.norm = 7;
 	errno = 0;
@@ -308,9 +313,9 @@ static void test_tuner(int fd)
 	CHECK(v4l1_ioctl(fd, VIDIOCGTUNER, &t) == 0);
 	CHECK(t.tuner == 0 && !strcmp(t.name, "TV tuner"));
 	CHECK(t.rangelow == 44 * 16 && t.rangehigh == 958 * 16);
-	CHECK(t.flags == (VIDEO_TUNER_PAL | VIDEO_TUNER_NTSC |
-			  VIDEO_TUNER_SECAM | VIDEO_TUNER_NORM |
-			  VIDEO_TUNER_STEREO_ON));
+	CHECK(t.flags ==
+	      (VIDEO_TUNER_PAL | VIDEO_TUNER_NTSC | VIDEO_TUNER_SECAM |
+	       VIDEO_TUNER_NORM | VIDEO_TUNER_STEREO_ON));
 	CHECK(t.mode == VIDEO_MODE_NTSC && t.signal == 0xc000);
 	t.tuner = 1;
 	errno = 0;
@@ -342,8 +347,8 @@ static void test_audio(int fd)
 	a.audio = 1;
 	CHECK(v4l1_ioctl(fd, VIDIOCGAUDIO, &a) == 0);
 	CHECK(a.audio == 1 && !strcmp(a.name, "TV sound"));
-	CHECK(a.flags == (VIDEO_AUDIO_VOLUME | VIDEO_AUDIO_MUTABLE |
-			  VIDEO_AUDIO_MUTE));
+	CHECK(a.flags ==
+	      (VIDEO_AUDIO_VOLUME | VIDEO_AUDIO_MUTABLE | VIDEO_AUDIO_MUTE));
 	CHECK(a.volume == 65535 && a.bass == 0 && a.treble == 0);
 	CHECK(a.balance == 0 && a.mode == VIDEO_SOUND_LANG2);
 	a.audio = 2;
@@ -352,8 +357,8 @@ static void test_audio(int fd)
 
 	memset(&a, 0, sizeof(a));
 	a.audio = 1;
-	a.flags = VIDEO_AUDIO_VOLUME;	/* unmuted */
-	a.volume = 32768;		/* half of 0..100 */
+	a.flags = VIDEO_AUDIO_VOLUME; /* unmuted */
+	a.volume = 32768;             /* half of 0..100 */
 	a.mode = VIDEO_SOUND_MONO;
 	CHECK(v4l1_ioctl(fd, VIDIOCSAUDIO, &a) == 0);
 	CHECK(st.audio == 1 && st.volume == 50 && st.mute == 0);
@@ -375,20 +380,23 @@ static void test_fbuf_overlay(int fd)
 	int on;
 
 	memset(&st.fb, 0, sizeof(st.fb));
-	st.fb.capability = V4L2_FBUF_CAP_CHROMAKEY |
-			   V4L2_FBUF_CAP_LIST_CLIPPING;
+	st.fb.capability =
+		V4L2_FBUF_CAP_CHROMAKEY | V4L2_FBUF_CAP_LIST_CLIPPING;
 	st.fb.base = screen;
 	st.fb.fmt.width = 1024;
 	st.fb.fmt.height = 768;
 	st.fb.fmt.pixelformat = V4L2_PIX_FMT_RGB565;
-	st.fb.fmt.bytesperline = 2054;	/* padded: no "& 7" slip */
+	st.fb.fmt.bytesperline = 2054; /* padded: no "& 7" slip */
 	memset(&b, 0xff, sizeof(b));
 	CHECK(v4l1_ioctl(fd, VIDIOCGFBUF, &b) == 0);
 	CHECK(b.base == screen && b.width == 1024 && b.height == 768);
 	CHECK(b.depth == 16 && b.bytesperline == 2054);
 
-	static const struct { int depth; uint32_t fourcc; } d[] = {
-		{ 8, V4L2_PIX_FMT_RGB332 }, { 15, V4L2_PIX_FMT_RGB555 },
+	static const struct {
+		int depth;
+		uint32_t fourcc;
+	} d[] = {
+		{ 8, V4L2_PIX_FMT_RGB332 },  { 15, V4L2_PIX_FMT_RGB555 },
 		{ 16, V4L2_PIX_FMT_RGB565 }, { 24, V4L2_PIX_FMT_BGR24 },
 		{ 32, V4L2_PIX_FMT_BGR32 },
 	};
@@ -400,10 +408,11 @@ static void test_fbuf_overlay(int fd)
 		b.bytesperline = 800 * 4;
 		CHECK(v4l1_ioctl(fd, VIDIOCSFBUF, &b) == 0);
 		CHECK(st.fb.base == screen + i && st.fb.fmt.width == 800);
-		CHECK(st.fb.fmt.height == 600 && st.fb.fmt.bytesperline == 3200);
+		CHECK(st.fb.fmt.height == 600 &&
+		      st.fb.fmt.bytesperline == 3200);
 		CHECK(st.fb.fmt.pixelformat == d[i].fourcc);
-		CHECK(st.fb.capability == (V4L2_FBUF_CAP_CHROMAKEY |
-					   V4L2_FBUF_CAP_LIST_CLIPPING));
+		CHECK(st.fb.capability ==
+		      (V4L2_FBUF_CAP_CHROMAKEY | V4L2_FBUF_CAP_LIST_CLIPPING));
 		memset(&b, 0, sizeof(b));
 		CHECK(v4l1_ioctl(fd, VIDIOCGFBUF, &b) == 0 &&
 		      b.depth == d[i].depth);
@@ -463,11 +472,12 @@ static void test_vbi(int fd)
 static void test_null(int fd)
 {
 	static const unsigned long reqs[] = {
-		VIDIOCGCAP, VIDIOCGCHAN, VIDIOCSCHAN, VIDIOCGTUNER,
-		VIDIOCSTUNER, VIDIOCGPICT, VIDIOCSPICT, VIDIOCCAPTURE,
-		VIDIOCGWIN, VIDIOCSWIN, VIDIOCGFBUF, VIDIOCSFBUF, VIDIOCGFREQ,
-		VIDIOCSFREQ, VIDIOCGAUDIO, VIDIOCSAUDIO, VIDIOCSYNC,
-		VIDIOCMCAPTURE, VIDIOCGMBUF, VIDIOCGVBIFMT, VIDIOCSVBIFMT,
+		VIDIOCGCAP,    VIDIOCGCHAN,    VIDIOCSCHAN,  VIDIOCGTUNER,
+		VIDIOCSTUNER,  VIDIOCGPICT,    VIDIOCSPICT,  VIDIOCCAPTURE,
+		VIDIOCGWIN,    VIDIOCSWIN,     VIDIOCGFBUF,  VIDIOCSFBUF,
+		VIDIOCGFREQ,   VIDIOCSFREQ,    VIDIOCGAUDIO, VIDIOCSAUDIO,
+		VIDIOCSYNC,    VIDIOCMCAPTURE, VIDIOCGMBUF,  VIDIOCGVBIFMT,
+		VIDIOCSVBIFMT,
 	};
 
 	for (size_t i = 0; i < sizeof(reqs) / sizeof(reqs[0]); i++) {
@@ -492,7 +502,8 @@ int main(void)
 	tv_ops.ioctl = tv_ioctl;
 	lv2_test_set_plugin(&tv_ops);
 	st.std = V4L2_STD_PAL;
-	st.fb.capability = V4L2_FBUF_CAP_CHROMAKEY | V4L2_FBUF_CAP_LIST_CLIPPING;
+	st.fb.capability =
+		V4L2_FBUF_CAP_CHROMAKEY | V4L2_FBUF_CAP_LIST_CLIPPING;
 	CHECK(mfd >= 0);
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", mfd);
 	/* With a log file, the V4L1 ioctls are logged there. */

@@ -94,7 +94,8 @@ static void *syncer(void *arg)
 {
 	struct cam *c = arg;
 	struct video_mbuf mb;
-	struct video_mmap vm = { .width = W, .height = H,
+	struct video_mmap vm = { .width = W,
+				 .height = H,
 				 .format = (unsigned)c->palette };
 	uint8_t *base;
 

@@ -135,7 +135,8 @@ static void check_palette(size_t k)
 	uint8_t *ref = v4l2_frame(pals[k].fourcc, &size), *buf, *base;
 	int fd = OPEN(dev, O_RDWR), ok, frame;
 	struct video_mbuf mb;
-	struct video_mmap vm = { .width = W, .height = H,
+	struct video_mmap vm = { .width = W,
+				 .height = H,
 				 .format = (unsigned)pals[k].palette };
 	struct video_window win;
 	int fails = failures;
@@ -150,7 +151,9 @@ static void check_palette(size_t k)
 	CHECK(ok == (ref != NULL));
 	if (!ok || !ref) {
 		printf("%-8s not offered (%s)\n", pals[k].name,
-		       ok ? "V4L1 only" : ref ? "V4L2 only" : "both agree");
+		       ok    ? "V4L1 only"
+		       : ref ? "V4L2 only"
+			     : "both agree");
 		goto out;
 	}
 	CHECK(size == want);
@@ -176,7 +179,8 @@ static void check_palette(size_t k)
 	memset(&mb, 0, sizeof(mb));
 	CHECK(IOCTL(fd, VIDIOCGMBUF, &mb) == 0 && mb.frames >= 2);
 	base = mb.size > 0 ? MMAP(NULL, (size_t)mb.size, PROT_READ | PROT_WRITE,
-				  MAP_SHARED, fd, 0) : MAP_FAILED;
+				  MAP_SHARED, fd, 0)
+			   : MAP_FAILED;
 	CHECK(base != MAP_FAILED);
 	if (base != MAP_FAILED) {
 		for (frame = 0; frame < 2; frame++) {
@@ -222,8 +226,9 @@ static void check_tv(void)
 	CHECK(cap.minwidth > 0 && cap.minwidth <= cap.maxwidth);
 	CHECK(cap.minheight > 0 && cap.minheight <= cap.maxheight);
 	printf("VIDIOCGCAP: \"%s\" type 0x%x channels %d audios %d "
-	       "%dx%d..%dx%d\n", cap.name, cap.type, cap.channels, cap.audios,
-	       cap.minwidth, cap.minheight, cap.maxwidth, cap.maxheight);
+	       "%dx%d..%dx%d\n",
+	       cap.name, cap.type, cap.channels, cap.audios, cap.minwidth,
+	       cap.minheight, cap.maxwidth, cap.maxheight);
 	for (;;) {
 		struct v4l2_input in = { .index = (uint32_t)inputs };
 
@@ -246,8 +251,8 @@ static void check_tv(void)
 			       sizeof(ch.name) - 1));
 		CHECK((ch.type == VIDEO_TYPE_TV) ==
 		      (in.type == V4L2_INPUT_TYPE_TUNER));
-		printf("VIDIOCGCHAN %d: \"%s\" type %d flags 0x%x norm %d\n",
-		       i, ch.name, ch.type, ch.flags, ch.norm);
+		printf("VIDIOCGCHAN %d: \"%s\" type %d flags 0x%x norm %d\n", i,
+		       ch.name, ch.type, ch.flags, ch.norm);
 	}
 	if (cap.type & VID_TYPE_OVERLAY) {
 		struct video_buffer b;
@@ -343,8 +348,9 @@ static void check_vbi(const char *vbi)
 	CHECK(v.count[0] == f.fmt.vbi.count[0] &&
 	      v.count[1] == f.fmt.vbi.count[1]);
 	printf("VIDIOCGVBIFMT on %s: %u Hz, %u samples, lines %d+%u, %d+%u, "
-	       "flags 0x%x\n", vbi, v.sampling_rate, v.samples_per_line,
-	       v.start[0], v.count[0], v.start[1], v.count[1], v.flags);
+	       "flags 0x%x\n",
+	       vbi, v.sampling_rate, v.samples_per_line, v.start[0], v.count[0],
+	       v.start[1], v.count[1], v.flags);
 	CHECK(IOCTL(fd, VIDIOCSVBIFMT, &v) == 0);
 	v2 = v;
 	v2.sample_format = VIDEO_PALETTE_GREY;

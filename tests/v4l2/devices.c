@@ -52,7 +52,8 @@ static int is_frame(const uint8_t *rgb, uint32_t w, uint32_t h, uint32_t seq)
 {
 	struct v4l2_format src = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_format dst;
-	size_t raw_size = v4lc_vcam_sizeimage(V4L2_PIX_FMT_YUYV, (int)w, (int)h);
+	size_t raw_size =
+		v4lc_vcam_sizeimage(V4L2_PIX_FMT_YUYV, (int)w, (int)h);
 	uint8_t *raw = malloc(raw_size), *want = malloc((size_t)w * h * 3);
 	struct v4lconvert_data *conv = v4lconvert_create(-1);
 	int ok;
@@ -61,8 +62,8 @@ static int is_frame(const uint8_t *rgb, uint32_t w, uint32_t h, uint32_t seq)
 	src.fmt.pix.height = h;
 	src.fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
 	src.fmt.pix.field = V4L2_FIELD_NONE;
-	src.fmt.pix.bytesperline = v4lc_vcam_bytesperline(V4L2_PIX_FMT_YUYV,
-							  (int)w);
+	src.fmt.pix.bytesperline =
+		v4lc_vcam_bytesperline(V4L2_PIX_FMT_YUYV, (int)w);
 	src.fmt.pix.sizeimage = (uint32_t)raw_size;
 	src.fmt.pix.colorspace = V4L2_COLORSPACE_SMPTE170M;
 	dst = src;
@@ -91,7 +92,8 @@ static void expect_rgb(int fd, uint32_t w, uint32_t h)
 	CHECK(f.fmt.pix.width == w && f.fmt.pix.height == h);
 	CHECK(f.fmt.pix.sizeimage == w * h * 3);
 	/* read() starts a stream: its first frame is frame 0. */
-	CHECK(v4l2_read(fd, rgb, (size_t)w * h * 3 + 1) == (ssize_t)(w * h * 3));
+	CHECK(v4l2_read(fd, rgb, (size_t)w * h * 3 + 1) ==
+	      (ssize_t)(w * h * 3));
 	CHECK(is_frame(rgb, w, h, 0));
 	free(rgb);
 }
@@ -173,7 +175,8 @@ static void test_munmap_inside(void)
 {
 	int fd = memfd_create("libv4l-vcam:YUYV:64x48:nopace", 0);
 	struct v4l2_requestbuffers req = {
-		.count = 2, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 2,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 

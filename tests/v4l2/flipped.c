@@ -47,8 +47,7 @@ static int wrap_ioctl(void *priv, int fd, unsigned long req, void *arg)
 			yuyv_bpl_asked = want;
 	}
 	r = v4lc_vcam_ops.ioctl(priv, fd, req, arg);
-	if (r == 0 && want && want > f->fmt.pix.bytesperline &&
-	    want < 65536) {
+	if (r == 0 && want && want > f->fmt.pix.bytesperline && want < 65536) {
 		/* padding honoured, as vivid does */
 		f->fmt.pix.bytesperline = want;
 		f->fmt.pix.sizeimage = want * f->fmt.pix.height;
@@ -117,7 +116,8 @@ static void test_expbuf(uint32_t fourcc)
 	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
-		.count = 2, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 2,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	struct v4l2_exportbuffer e = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
@@ -175,7 +175,8 @@ static void test_stale_bytesperline(void)
 	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
 	struct v4l2_format f;
 	struct v4l2_requestbuffers req = {
-		.count = NBUF, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = NBUF,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -186,7 +187,8 @@ static void test_stale_bytesperline(void)
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == NBUF);
 	for (unsigned int i = 0; i < NBUF; i++) {
 		struct v4l2_buffer b = { .type = type,
-			.memory = V4L2_MEMORY_MMAP, .index = i };
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 		void *p;
 
 		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
@@ -200,7 +202,7 @@ static void test_stale_bytesperline(void)
 	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
 	for (int k = 0; k < 3; k++) {
 		struct v4l2_buffer b = { .type = type,
-			.memory = V4L2_MEMORY_MMAP };
+					 .memory = V4L2_MEMORY_MMAP };
 
 		CHECK(v4l2_ioctl(fd, VIDIOC_DQBUF, &b) == 0);
 		CHECK(b.bytesused == size);

@@ -28,16 +28,16 @@
 /* ---- the fake multi-planar device ---- */
 
 #define FAKE_MAX_BUFS 8
-#define FAKE_STRIDE (640 * 480 * 2 + 4096)	/* bytes per buffer in the memfd */
+#define FAKE_STRIDE (640 * 480 * 2 + 4096) /* bytes per buffer in the memfd */
 
-static int fake_also_single;	/* QUERYCAP also reports VIDEO_CAPTURE */
-static int fake_grey_only;	/* formats: NV12M and GREY only */
+static int fake_also_single; /* QUERYCAP also reports VIDEO_CAPTURE */
+static int fake_grey_only;   /* formats: NV12M and GREY only */
 static int fake_open_count;
 
 struct fake {
 	uint32_t w, h, fourcc;
 	unsigned int nbufs;
-	int queued[FAKE_MAX_BUFS];	/* FIFO of buffer indices */
+	int queued[FAKE_MAX_BUFS]; /* FIFO of buffer indices */
 	int nqueued;
 	int streaming;
 	uint32_t seq;
@@ -45,7 +45,9 @@ struct fake {
 
 /* The device's format list: two of them take more than one plane. */
 static const uint32_t fake_fmts[] = {
-	V4L2_PIX_FMT_NV12M, V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_YUV420M,
+	V4L2_PIX_FMT_NV12M,
+	V4L2_PIX_FMT_YUYV,
+	V4L2_PIX_FMT_YUV420M,
 	V4L2_PIX_FMT_GREY,
 };
 
@@ -174,7 +176,7 @@ static int fake_buf(struct fake *f, int fd, unsigned long req,
 		return 0;
 	}
 	b->length = 1;
-	p[0].length = FAKE_STRIDE;	/* more than the image */
+	p[0].length = FAKE_STRIDE; /* more than the image */
 	p[0].m.mem_offset = b->index * FAKE_STRIDE;
 	p[0].data_offset = 0;
 	if (req == VIDIOC_QBUF) {
@@ -205,8 +207,8 @@ static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 		strcpy((char *)c->driver, "fake-mplane");
 		strcpy((char *)c->card, "fake multi-planar camera");
 		strcpy((char *)c->bus_info, "platform:fake-mplane");
-		c->device_caps = V4L2_CAP_VIDEO_CAPTURE_MPLANE |
-				 V4L2_CAP_STREAMING;
+		c->device_caps =
+			V4L2_CAP_VIDEO_CAPTURE_MPLANE | V4L2_CAP_STREAMING;
 		if (fake_also_single)
 			c->device_caps |= V4L2_CAP_VIDEO_CAPTURE;
 		c->capabilities = c->device_caps | V4L2_CAP_DEVICE_CAPS;
@@ -300,8 +302,8 @@ static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 		struct v4l2_pix_format_mplane *mp = &c->format.fmt.pix_mp;
 
 		/* One plane, at least as large as the current image. */
-		if (c->format.type != MP_CAP ||
-		    c->memory != V4L2_MEMORY_MMAP || mp->num_planes != 1 ||
+		if (c->format.type != MP_CAP || c->memory != V4L2_MEMORY_MMAP ||
+		    mp->num_planes != 1 ||
 		    mp->plane_fmt[0].sizeimage < fake_size(f))
 			return err(EINVAL);
 		if (c->count > FAKE_MAX_BUFS - f->nbufs)
@@ -531,8 +533,7 @@ static void test_stream(int fd, uint32_t w, uint32_t h, uint32_t bpp)
 		CHECK(b.type == SP_CAP && (b.flags & V4L2_BUF_FLAG_QUEUED));
 	}
 	errno = 0;
-	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &mtype) == -1 &&
-	      errno == EINVAL);
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &mtype) == -1 && errno == EINVAL);
 	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
 	for (uint32_t k = 0; k < 6; k++) {
 		struct v4l2_buffer b;
@@ -622,8 +623,8 @@ static void test_create(int fd)
 	b.type = SP_CAP;
 	CHECK(v4l2_ioctl(fd, VIDIOC_PREPARE_BUF, &b) == 0);
 	CHECK(b.type == SP_CAP && b.index == 3 &&
-	      (b.flags & V4L2_BUF_FLAG_PREPARED) &&
-	      b.length == FAKE_STRIDE && b.m.offset == 3 * FAKE_STRIDE);
+	      (b.flags & V4L2_BUF_FLAG_PREPARED) && b.length == FAKE_STRIDE &&
+	      b.m.offset == 3 * FAKE_STRIDE);
 	b.index = 4;
 	errno = 0;
 	CHECK(v4l2_ioctl(fd, VIDIOC_PREPARE_BUF, &b) == -1 && errno == EINVAL);
@@ -643,8 +644,7 @@ static void test_convert(int fd)
 
 	memset(&d, 0, sizeof(d));
 	d.type = SP_CAP;
-	for (d.index = 0; v4l2_ioctl(fd, VIDIOC_ENUM_FMT, &d) == 0;
-	     d.index++) {
+	for (d.index = 0; v4l2_ioctl(fd, VIDIOC_ENUM_FMT, &d) == 0; d.index++) {
 		CHECK(d.pixelformat != V4L2_PIX_FMT_NV12M &&
 		      d.pixelformat != V4L2_PIX_FMT_YUV420M);
 		seen_rgb |= d.pixelformat == V4L2_PIX_FMT_RGB24;

@@ -28,13 +28,15 @@ int main(void)
 	CHECK(pipe(p) == 0);
 	CHECK(v4l2_write(p[1], "hello", 5) == 5);
 	CHECK(v4l2_ioctl(p[0], FIONREAD, &n) == 0 && n == 5);
-	CHECK(v4l2_read(p[0], buf, sizeof(buf)) == 5 && !memcmp(buf, "hello", 5));
+	CHECK(v4l2_read(p[0], buf, sizeof(buf)) == 5 &&
+	      !memcmp(buf, "hello", 5));
 	/* Exactly what the plain ioctl gives (ENOTTY from Linux; qemu-user
 	 * answers ioctls it does not know with ENOSYS). */
 	errno = 0;
 	plain = ioctl(p[0], VIDIOC_QUERYCAP, &cap) == -1 ? errno : 0;
 	errno = 0;
-	CHECK(plain && v4l2_ioctl(p[0], VIDIOC_QUERYCAP, &cap) == -1 && errno == plain);
+	CHECK(plain && v4l2_ioctl(p[0], VIDIOC_QUERYCAP, &cap) == -1 &&
+	      errno == plain);
 	/* Not a V4L2 device: refused, left open. */
 	CHECK(v4l2_fd_open(p[0], 0) == -1);
 	CHECK(fcntl(p[0], F_GETFD) >= 0);

@@ -44,7 +44,8 @@ int main(void)
 	int fd = memfd_create("libv4l-vcam:YUYV:320x240:nopace", 0);
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
-		.count = 8, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 8,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -63,7 +64,8 @@ int main(void)
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == 8);
 	for (unsigned int i = 0; i < 8; i++) {
 		struct v4l2_buffer b = { .type = type,
-			.memory = V4L2_MEMORY_MMAP, .index = i };
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 
 		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
 		len = b.length;
@@ -79,7 +81,7 @@ int main(void)
 
 		for (int k = 0; k < 3; k++) {
 			struct v4l2_buffer b = { .type = type,
-				.memory = V4L2_MEMORY_MMAP };
+						 .memory = V4L2_MEMORY_MMAP };
 
 			CHECK(v4l2_ioctl(fd, VIDIOC_DQBUF, &b) == 0);
 			CHECK(b.sequence == want[k]);
@@ -92,7 +94,7 @@ int main(void)
 	/* 4..7 all short: the last good frame (3) again, no error. */
 	{
 		struct v4l2_buffer b = { .type = type,
-			.memory = V4L2_MEMORY_MMAP };
+					 .memory = V4L2_MEMORY_MMAP };
 
 		errno = 0;
 		CHECK(v4l2_ioctl(fd, VIDIOC_DQBUF, &b) == 0);

@@ -69,7 +69,8 @@ static void test_mmap_conversion(int fd)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
-		.count = 4, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 4,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -99,7 +100,8 @@ static void test_mmap_conversion(int fd)
 	for (unsigned int i = 0; i < req.count && i < 4; i++) {
 		struct v4l2_buffer b = {
 			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = V4L2_MEMORY_MMAP, .index = i,
+			.memory = V4L2_MEMORY_MMAP,
+			.index = i,
 		};
 
 		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
@@ -163,7 +165,8 @@ static void test_userptr(int fd)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
-		.count = 2, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 2,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_USERPTR,
 	};
 	size_t size = v4lc_vcam_sizeimage(V4L2_PIX_FMT_YUYV, W, H);
@@ -182,7 +185,8 @@ static void test_userptr(int fd)
 	for (unsigned int i = 0; i < 2; i++) {
 		struct v4l2_buffer b = {
 			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = V4L2_MEMORY_USERPTR, .index = i,
+			.memory = V4L2_MEMORY_USERPTR,
+			.index = i,
 			.length = (uint32_t)size,
 		};
 

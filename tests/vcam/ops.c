@@ -140,10 +140,9 @@ static void test_caps(void)
 	CHECK(!strcmp((char *)cap.driver, "v4l2-vcam"));
 	CHECK(!strcmp((char *)cap.card, "Virtual camera"));
 	CHECK(!strcmp((char *)cap.bus_info, "platform:vcam"));
-	CHECK(cap.device_caps ==
-	      (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING));
-	CHECK(cap.capabilities == (V4L2_CAP_VIDEO_CAPTURE |
-				   V4L2_CAP_STREAMING | V4L2_CAP_DEVICE_CAPS));
+	CHECK(cap.device_caps == (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING));
+	CHECK(cap.capabilities == (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING |
+				   V4L2_CAP_DEVICE_CAPS));
 	CHECK(!(cap.capabilities & V4L2_CAP_READWRITE));
 	CHECK(ops->read(c.priv, c.fd, buf, sizeof(buf)) == -1 &&
 	      errno == EINVAL);
@@ -197,10 +196,12 @@ static void test_caps(void)
 		e.height = 600;
 		CHECK(xio(&c, VIDIOC_ENUM_FRAMEINTERVALS, &e) == 0);
 		CHECK(e.type == V4L2_FRMIVAL_TYPE_DISCRETE);
-		CHECK(e.discrete.numerator == 1 && e.discrete.denominator == 30);
+		CHECK(e.discrete.numerator == 1 &&
+		      e.discrete.denominator == 30);
 		e.index = 1;
 		CHECK(xio(&c, VIDIOC_ENUM_FRAMEINTERVALS, &e) == 0);
-		CHECK(e.discrete.numerator == 1 && e.discrete.denominator == 15);
+		CHECK(e.discrete.numerator == 1 &&
+		      e.discrete.denominator == 15);
 		e.index = 2;
 		CHECK(xio(&c, VIDIOC_ENUM_FRAMEINTERVALS, &e) == EINVAL);
 		e.index = 0;
@@ -350,7 +351,7 @@ static void test_caps(void)
 struct fmt_expect {
 	const char *name;
 	uint32_t fourcc;
-	uint32_t bpl_per_px; /* bytes per line = bpl_per_px * w */
+	uint32_t bpl_per_px;         /* bytes per line = bpl_per_px * w */
 	uint32_t size_num, size_den; /* sizeimage = w * h * num / den */
 	uint32_t colorspace;
 };
@@ -493,9 +494,8 @@ static void test_absurd_sizes(void)
 		CHECK(xio(&c, VIDIOC_TRY_FMT, &f) == 0);
 		if (f.fmt.pix.width != req[i][2] ||
 		    f.fmt.pix.height != req[i][3]) {
-			fprintf(stderr, "TRY_FMT %ux%u gave %ux%u\n",
-				req[i][0], req[i][1], f.fmt.pix.width,
-				f.fmt.pix.height);
+			fprintf(stderr, "TRY_FMT %ux%u gave %ux%u\n", req[i][0],
+				req[i][1], f.fmt.pix.width, f.fmt.pix.height);
 			CHECK(!"nearest size");
 		}
 	}
@@ -599,11 +599,12 @@ static void test_pattern(void)
 						   fmts[i].size_den);
 		/* Too small a buffer is refused. */
 		if (!is_jpeg(fc))
-			CHECK(v4lc_vcam_render(fc, w, h, 5, buf, (size_t)n - 1) ==
-			      -ENOSPC);
+			CHECK(v4lc_vcam_render(fc, w, h, 5, buf,
+					       (size_t)n - 1) == -ENOSPC);
 		for (int y = 0; y < h && !bad; y += 2) {
 			for (int x = 0; x < w; x += 2) {
-				const uint8_t *p = rgb + ((size_t)y * w + x) * 3;
+				const uint8_t *p =
+					rgb + ((size_t)y * w + x) * 3;
 				const uint8_t *q = p + 3;
 				double ry, ru, rv, ry1, ru1, rv1;
 				int yv = -1, uv = -1, vv = -1, y1v = -1;
@@ -617,21 +618,25 @@ static void test_pattern(void)
 				case V4L2_PIX_FMT_YVYU:
 				case V4L2_PIX_FMT_UYVY:
 				case V4L2_PIX_FMT_VYUY: {
-					const uint8_t *d = buf + (size_t)y * w * 2 +
+					const uint8_t *d = buf +
+							   (size_t)y * w * 2 +
 							   (size_t)x * 2;
 					static const char *ord[] = {
 						"YUYV", "YVYU", "UYVY", "VYUY"
 					};
 					const char *o =
-						ord[fc == V4L2_PIX_FMT_YUYV ? 0 :
-						    fc == V4L2_PIX_FMT_YVYU ? 1 :
-						    fc == V4L2_PIX_FMT_UYVY ? 2 :
-									      3];
+						ord[fc == V4L2_PIX_FMT_YUYV ? 0
+						    : fc == V4L2_PIX_FMT_YVYU
+							    ? 1
+						    : fc == V4L2_PIX_FMT_UYVY
+							    ? 2
+							    : 3];
 					int yi = 0;
 
 					for (int k = 0; k < 4; k++) {
 						if (o[k] == 'Y')
-							*(yi++ ? &y1v : &yv) = d[k];
+							*(yi++ ? &y1v : &yv) =
+								d[k];
 						else if (o[k] == 'U')
 							uv = d[k];
 						else
@@ -640,8 +645,12 @@ static void test_pattern(void)
 					/* 4:2:2 chroma: the pair's mean. */
 					if (!near(yv, (int)(ry + 0.5), 1) ||
 					    !near(y1v, (int)(ry1 + 0.5), 1) ||
-					    !near(uv, (int)((ru + ru1) / 2 + 0.5), 1) ||
-					    !near(vv, (int)((rv + rv1) / 2 + 0.5), 1))
+					    !near(uv,
+						  (int)((ru + ru1) / 2 + 0.5),
+						  1) ||
+					    !near(vv,
+						  (int)((rv + rv1) / 2 + 0.5),
+						  1))
 						bad = 1;
 					break;
 				}
@@ -669,9 +678,10 @@ static void test_pattern(void)
 					 * never (bars are columns), but the
 					 * square edge: compare in flat areas. */
 					{
-						const uint8_t *p2 = p + (size_t)w * 3;
-						double ty, tu, tv, qy, qu, qv, sy2,
-							su2, sv2;
+						const uint8_t *p2 =
+							p + (size_t)w * 3;
+						double ty, tu, tv, qy, qu, qv,
+							sy2, su2, sv2;
 
 						ref_yuv(p2, &ty, &tu, &tv);
 						ref_yuv(p2 + 3, &qy, &qu, &qv);
@@ -680,15 +690,19 @@ static void test_pattern(void)
 						su2 = (ru + ru1 + tu + qu) / 4;
 						sv2 = (rv + rv1 + tv + qv) / 4;
 						sy2 = ry;
-						if (!near(yv, (int)(sy2 + 0.5), 1) ||
-						    !near(uv, (int)(su2 + 0.5), 2) ||
-						    !near(vv, (int)(sv2 + 0.5), 2))
+						if (!near(yv, (int)(sy2 + 0.5),
+							  1) ||
+						    !near(uv, (int)(su2 + 0.5),
+							  2) ||
+						    !near(vv, (int)(sv2 + 0.5),
+							  2))
 							bad = 1;
 					}
 					break;
 				}
 				case V4L2_PIX_FMT_RGB24:
-					bad |= memcmp(buf + ((size_t)y * w + x) * 3,
+					bad |= memcmp(buf + ((size_t)y * w +
+							     x) * 3,
 						      p, 6) != 0;
 					break;
 				case V4L2_PIX_FMT_BGR24: {
@@ -714,18 +728,25 @@ static void test_pattern(void)
 					/* 2x2 cell at (x, y): positions
 					 * 0 1 / 2 3 hold the named colours. */
 					const char *o =
-						fc == V4L2_PIX_FMT_SBGGR8 ? "BGGR" :
-						fc == V4L2_PIX_FMT_SGBRG8 ? "GBRG" :
-						fc == V4L2_PIX_FMT_SGRBG8 ? "GRBG" :
-									    "RGGB";
+						fc == V4L2_PIX_FMT_SBGGR8
+							? "BGGR"
+						: fc == V4L2_PIX_FMT_SGBRG8
+							? "GBRG"
+						: fc == V4L2_PIX_FMT_SGRBG8
+							? "GRBG"
+							: "RGGB";
 
 					for (int k = 0; k < 4; k++) {
-						size_t px = (size_t)(y + k / 2) * w +
-							    (size_t)(x + k % 2);
-						int ch = o[k] == 'R' ? 0 :
-							 o[k] == 'G' ? 1 : 2;
+						size_t px =
+							(size_t)(y + k / 2) *
+								w +
+							(size_t)(x + k % 2);
+						int ch = o[k] == 'R'   ? 0
+							 : o[k] == 'G' ? 1
+								       : 2;
 
-						bad |= buf[px] != rgb[px * 3 + ch];
+						bad |= buf[px] !=
+						       rgb[px * 3 + ch];
 					}
 					break;
 				}
@@ -747,8 +768,7 @@ out:
 }
 
 /* JPEG checks: no DHT before SOS, decodes, looks like the RGB frame. */
-static void check_jpeg(const uint8_t *j, size_t n, int w, int h,
-		       uint32_t seq)
+static void check_jpeg(const uint8_t *j, size_t n, int w, int h, uint32_t seq)
 {
 	size_t i = 2;
 	int has_dht = 0, has_sos = 0;
@@ -818,7 +838,8 @@ static void test_streaming(const struct fmt_expect *fe, int w, int h)
 	memset(&f, 0, sizeof(f));
 	f.type = type;
 	CHECK(xio(&c, VIDIOC_G_FMT, &f) == 0);
-	CHECK(f.fmt.pix.width == (uint32_t)w && f.fmt.pix.height == (uint32_t)h);
+	CHECK(f.fmt.pix.width == (uint32_t)w &&
+	      f.fmt.pix.height == (uint32_t)h);
 
 	/* Errors before buffers exist. */
 	memset(&b, 0, sizeof(b));
@@ -856,8 +877,8 @@ static void test_streaming(const struct fmt_expect *fe, int w, int h)
 		if (maps[i] == MAP_FAILED)
 			maps[i] = NULL;
 	}
-	CHECK(stride >= f.fmt.pix.sizeimage && stride - f.fmt.pix.sizeimage <
-						       (size_t)page);
+	CHECK(stride >= f.fmt.pix.sizeimage &&
+	      stride - f.fmt.pix.sizeimage < (size_t)page);
 	CHECK(fstat(c.fd, &st) == 0 && (size_t)st.st_size == 4 * stride);
 	b.index = 4;
 	CHECK(xio(&c, VIDIOC_QUERYBUF, &b) == EINVAL);
@@ -904,7 +925,8 @@ static void test_streaming(const struct fmt_expect *fe, int w, int h)
 		CHECK(b.sequence == seq);
 		CHECK(b.field == V4L2_FIELD_NONE);
 		CHECK((b.flags & V4L2_BUF_FLAG_DONE) &&
-		      !(b.flags & (V4L2_BUF_FLAG_QUEUED | V4L2_BUF_FLAG_ERROR)));
+		      !(b.flags &
+			(V4L2_BUF_FLAG_QUEUED | V4L2_BUF_FLAG_ERROR)));
 		CHECK((b.flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
 		      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
 		CHECK(b.timestamp.tv_sec > last.tv_sec ||
@@ -974,8 +996,7 @@ static void test_userptr(void)
 
 	mem[0] = malloc(size);
 	mem[1] = malloc(size);
-	if (!ref || !mem[0] || !mem[1] ||
-	    open_cam(&c, "UYVY:320x240:nopace")) {
+	if (!ref || !mem[0] || !mem[1] || open_cam(&c, "UYVY:320x240:nopace")) {
 		CHECK(!"setup");
 		goto out;
 	}

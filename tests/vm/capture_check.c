@@ -74,7 +74,7 @@ static const char *fcc(uint32_t f, char buf[5])
 
 static uint32_t name_fourcc(const char *s)
 {
-	char c[4] = {' ', ' ', ' ', ' '};
+	char c[4] = { ' ', ' ', ' ', ' ' };
 
 	for (size_t i = 0; i < 4 && s[i]; i++)
 		c[i] = s[i];
@@ -231,8 +231,8 @@ static long stream(ioctl_fn io, int fd, int lib, enum v4l2_memory mem,
 {
 	struct v4l2_requestbuffers rb;
 	struct v4l2_buffer b;
-	void *maps[NBUF] = {0};
-	size_t lens[NBUF] = {0};
+	void *maps[NBUF] = { 0 };
+	size_t lens[NBUF] = { 0 };
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 	long used = -1;
 	unsigned int n;
@@ -261,15 +261,16 @@ static long stream(ioctl_fn io, int fd, int lib, enum v4l2_memory mem,
 						  PROT_READ | PROT_WRITE,
 						  MAP_SHARED, fd, b.m.offset)
 				      : mmap(NULL, b.length,
-					     PROT_READ | PROT_WRITE,
-					     MAP_SHARED, fd, b.m.offset);
+					     PROT_READ | PROT_WRITE, MAP_SHARED,
+					     fd, b.m.offset);
 			if (maps[i] == MAP_FAILED) {
 				maps[i] = NULL;
 				*why = "mmap";
 				goto out;
 			}
 		} else {
-			maps[i] = aligned_alloc(4096, (b.length + 4095) & ~4095u);
+			maps[i] =
+				aligned_alloc(4096, (b.length + 4095) & ~4095u);
 			b.m.userptr = (unsigned long)maps[i];
 		}
 		if (io(fd, VIDIOC_QBUF, &b) < 0) {
@@ -337,7 +338,8 @@ static void compare(const char *what, const uint8_t *got, long got_n,
 	size_t diff = 0, first = 0;
 
 	if (got_n != (long)want_n) {
-		snprintf(msg, sizeof(msg), "%ld bytes, want %zu", got_n, want_n);
+		snprintf(msg, sizeof(msg), "%ld bytes, want %zu", got_n,
+			 want_n);
 		report(0, what, msg);
 		return;
 	}
@@ -358,7 +360,8 @@ static void compare(const char *what, const uint8_t *got, long got_n,
 
 static void check_format(const char *dev, const char *name)
 {
-	static const uint32_t dsts[] = {V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_YUV420};
+	static const uint32_t dsts[] = { V4L2_PIX_FMT_RGB24,
+					 V4L2_PIX_FMT_YUV420 };
 	uint32_t f = name_fourcc(name);
 	struct v4l2_format raw_fmt = pixfmt(f, W, H);
 	struct v4l2_capability cap;
@@ -401,8 +404,9 @@ static void check_format(const char *dev, const char *name)
 
 		/* The expected frame: our converter on the filtered device. */
 		fd = open(dev, O_RDWR);
-		conv = fd >= 0 ? v4lconvert_create_with_dev_ops(
-					 fd, &filter_priv, &filter_ops)
+		conv = fd >= 0 ? v4lconvert_create_with_dev_ops(fd,
+								&filter_priv,
+								&filter_ops)
 			       : NULL;
 		want_n = -1;
 		if (conv && v4lconvert_try_format(conv, &dst, &src) == 0 &&
@@ -427,14 +431,15 @@ static void check_format(const char *dev, const char *name)
 		close(fd);
 
 		for (int io = 0; io < 3; io++) {
-			static const char *const io_names[] = {"mmap", "read",
-							       "userptr"};
+			static const char *const io_names[] = { "mmap", "read",
+								"userptr" };
 			struct v4l2_format s = pixfmt(dsts[d], W, H);
 			long n;
 
 			snprintf(what, sizeof(what), "%s -> %s %s", name,
 				 fcc(dsts[d], b4), io_names[io]);
-			if (io == 1 && !(cap.device_caps & V4L2_CAP_READWRITE) &&
+			if (io == 1 &&
+			    !(cap.device_caps & V4L2_CAP_READWRITE) &&
 			    !(cap.capabilities & V4L2_CAP_READWRITE)) {
 				printf("SKIP %s: no read()\n", what);
 				skipped++;
@@ -466,7 +471,8 @@ static void check_format(const char *dev, const char *name)
 			if (io == 1) {
 				n = -1;
 				for (int k = 0; k < 2; k++)
-					n = v4l2_read(lfd, got, s.fmt.pix.sizeimage);
+					n = v4l2_read(lfd, got,
+						      s.fmt.pix.sizeimage);
 				why = "read";
 			} else {
 				n = stream(lib_ioctl, lfd, 1,
@@ -477,18 +483,19 @@ static void check_format(const char *dev, const char *name)
 			v4l2_close(lfd);
 			if (n == -2 && io == 2) {
 				printf("SKIP %s: USERPTR refused with conversion "
-				       "(as the original)\n", what);
+				       "(as the original)\n",
+				       what);
 				skipped++;
 				continue;
 			}
 			if (n < 0) {
-				snprintf(msg, sizeof(msg), "%s failed (%s)", why,
-					 strerror(errno));
+				snprintf(msg, sizeof(msg), "%s failed (%s)",
+					 why, strerror(errno));
 				report(0, what, msg);
 				continue;
 			}
 			if (is_hsv(f) && last_s_fmt.fmt.pix.hsv_enc !=
-					      raw_fmt.fmt.pix.hsv_enc) {
+						 raw_fmt.fmt.pix.hsv_enc) {
 				/*
 				 * vivid draws the same hues whatever it
 				 * reports, but reports hsv_enc differently to
@@ -503,9 +510,10 @@ static void check_format(const char *dev, const char *name)
 				as_lib.fmt.pix.hsv_enc =
 					last_s_fmt.fmt.pix.hsv_enc;
 				v4lconvert_fixup_fmt(&dd);
-				want_n = c2 ? v4lconvert_convert(
-						      c2, &as_lib, &dd, raw,
-						      (int)raw_n, want, (int)big)
+				want_n = c2 ? v4lconvert_convert(c2, &as_lib,
+								 &dd, raw,
+								 (int)raw_n,
+								 want, (int)big)
 					    : -1;
 				if (c2)
 					v4lconvert_destroy(c2);
@@ -553,9 +561,9 @@ static double dqbuf_ms(const char *dev, uint32_t native, int w, int h,
 		       int convert, int frames)
 {
 	struct v4l2_format f = pixfmt(native, (uint32_t)w, (uint32_t)h);
-	struct v4l2_requestbuffers rb = {.count = NBUF,
-		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-		.memory = V4L2_MEMORY_MMAP};
+	struct v4l2_requestbuffers rb = { .count = NBUF,
+					  .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					  .memory = V4L2_MEMORY_MMAP };
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, fd, ok = 0;
 	double t[64], med = -1;
 
@@ -579,8 +587,9 @@ static double dqbuf_ms(const char *dev, uint32_t native, int w, int h,
 	if (v4l2_ioctl(fd, VIDIOC_REQBUFS, &rb) < 0)
 		goto out;
 	for (unsigned int i = 0; i < rb.count; i++) {
-		struct v4l2_buffer b = {.type = type,
-			.memory = V4L2_MEMORY_MMAP, .index = i};
+		struct v4l2_buffer b = { .type = type,
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 
 		if (v4l2_ioctl(fd, VIDIOC_QBUF, &b) < 0)
 			goto out;
@@ -590,9 +599,9 @@ static double dqbuf_ms(const char *dev, uint32_t native, int w, int h,
 	if (frames > 64)
 		frames = 64;
 	for (int k = 0; k < frames; k++) {
-		struct v4l2_buffer b = {.type = type,
-			.memory = V4L2_MEMORY_MMAP};
-		struct pollfd p = {.fd = fd, .events = POLLIN};
+		struct v4l2_buffer b = { .type = type,
+					 .memory = V4L2_MEMORY_MMAP };
+		struct pollfd p = { .fd = fd, .events = POLLIN };
 		double t0;
 
 		if (poll(&p, 1, 5000) != 1)
@@ -617,7 +626,7 @@ out:
 
 static int latency(const char *dev, int n, char **names)
 {
-	static const int sizes[][2] = {{640, 480}, {1280, 720}};
+	static const int sizes[][2] = { { 640, 480 }, { 1280, 720 } };
 
 	lv2_test_set_plugin(&filter_ops);
 	printf("DQBUF median ms per frame (30 frames; TCG: indicative only)\n");
@@ -632,8 +641,8 @@ static int latency(const char *dev, int n, char **names)
 			double conv = dqbuf_ms(dev, f, w, h, 1, 30);
 
 			printf("latency %-4s %4dx%-4d raw %8.3f  ->RGB24 %8.3f  "
-			       "added %8.3f ms\n", names[i], w, h, raw, conv,
-			       conv - raw);
+			       "added %8.3f ms\n",
+			       names[i], w, h, raw, conv, conv - raw);
 		}
 	}
 	return 0;
@@ -643,7 +652,8 @@ int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "--latency")) {
 		if (argc < 4) {
-			fprintf(stderr, "usage: %s --latency DEVICE FOURCC...\n",
+			fprintf(stderr,
+				"usage: %s --latency DEVICE FOURCC...\n",
 				argv[0]);
 			return 2;
 		}

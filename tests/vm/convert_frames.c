@@ -60,7 +60,7 @@ static const char *fourcc_str(uint32_t f, char buf[5])
 
 static uint32_t name_to_fourcc(const char *name)
 {
-	char c[4] = {' ', ' ', ' ', ' '};
+	char c[4] = { ' ', ' ', ' ', ' ' };
 	size_t n = strlen(name);
 
 	for (size_t i = 0; i < 4 && i < n; i++)
@@ -152,7 +152,8 @@ static int device_checks(int fd, struct v4lconvert_data *ours,
 		if (i >= na || a[i] != nat[i] ||
 		    (af[i] & V4L2_FMT_FLAG_EMULATED)) {
 			printf("FAIL enum_fmt: index %d is %s, the driver has "
-			       "%s\n", i, i < na ? fourcc_str(a[i], s1) : "-",
+			       "%s\n",
+			       i, i < na ? fourcc_str(a[i], s1) : "-",
 			       fourcc_str(nat[i], s2));
 			bad++;
 			break;
@@ -160,7 +161,8 @@ static int device_checks(int fd, struct v4lconvert_data *ours,
 	}
 	if (na != nb) {
 		printf("FAIL enum_fmt: ours lists %d formats, the original "
-		       "%d\n", na, nb);
+		       "%d\n",
+		       na, nb);
 		bad++;
 	} else {
 		for (int i = 0; i < na; i++) {
@@ -168,8 +170,8 @@ static int device_checks(int fd, struct v4lconvert_data *ours,
 			    (af[i] & V4L2_FMT_FLAG_EMULATED) !=
 				    (bf[i] & V4L2_FMT_FLAG_EMULATED)) {
 				printf("FAIL enum_fmt: index %d ours %s, "
-				       "original %s\n", i,
-				       fourcc_str(a[i], s1),
+				       "original %s\n",
+				       i, fourcc_str(a[i], s1),
 				       fourcc_str(b[i], s2));
 				bad++;
 				break;
@@ -177,20 +179,24 @@ static int device_checks(int fd, struct v4lconvert_data *ours,
 		}
 	}
 	printf("%s enum_fmt: driver %d formats, ours %d (%d emulated), "
-	       "original %d\n", bad ? "FAIL" : "PASS", n_nat, na, emul, nb);
+	       "original %d\n",
+	       bad ? "FAIL" : "PASS", n_nat, na, emul, nb);
 	bad ? failed++ : passed++;
 
 	/* try_format: the native source picked for each destination. */
 	static const uint32_t dsts[] = {
-		V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_YUV420,
+		V4L2_PIX_FMT_RGB24,
+		V4L2_PIX_FMT_BGR24,
+		V4L2_PIX_FMT_YUV420,
 		V4L2_PIX_FMT_YVU420,
 	};
-	static const uint32_t sizes[][2] = {{640, 480}, {1280, 720},
-					    {320, 240}, {800, 600}};
+	static const uint32_t sizes[][2] = {
+		{ 640, 480 }, { 1280, 720 }, { 320, 240 }, { 800, 600 }
+	};
 	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
 		for (size_t i = 0; i < sizeof(dsts) / sizeof(dsts[0]); i++) {
-			struct v4l2_format da = pixfmt(dsts[i], sizes[s][0],
-						       sizes[s][1]);
+			struct v4l2_format da =
+				pixfmt(dsts[i], sizes[s][0], sizes[s][1]);
 			struct v4l2_format db = da, sa, sb;
 			int ra, rb, native = 0, ok;
 
@@ -211,9 +217,9 @@ static int device_checks(int fd, struct v4lconvert_data *ours,
 			       da.fmt.pix.height == db.fmt.pix.height));
 			printf("%s try_format %s %ux%u: ours %d src %s %ux%u "
 			       "dst %ux%u, original %d src %s %ux%u dst "
-			       "%ux%u\n", ok ? "PASS" : "FAIL",
-			       fourcc_str(dsts[i], s1), sizes[s][0],
-			       sizes[s][1], ra,
+			       "%ux%u\n",
+			       ok ? "PASS" : "FAIL", fourcc_str(dsts[i], s1),
+			       sizes[s][0], sizes[s][1], ra,
 			       fourcc_str(sa.fmt.pix.pixelformat, s2),
 			       sa.fmt.pix.width, sa.fmt.pix.height,
 			       da.fmt.pix.width, da.fmt.pix.height, rb,
@@ -233,11 +239,15 @@ static int exact_pair(uint32_t src, uint32_t dst)
 {
 	if (dst == V4L2_PIX_FMT_RGB24) {
 		switch (src) {
-		case V4L2_PIX_FMT_RGB24: case V4L2_PIX_FMT_BGR24:
+		case V4L2_PIX_FMT_RGB24:
+		case V4L2_PIX_FMT_BGR24:
 		case V4L2_PIX_FMT_GREY:
-		case V4L2_PIX_FMT_BGR32: case V4L2_PIX_FMT_RGB32:
-		case V4L2_PIX_FMT_XBGR32: case V4L2_PIX_FMT_XRGB32:
-		case V4L2_PIX_FMT_ABGR32: case V4L2_PIX_FMT_ARGB32:
+		case V4L2_PIX_FMT_BGR32:
+		case V4L2_PIX_FMT_RGB32:
+		case V4L2_PIX_FMT_XBGR32:
+		case V4L2_PIX_FMT_XRGB32:
+		case V4L2_PIX_FMT_ABGR32:
+		case V4L2_PIX_FMT_ARGB32:
 			return 1;
 		}
 	}
@@ -247,7 +257,7 @@ static int exact_pair(uint32_t src, uint32_t dst)
 }
 
 struct cmp {
-	int ours, theirs; /* return values */
+	int ours, theirs;  /* return values */
 	int theirs_signal; /* the original crashed with this signal */
 	double mean;
 	int max;
@@ -308,7 +318,7 @@ static struct cmp convert_both(struct v4lconvert_data *ours,
 			       const uint8_t *frame, uint32_t dst)
 {
 	struct v4l2_format d;
-	struct cmp c = {0, 0, 0, 0.0, 0, 0, -1.0, -1.0};
+	struct cmp c = { 0, 0, 0, 0.0, 0, 0, -1.0, -1.0 };
 	const uint8_t *ref;
 	size_t fsize = src->fmt.pix.sizeimage, osize;
 	uint8_t *in = malloc(fsize), *oa, *ob;
@@ -357,9 +367,9 @@ static void test_format(int fd, struct v4lconvert_data *ours,
 			struct v4lconvert_data *theirs, const char *dir,
 			const char *name)
 {
-	static const uint32_t dsts[] = {V4L2_PIX_FMT_RGB24,
-					V4L2_PIX_FMT_YUV420};
-	static const char *const dst_names[] = {"rgb24", "yuv420"};
+	static const uint32_t dsts[] = { V4L2_PIX_FMT_RGB24,
+					 V4L2_PIX_FMT_YUV420 };
+	static const char *const dst_names[] = { "rgb24", "yuv420" };
 	uint32_t fourcc = name_to_fourcc(name);
 	struct v4l2_format src = pixfmt(fourcc, W, H);
 	char path[4096], line[1024];
@@ -395,7 +405,8 @@ static void test_format(int fd, struct v4lconvert_data *ours,
 		fclose(f);
 	if (size <= 0 || frame_size == 0 || (size_t)size % frame_size) {
 		printf("FAIL %-4s capture %s: %ld bytes, not a multiple of "
-		       "sizeimage %zu\n", name, path, size, frame_size);
+		       "sizeimage %zu\n",
+		       name, path, size, frame_size);
 		failed++;
 		free(buf);
 		return;
@@ -419,9 +430,9 @@ static void test_format(int fd, struct v4lconvert_data *ours,
 		/* The last frame (all are identical when stable). */
 		c = convert_both(ours, theirs, &src,
 				 buf + (nframes - 1) * frame_size, dsts[i]);
-		len += snprintf(line + len, sizeof(line) - (size_t)len,
-				"  %s ", dst_names[i]);
-#define ADD(...)                                                              \
+		len += snprintf(line + len, sizeof(line) - (size_t)len, "  %s ",
+				dst_names[i]);
+#define ADD(...)                                                               \
 	(len += snprintf(line + len, sizeof(line) - (size_t)len, __VA_ARGS__))
 		if (c.theirs_signal)
 			ADD("[original crashed: signal %d] ", c.theirs_signal);

@@ -21,7 +21,6 @@
 
 #include <linux/videodev2.h>
 
-
 #define NBUF 4
 #define W 640
 #define H 480
@@ -42,7 +41,9 @@ static int set_yuyv(int fd, int (*ctl)(int, unsigned long, ...),
 	if (ctl(fd, VIDIOC_S_FMT, f) < 0)
 		return -1;
 	return f->fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV &&
-	       f->fmt.pix.width == W && f->fmt.pix.height == H ? 0 : -1;
+			       f->fmt.pix.width == W && f->fmt.pix.height == H
+		       ? 0
+		       : -1;
 }
 
 static int plain_ioctl(int fd, unsigned long req, ...)
@@ -72,7 +73,8 @@ int main(int argc, char **argv)
 {
 	struct v4l2_format f;
 	struct v4l2_requestbuffers req = {
-		.count = NBUF, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = NBUF,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 	};
 	int dmafd[NBUF], exp, cap, type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 	size_t size;
@@ -81,7 +83,8 @@ int main(int argc, char **argv)
 	void *lib;
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: %s LIBV4L2 EXPORTER CAPTURE\n", argv[0]);
+		fprintf(stderr, "usage: %s LIBV4L2 EXPORTER CAPTURE\n",
+			argv[0]);
 		return 2;
 	}
 	lib = dlopen(argv[1], RTLD_NOW);
@@ -107,7 +110,8 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < NBUF; i++) {
 		struct v4l2_exportbuffer e = {
-			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .index = (unsigned)i,
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+			.index = (unsigned)i,
 			.flags = O_RDWR,
 		};
 
@@ -133,7 +137,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < NBUF; i++) {
 		struct v4l2_buffer b = {
 			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = V4L2_MEMORY_DMABUF, .index = (unsigned)i,
+			.memory = V4L2_MEMORY_DMABUF,
+			.index = (unsigned)i,
 		};
 
 		b.m.fd = dmafd[i];

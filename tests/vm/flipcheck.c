@@ -38,14 +38,18 @@ int main(int argc, char **argv)
 	h = atol(argv[4]);
 	frame = w * h * 3;
 	if (frame <= 0 || nraw < frame || nours < frame || nours % frame) {
-		printf("FAIL flip: sizes raw %ld ours %ld frame %ld\n", nraw, nours, frame);
+		printf("FAIL flip: sizes raw %ld ours %ld frame %ld\n", nraw,
+		       nours, frame);
 		return 1;
 	}
 	for (long f = 0; f < nours / frame; f++)
 		for (long y = 0; y < h; y++)
 			for (long x = 0; x < w; x++)
-				bad += memcmp(ours + f * frame + (y * w + x) * 3,
-					      raw + ((h - 1 - y) * w + (w - 1 - x)) * 3,
+				bad += memcmp(ours + f * frame +
+						      (y * w + x) * 3,
+					      raw + ((h - 1 - y) * w +
+						     (w - 1 - x)) *
+							      3,
 					      3) != 0;
 	printf("%s flip: %ld frames, %ld pixels differ from the rotated raw frame\n",
 	       bad ? "FAIL" : "PASS", nours / frame, bad);

@@ -75,9 +75,11 @@ static int conv(struct v4lconvert_data *cv,
 	sf.fmt.pix.sizeimage = (uint32_t)n;
 	sf.fmt.pix.field = df.fmt.pix.field = V4L2_FIELD_NONE;
 	df.fmt.pix.pixelformat = dst_fourcc;
-	df.fmt.pix.bytesperline = (uint32_t)(dst_fourcc == V4L2_PIX_FMT_RGB24 ||
-					     dst_fourcc == V4L2_PIX_FMT_BGR24
-					     ? 3 * w : w);
+	df.fmt.pix.bytesperline =
+		(uint32_t)(dst_fourcc == V4L2_PIX_FMT_RGB24 ||
+					   dst_fourcc == V4L2_PIX_FMT_BGR24
+				   ? 3 * w
+				   : w);
 	errno = 0;
 	if (fn(cv, &sf, &df, (unsigned char *)src, (int)n, dst, (int)dn) < 0)
 		return errno ? errno : -1;
@@ -109,7 +111,7 @@ static struct v4lconvert_data *make_ours(void)
 	return v4lconvert_create_with_dev_ops(3, &fake, &fakedev_ops);
 }
 
-static const int sizes[][2] = { { 2, 2 },    { 16, 4 },   { 34, 6 },
+static const int sizes[][2] = { { 2, 2 },     { 16, 4 },    { 34, 6 },
 				{ 160, 120 }, { 176, 144 }, { 640, 480 } };
 
 static void image(uint8_t *img, int w, int h)
@@ -128,7 +130,8 @@ static void test_format(struct v4lconvert_data *cv, const struct fmt *f)
 	for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
 		int w = sizes[si][0], h = sizes[si][1];
 		size_t px = (size_t)w * h, cap = 4 * px + 4096;
-		uint8_t *img = malloc(px), *frame = malloc(cap), *bay = malloc(px);
+		uint8_t *img = malloc(px), *frame = malloc(cap),
+			*bay = malloc(px);
 		uint8_t *a = malloc(3 * px + 16), *b = malloc(3 * px + 16);
 
 		image(img, w, h);
@@ -154,25 +157,30 @@ static void test_format(struct v4lconvert_data *cv, const struct fmt *f)
 			in = malloc(n ? n : 1);
 			memcpy(in, frame, n);
 			dret = f->dec(in, n, bay, w, h, NULL, 0);
-			eret = dret == -EPIPE ? EPIPE : dret == -EAGAIN ? EAGAIN : 0;
+			eret = dret == -EPIPE    ? EPIPE
+			       : dret == -EAGAIN ? EAGAIN
+						 : 0;
 			if (t < 4)
-				CHECK(dret == 0, "%s %dx%d: valid frame: %d", f->name,
-				      w, h, dret);
+				CHECK(dret == 0, "%s %dx%d: valid frame: %d",
+				      f->name, w, h, dret);
 			for (int d = 0; d < 4; d++) {
 				size_t dn = dst_size(dsts[d], w, h);
-				int r1 = conv(cv, v4lconvert_convert, f->fourcc, w, h,
-					      in, n, dsts[d], a, dn);
+				int r1 = conv(cv, v4lconvert_convert, f->fourcc,
+					      w, h, in, n, dsts[d], a, dn);
 
-				CHECK(r1 == eret, "%s %dx%d %s dst %d: errno %d, "
-				      "want %d", f->name, w, h, what, d, r1, eret);
+				CHECK(r1 == eret,
+				      "%s %dx%d %s dst %d: errno %d, "
+				      "want %d",
+				      f->name, w, h, what, d, r1, eret);
 				if (eret == EAGAIN || r1 != eret)
 					continue;
-				CHECK(!conv(cv, v4lconvert_convert, f->bayer, w, h,
-					    bay, px, dsts[d], b, dn),
+				CHECK(!conv(cv, v4lconvert_convert, f->bayer, w,
+					    h, bay, px, dsts[d], b, dn),
 				      "Bayer conversion failed");
-				CHECK(!memcmp(a, b, dn), "%s %dx%d %s dst %d: "
-				      "differs from decoder + Bayer", f->name, w,
-				      h, what, d);
+				CHECK(!memcmp(a, b, dn),
+				      "%s %dx%d %s dst %d: "
+				      "differs from decoder + Bayer",
+				      f->name, w, h, what, d);
 			}
 			free(in);
 		}
@@ -193,12 +201,12 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static double mpix(struct v4lconvert_data *cv,
-		   int (*fn)(struct v4lconvert_data *, const struct v4l2_format *,
-			     const struct v4l2_format *, unsigned char *, int,
-			     unsigned char *, int),
-		   const struct fmt *f, const uint8_t *frame, size_t n,
-		   uint8_t *out)
+static double
+mpix(struct v4lconvert_data *cv,
+     int (*fn)(struct v4lconvert_data *, const struct v4l2_format *,
+	       const struct v4l2_format *, unsigned char *, int,
+	       unsigned char *, int),
+     const struct fmt *f, const uint8_t *frame, size_t n, uint8_t *out)
 {
 	int w = 640, h = 480;
 	double best = 1e9;
@@ -225,23 +233,28 @@ static void bench(struct v4lconvert_data *cv)
 {
 	struct origlib o;
 	struct v4lconvert_data *orig =
-		origlib_open_plain(&o, ORIGLIB_LINKED_WITH_OURS | ORIGLIB_QUIET);
+		origlib_open_plain(&o,
+				   ORIGLIB_LINKED_WITH_OURS | ORIGLIB_QUIET);
 	int w = 640, h = 480;
 	size_t px = (size_t)w * h;
-	uint8_t *img = malloc(px), *frame = malloc(4 * px), *out = malloc(3 * px);
+	uint8_t *img = malloc(px), *frame = malloc(4 * px),
+		*out = malloc(3 * px);
 
 	image(img, w, h);
 	for (int i = 0; i < NF; i++) {
 		size_t n = fmts[i].enc(img, w, h, frame, 4 * px, 1, NULL);
-		double ours = mpix(cv, v4lconvert_convert, &fmts[i], frame, n, out);
+		double ours =
+			mpix(cv, v4lconvert_convert, &fmts[i], frame, n, out);
 
 		if (orig)
 			printf("%s 640x480 -> RGB24: ours %.0f MPix/s, original "
-			       "%.0f MPix/s\n", fmts[i].name, ours,
+			       "%.0f MPix/s\n",
+			       fmts[i].name, ours,
 			       mpix(orig, o.convert, &fmts[i], frame, n, out));
 		else
 			printf("%s 640x480 -> RGB24: ours %.0f MPix/s, original "
-			       "n/a\n", fmts[i].name, ours);
+			       "n/a\n",
+			       fmts[i].name, ours);
 	}
 	if (orig) {
 		o.destroy(orig);

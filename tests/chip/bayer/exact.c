@@ -68,8 +68,8 @@ static uint32_t rnd(void)
 }
 
 /* The original: fourcc frame -> RGB24; returns 0 or the errno. */
-static int orig_rgb(uint32_t fourcc, int w, int h, const uint8_t *src,
-		    size_t n, uint8_t *rgb)
+static int orig_rgb(uint32_t fourcc, int w, int h, const uint8_t *src, size_t n,
+		    uint8_t *rgb)
 {
 	struct v4l2_format sf, df;
 	int r;
@@ -96,8 +96,10 @@ static int orig_rgb(uint32_t fourcc, int w, int h, const uint8_t *src,
 static int raw_of(const uint8_t *rgb, uint32_t order, int w, int x, int y)
 {
 	static const char *cells[4] = { "BGGR", "GBRG", "GRBG", "RGGB" };
-	static const uint32_t fccs[4] = { V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_SGBRG8,
-					  V4L2_PIX_FMT_SGRBG8, V4L2_PIX_FMT_SRGGB8 };
+	static const uint32_t fccs[4] = { V4L2_PIX_FMT_SBGGR8,
+					  V4L2_PIX_FMT_SGBRG8,
+					  V4L2_PIX_FMT_SGRBG8,
+					  V4L2_PIX_FMT_SRGGB8 };
 	int k = 0;
 	char c;
 
@@ -132,8 +134,8 @@ static void compare(const struct fmt *f, int w, int h, size_t n, int valid,
 	int theirs;
 
 	if (valid) {
-		CHECK(ours == 0, "%s %dx%d %s: ours %d (%s)", f->name, w, h, what,
-		      ours, err);
+		CHECK(ours == 0, "%s %dx%d %s: ours %d (%s)", f->name, w, h,
+		      what, ours, err);
 		CHECK(!memcmp(bay, recon, (size_t)w * h),
 		      "%s %dx%d %s: not the encoder's image", f->name, w, h,
 		      what);
@@ -144,8 +146,10 @@ static void compare(const struct fmt *f, int w, int h, size_t n, int valid,
 	if (theirs && good_n)
 		orig_rgb(f->fourcc, good_w, good_h, good, good_n, rgb_b);
 	if (theirs) {
-		CHECK(ours == -theirs, "%s %dx%d %s (%zu bytes): original errno %d, "
-		      "ours %d (%s)", f->name, w, h, what, n, theirs, ours, err);
+		CHECK(ours == -theirs,
+		      "%s %dx%d %s (%zu bytes): original errno %d, "
+		      "ours %d (%s)",
+		      f->name, w, h, what, n, theirs, ours, err);
 		return;
 	}
 	if (ours == -EAGAIN && f->unchecked == 2)
@@ -167,10 +171,12 @@ static void compare(const struct fmt *f, int w, int h, size_t n, int valid,
 				int t = raw_of(rgb_a, f->bayer, w, x, y);
 
 				if (t != bay[(size_t)y * w + x]) {
-					CHECK(0, "%s %dx%d %s (%zu bytes): first "
+					CHECK(0,
+					      "%s %dx%d %s (%zu bytes): first "
 					      "difference at %d,%d: ours %d, "
-					      "original %d", f->name, w, h, what,
-					      n, x, y, bay[(size_t)y * w + x], t);
+					      "original %d",
+					      f->name, w, h, what, n, x, y,
+					      bay[(size_t)y * w + x], t);
 					return;
 				}
 			}
@@ -187,7 +193,8 @@ static void make_image(uint8_t *img, int w, int h, int kind)
 
 			switch (kind) {
 			case 0: /* smooth, different per colour site */
-				v = (x * 3 + y * 2 + ((x & 1) + (y & 1)) * 40) & 255;
+				v = (x * 3 + y * 2 + ((x & 1) + (y & 1)) * 40) &
+				    255;
 				break;
 			case 1:
 				v = (int)(rnd() >> 24);
@@ -202,16 +209,17 @@ static void make_image(uint8_t *img, int w, int h, int kind)
 				v = 255;
 				break;
 			default: /* smooth plus noise */
-				v = v4lc_chipenc_clamp(128 + (x - w / 2) / 3 + (y - h / 2) / 4 +
-					      (int)(rnd() % 13) - 6);
+				v = v4lc_chipenc_clamp(128 + (x - w / 2) / 3 +
+						       (y - h / 2) / 4 +
+						       (int)(rnd() % 13) - 6);
 			}
 			img[(size_t)y * w + x] = (uint8_t)v;
 		}
 }
 
 static const int sizes[][2] = { { 16, 4 },    { 64, 8 },    { 160, 120 },
-				 { 176, 144 }, { 320, 240 }, { 352, 288 },
-				 { 640, 480 } };
+				{ 176, 144 }, { 320, 240 }, { 352, 288 },
+				{ 640, 480 } };
 
 static void test_format(const struct fmt *f)
 {
@@ -243,7 +251,8 @@ static void test_format(const struct fmt *f)
 
 				memcpy(copy, frame, n);
 				for (int k = 0; k <= t; k++)
-					frame[rnd() % n] = (uint8_t)(rnd() >> 24);
+					frame[rnd() % n] =
+						(uint8_t)(rnd() >> 24);
 				snprintf(what, sizeof(what), "image %d mutated",
 					 kind);
 				compare(f, w, h, n, 0, what);
@@ -252,8 +261,10 @@ static void test_format(const struct fmt *f)
 			}
 			/* truncated copies of it */
 			for (int t = 0; t < 4; t++) {
-				size_t m = t == 0 ? n - 1 : t == 1 ? n / 2 :
-					   t == 2 ? 0 : rnd() % n;
+				size_t m = t == 0   ? n - 1
+					   : t == 1 ? n / 2
+					   : t == 2 ? 0
+						    : rnd() % n;
 
 				memset(frame + m, 0, frame_cap - m);
 				snprintf(what, sizeof(what),
@@ -267,15 +278,17 @@ static void test_format(const struct fmt *f)
 
 			memset(frame, 0, frame_cap);
 			for (size_t i = 0; i < n; i++)
-				frame[i] = fill < 0 ? (uint8_t)(rnd() >> 24) :
-				       (uint8_t)fill;
-			compare(f, w, h, n, 0, fill < 0 ? "random" : "constant");
+				frame[i] = fill < 0 ? (uint8_t)(rnd() >> 24)
+						    : (uint8_t)fill;
+			compare(f, w, h, n, 0,
+				fill < 0 ? "random" : "constant");
 		}
 		free(img);
 	}
 	printf("%s: %s\n", f->name,
-	       failures != before ? "FAILED" : have_orig ? "exact" :
-	       "decodes the encoder's frames");
+	       failures != before ? "FAILED"
+	       : have_orig        ? "exact"
+				  : "decodes the encoder's frames");
 }
 
 static double now(void)
@@ -312,7 +325,8 @@ static void bench(const struct fmt *f)
 			best_o = t0;
 	}
 	printf("%s 640x480: our decoder %.0f MPix/s, original to RGB24 %.0f "
-	       "MPix/s\n", f->name, w * h / best_d / 1e6, w * h / best_o / 1e6);
+	       "MPix/s\n",
+	       f->name, w * h / best_d / 1e6, w * h / best_o / 1e6);
 	free(img);
 }
 

@@ -56,8 +56,8 @@ static struct {
 		short_invalid, total, valid, valid_identical;
 } cnt;
 
-static int orig_rgb(uint32_t fourcc, int w, int h, const uint8_t *src,
-		    size_t n, uint8_t *rgb)
+static int orig_rgb(uint32_t fourcc, int w, int h, const uint8_t *src, size_t n,
+		    uint8_t *rgb)
 {
 	struct v4l2_format sf, df;
 	int r;
@@ -101,7 +101,8 @@ static void sentinel(int w, int h)
 	img = malloc((size_t)w * h);
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++)
-			img[(size_t)y * w + x] = (uint8_t)(37 + ((x * 5 + y * 11) % 7) * 23);
+			img[(size_t)y * w + x] =
+				(uint8_t)(37 + ((x * 5 + y * 11) % 7) * 23);
 	sent_n = v4lc_chipenc_s561(img, w, h, sent_frame, FRAME_CAP / 2, 99,
 				   NULL);
 	memset(sent_frame + sent_n, 0, FRAME_CAP - sent_n);
@@ -125,8 +126,8 @@ static void compare(int w, int h, size_t n, int expect, int want_clamped,
 	unsigned flags;
 	int ours, failed, stopped;
 	size_t px = (size_t)w * h;
-	size_t coded = h > 2 ? 2 * (size_t)w + (size_t)(h - 2) * w / 32 * 32 :
-			       px;
+	size_t coded =
+		h > 2 ? 2 * (size_t)w + (size_t)(h - 2) * w / 32 * 32 : px;
 
 	cnt.total++;
 	cnt.valid += expect == 0;
@@ -142,7 +143,9 @@ static void compare(int w, int h, size_t n, int expect, int want_clamped,
 		      want_clamped);
 	CHECK(ours == 0 || ours == -EPIPE || ours == -EAGAIN,
 	      "%dx%d %s: ours %d", w, h, what, ours);
-	CHECK(ours == -EAGAIN ? stopped : ours == 0 ? !stopped : 1,
+	CHECK(ours == -EAGAIN ? stopped
+	      : ours == 0     ? !stopped
+			      : 1,
 	      "%dx%d %s: ours %d, flags %u", w, h, what, ours, flags);
 	if (ours == -EPIPE)
 		cnt.short_frames++;
@@ -165,8 +168,10 @@ static void compare(int w, int h, size_t n, int expect, int want_clamped,
 		return;
 	}
 	if (ours == -EAGAIN || stopped) {
-		CHECK(failed, "%dx%d %s (%zu bytes): ours %d (%s), the original "
-		      "decodes", w, h, what, n, ours, err);
+		CHECK(failed,
+		      "%dx%d %s (%zu bytes): ours %d (%s), the original "
+		      "decodes",
+		      w, h, what, n, ours, err);
 		if (failed) {
 			if (ours == -EAGAIN)
 				cnt.invalid_agree++;
@@ -175,8 +180,10 @@ static void compare(int w, int h, size_t n, int expect, int want_clamped,
 		}
 		return;
 	}
-	CHECK(!failed, "%dx%d %s (%zu bytes): ours %d, the original fails "
-	      "silently", w, h, what, n, ours);
+	CHECK(!failed,
+	      "%dx%d %s (%zu bytes): ours %d, the original fails "
+	      "silently",
+	      w, h, what, n, ours);
 	if (failed)
 		return;
 	cnt.compared++;
@@ -196,9 +203,10 @@ static void compare(int w, int h, size_t n, int expect, int want_clamped,
 		int t = raw_of(rgb_a, w, x, y);
 
 		if (t != bay[i]) {
-			CHECK(0, "%dx%d %s (%zu bytes): first difference at "
-			      "%d,%d: ours %d, original %d", w, h, what, n, x,
-			      y, bay[i], t);
+			CHECK(0,
+			      "%dx%d %s (%zu bytes): first difference at "
+			      "%d,%d: ours %d, original %d",
+			      w, h, what, n, x, y, bay[i], t);
 			return;
 		}
 	}
@@ -219,7 +227,8 @@ static void make_image(uint8_t *img, int w, int h, int kind)
 
 			switch (kind) {
 			case 0: /* smooth, different per colour site */
-				v = (x * 3 + y * 2 + ((x & 1) + (y & 1)) * 40) & 255;
+				v = (x * 3 + y * 2 + ((x & 1) + (y & 1)) * 40) &
+				    255;
 				break;
 			case 1:
 				v = (int)(rnd() >> 24);
@@ -234,8 +243,9 @@ static void make_image(uint8_t *img, int w, int h, int kind)
 				v = 215 + (int)(rnd() % 41);
 				break;
 			default: /* smooth plus noise */
-				v = v4lc_chipenc_clamp(128 + (x - w / 2) / 3 + (y - h / 2) / 4 +
-					      (int)(rnd() % 13) - 6);
+				v = v4lc_chipenc_clamp(128 + (x - w / 2) / 3 +
+						       (y - h / 2) / 4 +
+						       (int)(rnd() % 13) - 6);
 			}
 			img[(size_t)y * w + x] = (uint8_t)v;
 		}
@@ -247,8 +257,8 @@ static size_t encode(const uint8_t *img, int w, int h, int randsym,
 	size_t n;
 
 	memset(frame, 0, FRAME_CAP);
-	n = v4lc_chipenc_s561_ex(img, w, h, frame, FRAME_CAP / 2, rnd(), randsym,
-				 allow_clamp, clamped, recon);
+	n = v4lc_chipenc_s561_ex(img, w, h, frame, FRAME_CAP / 2, rnd(),
+				 randsym, allow_clamp, clamped, recon);
 	return n;
 }
 
@@ -286,18 +296,21 @@ static void test_encoder(void)
 			memcpy(copy, frame, n);
 			/* mutations: random bytes, then bytes that make codes invalid */
 			for (int t = 0; t < (big ? 4 : 24); t++) {
-				static const uint8_t nasty[] = { 0x00, 0x01, 0x02, 0x03,
-								 0x08, 0x2e, 0x2f, 0x30,
-								 0x3f, 0x90, 0x91, 0xff };
-				size_t at = 20 + 2 * (size_t)w +
-					    rnd() % (n - 20 - 2 * (size_t)w + 1);
+				static const uint8_t nasty[] = {
+					0x00, 0x01, 0x02, 0x03, 0x08, 0x2e,
+					0x2f, 0x30, 0x3f, 0x90, 0x91, 0xff
+				};
+				size_t at =
+					20 + 2 * (size_t)w +
+					rnd() % (n - 20 - 2 * (size_t)w + 1);
 
 				if (at >= n)
 					at = n - 1;
-				frame[at] = t & 1 ? nasty[rnd() % sizeof(nasty)] :
-						  (uint8_t)(rnd() >> 24);
+				frame[at] = t & 1 ? nasty[rnd() % sizeof(nasty)]
+						  : (uint8_t)(rnd() >> 24);
 				if (t & 2)
-					frame[rnd() % n] ^= (uint8_t)(1u << (rnd() % 8));
+					frame[rnd() % n] ^=
+						(uint8_t)(1u << (rnd() % 8));
 				snprintf(what, sizeof(what), "image %d mutated",
 					 kind % 6);
 				compare(w, h, n, -1, -1, what);
@@ -305,15 +318,19 @@ static void test_encoder(void)
 			}
 			/* truncated copies: EPIPE */
 			for (int t = 0; t < (big ? 2 : 6); t++) {
-				size_t m = t == 0 ? n - 1 : t == 1 ? rnd() % n :
-					   t == 2 ? 0 : rnd() % n;
+				size_t m = t == 0   ? n - 1
+					   : t == 1 ? rnd() % n
+					   : t == 2 ? 0
+						    : rnd() % n;
 
 				memset(frame + m, 0, FRAME_CAP - m);
-				snprintf(what, sizeof(what), "image %d cut to %zu",
-					 kind % 6, m);
-				compare(w, h, m, h > 2 && (size_t)(h - 2) * w >= 32 ?
-						 -EPIPE : m < 20 + 2 * (size_t)w ?
-						 -EPIPE : 0,
+				snprintf(what, sizeof(what),
+					 "image %d cut to %zu", kind % 6, m);
+				compare(w, h, m,
+					h > 2 && (size_t)(h - 2) * w >= 32
+						? -EPIPE
+					: m < 20 + 2 * (size_t)w ? -EPIPE
+								 : 0,
 					-1, what);
 				memcpy(frame, copy, n);
 			}
@@ -331,10 +348,11 @@ static void test_random(int nframes)
 					{ 64, 34 }, { 8, 8 } };
 
 	for (int i = 0; i < nframes; i++) {
-		int w = sizes[i % 8][0], h = sizes[i % 8][1], kind = (i / 8) % 6;
+		int w = sizes[i % 8][0], h = sizes[i % 8][1],
+		    kind = (i / 8) % 6;
 		size_t n = 20 + 2 * (size_t)w + (size_t)w * h / 2 + rnd() % 64;
-		static const uint8_t esc[] = { 0, 1, 2, 3, 0x91, 0x90, 0x44,
-					       0x3f, 0xff };
+		static const uint8_t esc[] = { 0,    1,    2,    3,   0x91,
+					       0x90, 0x44, 0x3f, 0xff };
 
 		memset(frame, 0, FRAME_CAP);
 		for (size_t j = 0; j < n; j++) {
@@ -351,8 +369,8 @@ static void test_random(int nframes)
 				frame[j] = (uint8_t)((r >> 24) & (r2 >> 24));
 				break;
 			case 3:
-				frame[j] = r % 3 ? (uint8_t)((r >> 24) | 0x80) :
-					   esc[r2 % sizeof(esc)];
+				frame[j] = r % 3 ? (uint8_t)((r >> 24) | 0x80)
+						 : esc[r2 % sizeof(esc)];
 				break;
 			case 4:
 				frame[j] = (uint8_t)((r >> 24) | (r2 >> 24) |
@@ -365,7 +383,8 @@ static void test_random(int nframes)
 		/* raw rows: extreme values now and then */
 		if (i % 3 == 0)
 			for (int j = 0; j < 2 * w; j++)
-				frame[20 + j] = (uint8_t)((j + i) & 2 ? 255 : 0);
+				frame[20 + j] =
+					(uint8_t)((j + i) & 2 ? 255 : 0);
 		compare(w, h, n, -1, -1, "random");
 	}
 }
@@ -430,9 +449,10 @@ int main(int argc, char **argv)
 	       "(EPIPE; %ld of them stopped at an invalid code past the end, "
 	       "the original silent: agreed), %ld excluded: out-of-range "
 	       "clamp; valid frames (encoder, crafted): %ld, %ld of them "
-	       "identical\n", cnt.total, cnt.compared, cnt.identical,
-	       cnt.invalid_agree, cnt.short_frames, cnt.short_invalid,
-	       cnt.clamp_excluded, cnt.valid, cnt.valid_identical);
+	       "identical\n",
+	       cnt.total, cnt.compared, cnt.identical, cnt.invalid_agree,
+	       cnt.short_frames, cnt.short_invalid, cnt.clamp_excluded,
+	       cnt.valid, cnt.valid_identical);
 	if (have_orig) {
 		o.destroy(cv);
 		origlib_close(&o);

@@ -127,8 +127,8 @@ int main(int argc, char **argv)
 	qsort(rt, (size_t)rounds, sizeof(double), cmp);
 	qsort(rd, (size_t)rounds, sizeof(double), cmp);
 	printf("S561 %dx%d (%zu bytes, %.2f bits/pixel) -> RGB24, median of %d "
-	       "rounds: ours %.1f MPix/s, original ", W, H, n,
-	       8.0 * (double)n / (W * H), rounds, ro[rounds / 2]);
+	       "rounds: ours %.1f MPix/s, original ",
+	       W, H, n, 8.0 * (double)n / (W * H), rounds, ro[rounds / 2]);
 	if (orig)
 		printf("%.1f MPix/s (x%.2f)", rt[rounds / 2],
 		       ro[rounds / 2] / rt[rounds / 2]);

@@ -24,8 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 	static const int sizes[][2] = { { 160, 120 }, { 176, 144 },
 					{ 320, 240 }, { 32, 16 },
 					{ 16, 8 },    { 640, 480 } };
-	static const uint32_t fmts[] = { V4L2_PIX_FMT_RGB24,
-					 V4L2_PIX_FMT_BGR24,
+	static const uint32_t fmts[] = { V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24,
 					 V4L2_PIX_FMT_YUV420,
 					 V4L2_PIX_FMT_YVU420 };
 	int w, h;
@@ -47,8 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 
 		if (p)
 			(void)v4lc_pjpg_decode(p, d + 2, n - 2,
-					       fmts[(d[0] >> 2) & 3], dst, dn, w,
-					       h, err, sizeof(err));
+					       fmts[(d[0] >> 2) & 3], dst, dn,
+					       w, h, err, sizeof(err));
 		v4lc_pjpg_free(p);
 		break;
 	}

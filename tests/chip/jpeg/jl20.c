@@ -66,10 +66,12 @@ static int orig_conv(uint32_t sfcc, const uint8_t *frm, size_t n, uint32_t f,
 	sf.fmt.pix.bytesperline = (uint32_t)w;
 	sf.fmt.pix.sizeimage = (uint32_t)n;
 	df.fmt.pix.pixelformat = f;
-	df.fmt.pix.bytesperline = (uint32_t)(dst_bytes(f, w, 1) == (size_t)w * 3 ? 3 * w : w);
+	df.fmt.pix.bytesperline =
+		(uint32_t)(dst_bytes(f, w, 1) == (size_t)w * 3 ? 3 * w : w);
 	df.fmt.pix.sizeimage = (uint32_t)dst_bytes(f, w, h);
 	errno = 0;
-	r = olib.convert(cv, &sf, &df, src, (int)n, dst, (int)dst_bytes(f, w, h));
+	r = olib.convert(cv, &sf, &df, src, (int)n, dst,
+			 (int)dst_bytes(f, w, h));
 	free(src);
 	return r < 0 ? (errno ? -errno : -1000) : 0;
 }
@@ -81,8 +83,9 @@ static uint8_t *mosaic(const uint8_t *rgb, int w, int h)
 
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
-			int c = (y % 2 == 0 && x % 2 == 0) ? 0
-				: (y % 2 == 1 && x % 2 == 1) ? 2 : 1;
+			int c = (y % 2 == 0 && x % 2 == 0)   ? 0
+				: (y % 2 == 1 && x % 2 == 1) ? 2
+							     : 1;
 
 			m[(size_t)y * w + x] = rgb[((size_t)y * w + x) * 3 + c];
 		}
@@ -91,17 +94,20 @@ static uint8_t *mosaic(const uint8_t *rgb, int w, int h)
 
 static void good_frames(void)
 {
-	static const int sizes[][2] = { { 640, 480 }, { 320, 240 },
-					{ 352, 288 }, { 176, 144 } };
+	static const int sizes[][2] = {
+		{ 640, 480 }, { 320, 240 }, { 352, 288 }, { 176, 144 }
+	};
 	static const int quals[] = { 75, 50, 95, 20, 100, 1 };
 
 	for (size_t s = 0; s < JT_ARRAY_SIZE(sizes); s++)
 		for (size_t qi = 0; qi < JT_ARRAY_SIZE(quals); qi++) {
 			int w = sizes[s][0], h = sizes[s][1];
-			uint8_t *img = jt_make_image(w, h, (unsigned)(s * 5 + qi));
+			uint8_t *img =
+				jt_make_image(w, h, (unsigned)(s * 5 + qi));
 			uint8_t *bay = mosaic(img, w, h);
 			size_t n, same = 0;
-			uint8_t *frm = v4lc_chipenc_jl20_encode(bay, w, h, quals[qi], &n);
+			uint8_t *frm = v4lc_chipenc_jl20_encode(bay, w, h,
+								quals[qi], &n);
 			uint8_t *ours = jt_xmalloc((size_t)w * h);
 			uint8_t *a = jt_xmalloc((size_t)w * h * 3);
 			uint8_t *b = jt_xmalloc((size_t)w * h * 3);
@@ -119,7 +125,8 @@ static void good_frames(void)
 				memset(a, 1, dn);
 				memset(b, 2, dn);
 				if (getenv("JL_DEBUG"))
-					fprintf(stderr, "%dx%d q%d %s\n", w, h, quals[qi], fnames[f]);
+					fprintf(stderr, "%dx%d q%d %s\n", w, h,
+						quals[qi], fnames[f]);
 				ra = orig_conv(V4L2_PIX_FMT_JL2005BCD, frm, n,
 					       fmts[f], a, w, h);
 				rb = orig_conv(V4L2_PIX_FMT_SRGGB8, ours,
@@ -171,7 +178,9 @@ static int orig_damaged(const uint8_t *frm, size_t n, int w, int h)
 		if (fd >= 0)
 			dup2(fd, 2);
 		_exit(orig_conv(V4L2_PIX_FMT_JL2005BCD, frm, n,
-				V4L2_PIX_FMT_RGB24, o, w, h) ? 3 : 0);
+				V4L2_PIX_FMT_RGB24, o, w, h)
+			      ? 3
+			      : 0);
 	}
 	if (waitpid(pid, &st, 0) != pid)
 		return 1;
@@ -248,7 +257,8 @@ static void fuzz(int rounds)
 		int w = i % 2 ? 640 : 176, h = i % 2 ? 480 : 144;
 
 		for (size_t k = 0; k < n; k++)
-			buf[k] = (uint8_t)(i % 3 ? jt_rand() : (jt_rand() % 4 ? 0 : 0xff));
+			buf[k] = (uint8_t)(i % 3 ? jt_rand()
+						 : (jt_rand() % 4 ? 0 : 0xff));
 		if (n >= 16) {
 			buf[4] = (uint8_t)(h / 8);
 			buf[5] = (uint8_t)(w / 8);
@@ -318,15 +328,18 @@ static int self_check(void)
 	for (size_t s = 0; s < JT_ARRAY_SIZE(sizes); s++) {
 		int w = sizes[s][0], h = sizes[s][1];
 		uint8_t *img = jt_make_image(w, h, (unsigned)s);
-		uint8_t *bay = mosaic(img, w, h), *ours = jt_xmalloc((size_t)w * h);
+		uint8_t *bay = mosaic(img, w, h),
+			*ours = jt_xmalloc((size_t)w * h);
 		size_t n;
 		uint8_t *frm = v4lc_chipenc_jl20_encode(bay, w, h, 75, &n);
 		char err[200];
-		int r = v4lc_jl2005_decode(frm, n, ours, w, h, err, sizeof(err));
+		int r = v4lc_jl2005_decode(frm, n, ours, w, h, err,
+					   sizeof(err));
 		double ps = jt_psnr(ours, bay, (size_t)w * h);
 
-		CHECK(r == 0 && ps >= 35, "%dx%d: %d (%s), %.2f dB from the mosaic",
-		      w, h, r, r ? err : "", ps);
+		CHECK(r == 0 && ps >= 35,
+		      "%dx%d: %d (%s), %.2f dB from the mosaic", w, h, r,
+		      r ? err : "", ps);
 		free(img);
 		free(bay);
 		free(ours);

@@ -70,15 +70,15 @@ static const struct {
 	const char *code;
 	int run, mag;
 } mcodes[] = {
-	{ "00", -1, 0 },	 { "10", 0, 1 },	 { "011", 0, 2 },
-	{ "110", 1, 1 },	 { "1110", 0, 3 },	 { "01000", 2, 1 },
-	{ "01011", 3, 1 },	 { "010010", 1, 2 },	 { "010100", 0, 4 },
-	{ "111101", 4, 1 },	 { "111110", 0, 5 },	 { "1111000", 5, 1 },
-	{ "1111001", 1, 3 },	 { "1111110", 0, 6 },	 { "0100110", -2, 0 },
-	{ "0100111", -3, 0 },	 { "01010100", 2, 2 },	 { "01010111", 6, 1 },
-	{ "11111111", 0, 7 },	 { "010101010", 3, 2 },	 { "010101100", 1, 4 },
-	{ "111111100", 0, 8 },	 { "0101010110", 1, 5 }, { "0101010111", 0, 9 },
-	{ "0101011010", 7, 1 },	 { "0101011011", 2, 3 }, { "1111111010", 0, 10 },
+	{ "00", -1, 0 },        { "10", 0, 1 },         { "011", 0, 2 },
+	{ "110", 1, 1 },        { "1110", 0, 3 },       { "01000", 2, 1 },
+	{ "01011", 3, 1 },      { "010010", 1, 2 },     { "010100", 0, 4 },
+	{ "111101", 4, 1 },     { "111110", 0, 5 },     { "1111000", 5, 1 },
+	{ "1111001", 1, 3 },    { "1111110", 0, 6 },    { "0100110", -2, 0 },
+	{ "0100111", -3, 0 },   { "01010100", 2, 2 },   { "01010111", 6, 1 },
+	{ "11111111", 0, 7 },   { "010101010", 3, 2 },  { "010101100", 1, 4 },
+	{ "111111100", 0, 8 },  { "0101010110", 1, 5 }, { "0101010111", 0, 9 },
+	{ "0101011010", 7, 1 }, { "0101011011", 2, 3 }, { "1111111010", 0, 10 },
 	{ "1111111011", 8, 1 },
 };
 
@@ -172,8 +172,8 @@ static void mblock(struct mbits *b, long *pred, uint8_t out[16])
 		p += run + 1;
 		if (p > 15) {
 			for (int i = 0; i < 16; i++)
-				out[i] = (uint8_t)clampi((int64_t)c[i / 4][i % 4] +
-							 128);
+				out[i] = (uint8_t)clampi(
+					(int64_t)c[i / 4][i % 4] + 128);
 			return;
 		}
 		c[zv[p]][zu[p]] = wrap32((int64_t)amp * mwt[q][p]);
@@ -200,7 +200,8 @@ static void mblock(struct mbits *b, long *pred, uint8_t out[16])
 			s[2] = wrap32(128 * (b0 - b2) - 86 * b1 + 183 * b3);
 			s[3] = wrap32(128 * (b0 + b2) - 183 * b1 - 86 * b3);
 			for (int x = 0; x < 4; x++)
-				out[4 * y + x] = (uint8_t)clampi((s[x] >> 22) + 128);
+				out[4 * y + x] =
+					(uint8_t)clampi((s[x] >> 22) + 128);
 		}
 	}
 }
@@ -210,8 +211,8 @@ static void mblock(struct mbits *b, long *pred, uint8_t out[16])
  * lines (cbl, crl: (w / 4 + 1) per line) as the original's scratch holds
  * them when the colour pass reads them; returns the bits consumed.
  */
-static uint64_t model(const uint8_t *src, size_t n, int w, int h,
-		      uint8_t *lum, uint8_t *cbl, uint8_t *crl)
+static uint64_t model(const uint8_t *src, size_t n, int w, int h, uint8_t *lum,
+		      uint8_t *cbl, uint8_t *crl)
 {
 	int s = w / 4 + 1;
 	size_t scrn = 6 * (size_t)w + 8 + 64;
@@ -241,7 +242,8 @@ static uint64_t model(const uint8_t *src, size_t n, int w, int h,
 				}
 		}
 		for (int y = 0; y < 4; y++) {
-			scr[4 * w + y * s + w / 4] = scr[4 * w + y * s + w / 4 - 1];
+			scr[4 * w + y * s + w / 4] =
+				scr[4 * w + y * s + w / 4 - 1];
 			scr[5 * w + 4 + y * s + w / 4] =
 				scr[5 * w + 4 + y * s + w / 4 - 1];
 		}
@@ -286,10 +288,13 @@ static uint64_t model_out(const uint8_t *src, size_t n, int w, int h,
 				int cb = interp(cbl + (size_t)y * s, x);
 				int cr = interp(crl + (size_t)y * s, x);
 				int yy = 76284 * (Y - 16);
-				int R = clampi((yy + 104595 * (cr - 128)) >> 16);
+				int R = clampi((yy + 104595 * (cr - 128)) >>
+					       16);
 				int G = clampi((yy - 53281 * (cr - 128) -
-						25625 * (cb - 128)) >> 16);
-				int B = clampi((yy + 132252 * (cb - 128)) >> 16);
+						25625 * (cb - 128)) >>
+					       16);
+				int B = clampi((yy + 132252 * (cb - 128)) >>
+					       16);
 				uint8_t *o = dst + 3 * ((size_t)y * w + x);
 				int bgr = fcc == V4L2_PIX_FMT_BGR24;
 
@@ -317,16 +322,27 @@ static uint64_t model_out(const uint8_t *src, size_t n, int w, int h,
 
 				for (int dy = 0; dy < 2; dy++)
 					for (int dx = 0; dx < 2; dx++) {
-						int px = 2 * (int)x + dx, m = px % 4;
-						const uint8_t *lb = cbl + (size_t)(2 * y + dy) * s;
-						const uint8_t *lr = crl + (size_t)(2 * y + dy) * s;
+						int px = 2 * (int)x + dx,
+						    m = px % 4;
+						const uint8_t *lb =
+							cbl +
+							(size_t)(2 * y + dy) *
+								s;
+						const uint8_t *lr =
+							crl +
+							(size_t)(2 * y + dy) *
+								s;
 
-						su += (4 - m) * lb[px / 4] + m * lb[px / 4 + 1];
-						sv += (4 - m) * lr[px / 4] + m * lr[px / 4 + 1];
+						su += (4 - m) * lb[px / 4] +
+						      m * lb[px / 4 + 1];
+						sv += (4 - m) * lr[px / 4] +
+						      m * lr[px / 4 + 1];
 					}
 				/* su is 4x the sum of four samples */
-				u[(size_t)y * cw + x] = (uint8_t)((su + 8) >> 4);
-				v[(size_t)y * cw + x] = (uint8_t)((sv + 8) >> 4);
+				u[(size_t)y * cw + x] =
+					(uint8_t)((su + 8) >> 4);
+				v[(size_t)y * cw + x] =
+					(uint8_t)((sv + 8) >> 4);
 			}
 	}
 	free(lum);
@@ -338,8 +354,8 @@ static uint64_t model_out(const uint8_t *src, size_t n, int w, int h,
 /* ------------------------------------------------------------------ */
 /* The original                                                        */
 
-static int orig_call(const uint8_t *frm, size_t n, int w, int h,
-		     uint32_t fcc, uint8_t *dst, size_t dsize)
+static int orig_call(const uint8_t *frm, size_t n, int w, int h, uint32_t fcc,
+		     uint8_t *dst, size_t dsize)
 {
 	struct v4l2_format sf, df;
 	size_t pad = 4 * (size_t)w * h + 64;
@@ -371,8 +387,8 @@ static int orig_call(const uint8_t *frm, size_t n, int w, int h,
  * child process when w % 16 != 0 (its scratch overflows there). Returns
  * the original's return value, or -1000 when its process died.
  */
-static int orig_decode(const uint8_t *frm, size_t n, int w, int h,
-		       uint32_t fcc, uint8_t *dst)
+static int orig_decode(const uint8_t *frm, size_t n, int w, int h, uint32_t fcc,
+		       uint8_t *dst)
 {
 	size_t dn = 3 * (size_t)w * h;
 	uint8_t *shared;
@@ -410,8 +426,8 @@ static int orig_decode(const uint8_t *frm, size_t n, int w, int h,
  * One frame: ours against the model (RGB24, BGR24, YUV420, YVU420, return
  * code), and RGB24 or BGR24 against the original when use_orig.
  */
-static void check_frame(const char *what, const uint8_t *frm, size_t n,
-			int w, int h, int use_orig, int verbose)
+static void check_frame(const char *what, const uint8_t *frm, size_t n, int w,
+			int h, int use_orig, int verbose)
 {
 	static const uint32_t fccs[4] = { V4L2_PIX_FMT_RGB24,
 					  V4L2_PIX_FMT_BGR24,
@@ -424,31 +440,32 @@ static void check_frame(const char *what, const uint8_t *frm, size_t n,
 	int same_orig = 1;
 
 	for (int f = 0; f < 4; f++) {
-		size_t sz = f < 2 ? dn : (size_t)w * h +
-						 2 * (size_t)(w / 2) * ((h + 1) / 2);
+		size_t sz = f < 2 ? dn
+				  : (size_t)w * h +
+					    2 * (size_t)(w / 2) * ((h + 1) / 2);
 		uint64_t bits;
 		int r;
 
 		memset(ours, 0xa5, dn);
 		memset(want, 0xa5, dn);
 		r = jpgl_decode(frm, n, fccs[f], ours, sz, w, h, err,
-				     sizeof(err));
+				sizeof(err));
 		bits = model_out(frm, n, w, h, fccs[f], want);
 		CHECK(r == (bits > 16 * (uint64_t)(n / 2) ? -EPIPE : 0),
-		      "%s %dx%d (%zu bytes, %llu bits): returned %d (%s)",
-		      what, w, h, n, (unsigned long long)bits, r, err);
+		      "%s %dx%d (%zu bytes, %llu bits): returned %d (%s)", what,
+		      w, h, n, (unsigned long long)bits, r, err);
 		CHECK(!memcmp(ours, want, dn),
-		      "%s %dx%d fmt %d: differs from the model", what, w, h,
-		      f);
-		if (use_orig && f < 2 && ((jt_rand() & 1) == (unsigned)f ||
-					  verbose)) {
+		      "%s %dx%d fmt %d: differs from the model", what, w, h, f);
+		if (use_orig && f < 2 &&
+		    ((jt_rand() & 1) == (unsigned)f || verbose)) {
 			int ro;
 
 			memset(orig, 0xa5, dn);
 			ro = orig_decode(frm, n, w, h, fccs[f], orig);
 			compared++;
-			CHECK(ro == (int)dn, "%s %dx%d: the original returned %d",
-			      what, w, h, ro);
+			CHECK(ro == (int)dn,
+			      "%s %dx%d: the original returned %d", what, w, h,
+			      ro);
 			if (!memcmp(ours, orig, dn)) {
 				identical++;
 			} else {
@@ -467,8 +484,9 @@ static void check_frame(const char *what, const uint8_t *frm, size_t n,
 	}
 	if (verbose)
 		printf("  %-22s %4dx%-4d %7zu bytes: %s\n", what, w, h, n,
-		       !use_orig ? "model only"
-		       : same_orig ? "identical" : "DIFFERENT");
+		       !use_orig   ? "model only"
+		       : same_orig ? "identical"
+				   : "DIFFERENT");
 	free(ours);
 	free(want);
 	free(orig);
@@ -479,8 +497,8 @@ static void encoder_frames(int use_orig)
 {
 	static const int sizes[][2] = {
 		{ 640, 480 }, { 352, 288 }, { 320, 240 }, { 176, 144 },
-		{ 160, 120 }, { 48, 12 },   { 16, 4 },	  { 32, 8 },
-		{ 80, 20 },   { 20, 8 },    { 28, 12 },	  { 44, 4 },
+		{ 160, 120 }, { 48, 12 },   { 16, 4 },    { 32, 8 },
+		{ 80, 20 },   { 20, 8 },    { 28, 12 },   { 44, 4 },
 		{ 36, 16 },   { 100, 8 },
 	};
 
@@ -508,12 +526,13 @@ static void encoder_frames(int use_orig)
 				char err[100];
 
 				jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, dec,
-						 3 * (size_t)w * h, w, h, err,
-						 sizeof(err));
+					    3 * (size_t)w * h, w, h, err,
+					    sizeof(err));
 				if (w % 16 == 0)
 					printf("    %.2f dB from the image, "
 					       "%.2f bits/pixel\n",
-					       jt_psnr(dec, img, 3 * (size_t)w * h),
+					       jt_psnr(dec, img,
+						       3 * (size_t)w * h),
 					       8.0 * n / ((double)w * h));
 				free(dec);
 			}
@@ -568,7 +587,8 @@ static uint8_t *crafted(int w, int h, int flavour, size_t *n)
 		if (flavour == 1 && b % ((w + 15) / 16 * 6) != 0 &&
 		    jt_rand() % 8) {
 			/* long differential chains: the predictor drifts */
-			v4lc_jpgl_put_header(&bw, q, 1, 15 - (int)(jt_rand() % 3));
+			v4lc_jpgl_put_header(&bw, q, 1,
+					     15 - (int)(jt_rand() % 3));
 		} else if (jt_rand() % 2) {
 			v4lc_jpgl_put_header(&bw, q, 1,
 					     (int)(jt_rand() % 32) - 16);
@@ -603,7 +623,8 @@ static uint8_t *crafted(int w, int h, int flavour, size_t *n)
 				break;
 			}
 			if (v4lc_jpgl_put_ac(&bw, run, amp, esc) < 0)
-				(void)v4lc_jpgl_put_ac(&bw, run & 7, amp / 3, 1);
+				(void)v4lc_jpgl_put_ac(&bw, run & 7, amp / 3,
+						       1);
 			p += run + 1;
 			if (p > 15)
 				break; /* aborted: no EOB */
@@ -616,9 +637,9 @@ static uint8_t *crafted(int w, int h, int flavour, size_t *n)
 
 static void random_frames(int rounds, int use_orig)
 {
-	static const int sizes[][2] = { { 16, 4 },  { 32, 8 },	 { 64, 12 },
-					{ 48, 8 },  { 160, 8 },	 { 176, 144 },
-					{ 32, 10 }, { 20, 4 },	 { 28, 8 },
+	static const int sizes[][2] = { { 16, 4 },    { 32, 8 },  { 64, 12 },
+					{ 48, 8 },    { 160, 8 }, { 176, 144 },
+					{ 32, 10 },   { 20, 4 },  { 28, 8 },
 					{ 320, 240 }, { 64, 16 }, { 44, 12 } };
 	long kinds[6] = { 0 };
 
@@ -655,9 +676,11 @@ static void random_frames(int rounds, int use_orig)
 				continue;
 			}
 			if (kind == 4) {
-				for (int k = 0; k < 1 + (int)(jt_rand() % 8); k++)
+				for (int k = 0; k < 1 + (int)(jt_rand() % 8);
+				     k++)
 					frm[jt_rand() % n] ^=
-						(uint8_t)(1u << (jt_rand() % 8));
+						(uint8_t)(1u
+							  << (jt_rand() % 8));
 			} else {
 				n = jt_rand() % (n + 1);
 			}
@@ -685,22 +708,22 @@ static void truncated(int use_orig)
 	int r, epipe = 0;
 
 	r = jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, full, dn, w, h, err,
-			     sizeof(err));
+			sizeof(err));
 	CHECK(r == 0, "whole frame: %d (%s)", r, err);
 	for (size_t k = 1; k <= 8; k++) {
-		r = jpgl_decode(frm, n - k, V4L2_PIX_FMT_RGB24, cut, dn, w,
-				     h, err, sizeof(err));
+		r = jpgl_decode(frm, n - k, V4L2_PIX_FMT_RGB24, cut, dn, w, h,
+				err, sizeof(err));
 		/* the encoder pads to a word: the last byte may be padding */
 		epipe += r == -EPIPE;
-		CHECK(r == -EPIPE || (k == 1 && r == 0),
-		      "cut by %zu bytes: %d", k, r);
+		CHECK(r == -EPIPE || (k == 1 && r == 0), "cut by %zu bytes: %d",
+		      k, r);
 	}
 	CHECK(epipe >= 7, "only %d of 8 truncations reported", epipe);
 	r = jpgl_decode(frm, 0, V4L2_PIX_FMT_RGB24, cut, dn, w, h, err,
-			     sizeof(err));
+			sizeof(err));
 	CHECK(r == -EPIPE, "empty frame: %d", r);
 	r = jpgl_decode(NULL, 0, V4L2_PIX_FMT_RGB24, cut, dn, w, h, err,
-			     sizeof(err));
+			sizeof(err));
 	CHECK(r == -EPIPE, "NULL frame: %d", r);
 	/* an empty frame is grey 130 (all zero bits) */
 	for (size_t i = 0; i < dn; i++)
@@ -711,17 +734,17 @@ static void truncated(int use_orig)
 	check_frame("truncated half", frm, n / 2, w, h, use_orig, 1);
 	check_frame("truncated to 0", frm, 0, w, h, use_orig, 1);
 	/* geometry */
-	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn, 174, 144,
-			       err, sizeof(err)) == -EINVAL,
+	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn, 174, 144, err,
+			  sizeof(err)) == -EINVAL,
 	      "width 174 accepted");
-	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn, 176, 3,
-			       err, sizeof(err)) == -EINVAL,
+	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn, 176, 3, err,
+			  sizeof(err)) == -EINVAL,
 	      "height 3 accepted");
-	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn - 1, 176,
-			       144, err, sizeof(err)) == -EFAULT,
+	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_RGB24, cut, dn - 1, 176, 144,
+			  err, sizeof(err)) == -EFAULT,
 	      "small destination accepted");
-	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_YUYV, cut, dn, 176, 144,
-			       err, sizeof(err)) == -EINVAL,
+	CHECK(jpgl_decode(frm, n, V4L2_PIX_FMT_YUYV, cut, dn, 176, 144, err,
+			  sizeof(err)) == -EINVAL,
 	      "YUYV destination accepted");
 	free(img);
 	free(frm);
@@ -774,8 +797,8 @@ static void bench(int use_orig)
 		double t0 = now();
 
 		for (int k = 0; k < REPS; k++)
-			jpgl_decode(src, n, V4L2_PIX_FMT_RGB24, dst, dn, w,
-					 h, err, sizeof(err));
+			jpgl_decode(src, n, V4L2_PIX_FMT_RGB24, dst, dn, w, h,
+				    err, sizeof(err));
 		t[0][r] = now() - t0;
 		t0 = now();
 		if (use_orig)
@@ -789,10 +812,10 @@ static void bench(int use_orig)
 	printf("640x480 JPGL -> RGB24 (%.2f bits/pixel): ours %.1f MPix/s",
 	       8.0 * n / (w * h), (double)w * h * REPS / t[0][RUNS / 2] / 1e6);
 	if (use_orig)
-		printf(", original %.1f MPix/s", (double)w * h * REPS /
-							 t[1][RUNS / 2] / 1e6);
-	printf(" (process CPU time, medians of %d runs of %d frames)\n",
-	       RUNS, REPS);
+		printf(", original %.1f MPix/s",
+		       (double)w * h * REPS / t[1][RUNS / 2] / 1e6);
+	printf(" (process CPU time, medians of %d runs of %d frames)\n", RUNS,
+	       REPS);
 	free(img);
 	free(frm);
 	free(src);

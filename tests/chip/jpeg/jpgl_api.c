@@ -77,8 +77,9 @@ static int conv(struct v4lconvert_data *cv, int orig, const uint8_t *frm,
 	sf.fmt.pix.sizeimage = (uint32_t)n;
 	sf.fmt.pix.field = df.fmt.pix.field = V4L2_FIELD_NONE;
 	df.fmt.pix.pixelformat = dfcc;
-	df.fmt.pix.bytesperline =
-		(uint32_t)(bpl ? bpl : is_rgb(dfcc) ? 3 * w : w);
+	df.fmt.pix.bytesperline = (uint32_t)(bpl            ? bpl
+					     : is_rgb(dfcc) ? 3 * w
+							    : w);
 	df.fmt.pix.sizeimage = (uint32_t)dsize;
 	errno = 0;
 	r = orig ? olib.convert(cv, &sf, &df, src, (int)n, dst, (int)dsize)
@@ -95,8 +96,8 @@ static size_t min_bytes(uint32_t f, int w, int h)
 			 : (size_t)w * h + 2 * (size_t)(w / 2) * ((h + 1) / 2);
 }
 
-static void one(const char *what, const uint8_t *frm, size_t n, int w,
-		int h, struct v4lconvert_data *oc)
+static void one(const char *what, const uint8_t *frm, size_t n, int w, int h,
+		struct v4lconvert_data *oc)
 {
 	struct v4lconvert_data *ours = make_ours(w, h);
 	size_t big = 3 * (size_t)w * h + 4096;
@@ -117,19 +118,21 @@ static void one(const char *what, const uint8_t *frm, size_t n, int w,
 		memset(b, 0xa5, big);
 		r = conv(ours, 0, frm, n, w, h, fmts[f], 0, a, need, &e);
 		rd = jpgl_decode(frm, n, fmts[f], c, big, w, h, err,
-				      sizeof(err));
+				 sizeof(err));
 		CHECK(rd == 0 || rd == -EPIPE, "%s: decoder %d", what, rd);
 		CHECK(rd == 0 ? r == (int)need : r == -1 && e == EPIPE,
 		      "%s %dx%d fmt %d: ours returned %d (errno %d), the "
 		      "decoder %d",
 		      what, w, h, f, r, e, rd);
 		if (is_rgb(fmts[f])) {
-			ro = conv(oc, 1, frm, n, w, h, fmts[f], 0, b, need, &eo);
+			ro = conv(oc, 1, frm, n, w, h, fmts[f], 0, b, need,
+				  &eo);
 			CHECK(ro == (int)need, "%s: the original returned %d",
 			      what, ro);
 			if (memcmp(a, b, big)) {
 				same = 0;
-				CHECK(0, "%s %dx%d fmt %d: differs from the "
+				CHECK(0,
+				      "%s %dx%d fmt %d: differs from the "
 				      "original",
 				      what, w, h, f);
 			}
@@ -142,11 +145,15 @@ static void one(const char *what, const uint8_t *frm, size_t n, int w,
 		if (h % 4 == 0) {
 			int pad = is_rgb(fmts[f]) ? 3 * w + 12 : w + 8;
 			size_t cw = (size_t)w / 2, ch = (size_t)(h + 1) / 2;
-			size_t pn = is_rgb(fmts[f]) ? (size_t)pad * h
-				    : (size_t)pad * h + 2 * (size_t)(pad / 2) * ch;
+			size_t pn =
+				is_rgb(fmts[f])
+					? (size_t)pad * h
+					: (size_t)pad * h +
+						  2 * (size_t)(pad / 2) * ch;
 			uint8_t *p = jt_xmalloc(pn);
 
-			r = conv(ours, 0, frm, n, w, h, fmts[f], pad, p, pn, &e);
+			r = conv(ours, 0, frm, n, w, h, fmts[f], pad, p, pn,
+				 &e);
 			CHECK(r >= 0 || e == EPIPE, "%s padded: %d (%d)", what,
 			      r, e);
 			if (is_rgb(fmts[f])) {
@@ -162,11 +169,13 @@ static void one(const char *what, const uint8_t *frm, size_t n, int w,
 
 				for (int y = 0; y < h; y++)
 					CHECK(!memcmp(p + (size_t)y * pad,
-						      a + (size_t)y * w, (size_t)w),
-					      "%s padded fmt %d: Y row %d", what,
-					      f, y);
+						      a + (size_t)y * w,
+						      (size_t)w),
+					      "%s padded fmt %d: Y row %d",
+					      what, f, y);
 				for (size_t y = 0; y < 2 * ch; y++)
-					CHECK(!memcmp(pc + y * (size_t)(pad / 2),
+					CHECK(!memcmp(pc + y * (size_t)(pad /
+									2),
 						      ac + y * cw, cw),
 					      "%s padded fmt %d: chroma row %zu",
 					      what, f, y);
@@ -184,11 +193,13 @@ static void one(const char *what, const uint8_t *frm, size_t n, int w,
 
 int main(void)
 {
-	static const int sizes[][2] = { { 320, 240 }, { 352, 288 },
-					{ 640, 480 }, { 176, 144 },
+	static const int sizes[][2] = { { 320, 240 },
+					{ 352, 288 },
+					{ 640, 480 },
+					{ 176, 144 },
 					{ 64, 16 } };
-	struct v4lconvert_data *oc = origlib_open_plain(&olib,
-							ORIGLIB_LINKED_WITH_OURS);
+	struct v4lconvert_data *oc =
+		origlib_open_plain(&olib, ORIGLIB_LINKED_WITH_OURS);
 
 	if (!oc)
 		return 77;
@@ -204,7 +215,8 @@ int main(void)
 		free(img);
 	}
 	for (int i = 0; i < 20; i++) {
-		int w = 16 * (1 + (int)(jt_rand() % 6)), h = 4 + (int)(jt_rand() % 12);
+		int w = 16 * (1 + (int)(jt_rand() % 6)),
+		    h = 4 + (int)(jt_rand() % 12);
 		size_t n = jt_rand() % (size_t)(w * h);
 		uint8_t *frm = jt_xmalloc(n);
 

@@ -86,13 +86,14 @@ static void set_fmts(struct v4l2_format *sf, struct v4l2_format *df,
 	sf->fmt.pix.sizeimage = (uint32_t)n;
 	sf->fmt.pix.field = df->fmt.pix.field = V4L2_FIELD_NONE;
 	df->fmt.pix.pixelformat = dfcc;
-	df->fmt.pix.bytesperline = (uint32_t)(dst_bytes(dfcc, w, 1) == (size_t)w * 3 ? 3 * w : w);
+	df->fmt.pix.bytesperline =
+		(uint32_t)(dst_bytes(dfcc, w, 1) == (size_t)w * 3 ? 3 * w : w);
 	df->fmt.pix.sizeimage = (uint32_t)dst_bytes(dfcc, w, h);
 }
 
-static int run(convert_fn *fn, struct v4lconvert_data *cv, uint32_t sfcc,
-	       int w, int h, int bpl, const uint8_t *frm, size_t n,
-	       uint32_t dfcc, uint8_t *dst)
+static int run(convert_fn *fn, struct v4lconvert_data *cv, uint32_t sfcc, int w,
+	       int h, int bpl, const uint8_t *frm, size_t n, uint32_t dfcc,
+	       uint8_t *dst)
 {
 	struct v4l2_format sf, df;
 	uint8_t *src = jt_xmalloc(n + 65536);
@@ -149,18 +150,24 @@ static void make_frames(struct frame *f, int w, int h)
 
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
-			int ch = (y % 2 == 0 && x % 2 == 0) ? 0
-				 : (y % 2 == 1 && x % 2 == 1) ? 2 : 1;
+			int ch = (y % 2 == 0 && x % 2 == 0)   ? 0
+				 : (y % 2 == 1 && x % 2 == 1) ? 2
+							      : 1;
 
-			bay[(size_t)y * w + x] = img[((size_t)y * w + x) * 3 + ch];
+			bay[(size_t)y * w + x] =
+				img[((size_t)y * w + x) * 3 + ch];
 		}
 	for (size_t i = 0; i < 3 * (size_t)w * h; i++)
 		v[i] = (int)(jt_rand() % 7) - 3;
-	f[0] = (struct frame){ "PJPG", V4L2_PIX_FMT_PJPG, w, h, 0, NULL, 0, 50 };
+	f[0] = (struct frame){
+		"PJPG", V4L2_PIX_FMT_PJPG, w, h, 0, NULL, 0, 50
+	};
 	f[0].data = v4lc_chipenc_pjpg_encode(img, w, h, m, 1, c, 1, &f[0].n);
-	f[1] = (struct frame){ "JL20", V4L2_PIX_FMT_JL2005BCD, w, h, w, NULL, 0, 0 };
+	f[1] = (struct frame){ "JL20", V4L2_PIX_FMT_JL2005BCD, w, h, w, NULL, 0,
+			       0 };
 	f[1].data = v4lc_chipenc_jl20_encode(bay, w, h, 80, &f[1].n);
-	f[2] = (struct frame){ "S401", V4L2_PIX_FMT_SE401, w, h, 3 * w, NULL, 0, 0 };
+	f[2] = (struct frame){ "S401", V4L2_PIX_FMT_SE401, w, h, 3 * w, NULL, 0,
+			       0 };
 	f[2].data = v4lc_chipenc_se401_packets(v, w * h, 200, &f[2].n);
 	free(img);
 	free(bay);
@@ -172,8 +179,7 @@ static void make_frames(struct frame *f, int w, int h)
  * the decoded mosaic / RGB24 frame as an SRGGB8 / RGB24 source; prints how
  * far the original's conversion of that same intermediate is from ours.
  */
-static void plumbing(const struct frame *fr,
-		     uint32_t dfcc, const uint8_t *out,
+static void plumbing(const struct frame *fr, uint32_t dfcc, const uint8_t *out,
 		     struct v4lconvert_data *od)
 {
 	int w = fr->w, h = fr->h, jl = fr->fourcc == V4L2_PIX_FMT_JL2005BCD;
@@ -184,12 +190,14 @@ static void plumbing(const struct frame *fr,
 	char err[200];
 	int r;
 
-	r = jl ? v4lc_jl2005_decode(fr->data, fr->n, mid, w, h, err, sizeof(err))
-	       : v4lc_se401_decode(fr->data, fr->n, mid, w, h, err, sizeof(err));
+	r = jl ? v4lc_jl2005_decode(fr->data, fr->n, mid, w, h, err,
+				    sizeof(err))
+	       : v4lc_se401_decode(fr->data, fr->n, mid, w, h, err,
+				   sizeof(err));
 	CHECK(r == 0 && c2, "%s: decoding the intermediate: %d", fr->name, r);
 	if (!r && c2) {
-		r = run(v4lconvert_convert, c2, mfcc, w, h, jl ? w : 3 * w,
-			mid, mn, dfcc, x);
+		r = run(v4lconvert_convert, c2, mfcc, w, h, jl ? w : 3 * w, mid,
+			mn, dfcc, x);
 		CHECK(r == 0 && !memcmp(x, out, dn),
 		      "%s: output differs from ours of its %s intermediate",
 		      fr->name, jl ? "SRGGB8" : "RGB24");
@@ -197,8 +205,8 @@ static void plumbing(const struct frame *fr,
 		    jl ? w : 3 * w, mid, mn, dfcc, y);
 		if (memcmp(x, y, dn))
 			printf("      (the same %s frame as a source: ours vs the "
-			       "original %.2f dB)", jl ? "SRGGB8" : "RGB24",
-			       jt_psnr(x, y, dn));
+			       "original %.2f dB)",
+			       jl ? "SRGGB8" : "RGB24", jt_psnr(x, y, dn));
 		else
 			printf("      (the same %s frame as a source: identical)",
 			       jl ? "SRGGB8" : "RGB24");
@@ -215,7 +223,8 @@ static void compare(struct v4lconvert_data *od, int bench)
 {
 	struct frame fr[3];
 	int w = 640, h = 480;
-	uint8_t *a = jt_xmalloc((size_t)w * h * 3), *b = jt_xmalloc((size_t)w * h * 3);
+	uint8_t *a = jt_xmalloc((size_t)w * h * 3),
+		*b = jt_xmalloc((size_t)w * h * 3);
 
 	make_frames(fr, w, h);
 	for (int k = 0; k < 3; k++) {
@@ -236,8 +245,10 @@ static void compare(struct v4lconvert_data *od, int bench)
 			ro = run((convert_fn *)(void *)olib.convert, od,
 				 fr[k].fourcc, w, h, fr[k].bpl, fr[k].data,
 				 fr[k].n, fmts[f], b);
-			CHECK(r == 0 && ro == 0, "%s -> %s: ours %d (%s), "
-			      "original %d", fr[k].name, fnames[f], r,
+			CHECK(r == 0 && ro == 0,
+			      "%s -> %s: ours %d (%s), "
+			      "original %d",
+			      fr[k].name, fnames[f], r,
 			      v4lconvert_get_error_message(cv), ro);
 			p = jt_psnr(a, b, dn);
 			printf("  %s -> %-6s %s", fr[k].name, fnames[f],
@@ -280,7 +291,8 @@ static void rotated(void)
 	static const int m[] = { 0xc4 }, c[] = { 1 };
 	size_t n;
 	uint8_t *frm = v4lc_chipenc_pjpg_encode(img, h, w, m, 1, c, 1, &n);
-	uint8_t *up = jt_xmalloc((size_t)w * h * 3), *rot = jt_xmalloc((size_t)w * h * 3);
+	uint8_t *up = jt_xmalloc((size_t)w * h * 3),
+		*rot = jt_xmalloc((size_t)w * h * 3);
 	struct v4lconvert_data *plain = make_ours(V4L2_PIX_FMT_PJPG, h, w), *cv;
 	int r, bad = 0;
 
@@ -303,11 +315,20 @@ static void rotated(void)
 			if (memcmp(rot + ((size_t)y * w + x) * 3,
 				   up + ((size_t)(w - 1 - x) * h + y) * 3, 3)) {
 				bad = 1;
-				CHECK(0, "rotated frame wrong at %d,%d: %d %d %d vs %d %d %d (ccw would be %d)", x, y, rot[((size_t)y * w + x) * 3], rot[((size_t)y * w + x) * 3 + 1], rot[((size_t)y * w + x) * 3 + 2], up[((size_t)(w - 1 - x) * h + y) * 3], up[((size_t)(w - 1 - x) * h + y) * 3 + 1], up[((size_t)(w - 1 - x) * h + y) * 3 + 2], up[((size_t)x * h + (h - 1 - y)) * 3]);
+				CHECK(0,
+				      "rotated frame wrong at %d,%d: %d %d %d vs %d %d %d (ccw would be %d)",
+				      x, y, rot[((size_t)y * w + x) * 3],
+				      rot[((size_t)y * w + x) * 3 + 1],
+				      rot[((size_t)y * w + x) * 3 + 2],
+				      up[((size_t)(w - 1 - x) * h + y) * 3],
+				      up[((size_t)(w - 1 - x) * h + y) * 3 + 1],
+				      up[((size_t)(w - 1 - x) * h + y) * 3 + 2],
+				      up[((size_t)x * h + (h - 1 - y)) * 3]);
 				y = h;
 				break;
 			}
-	printf("  PJPG with ROT90_JPEG: %s\n", bad || r ? "FAILED" : "turned clockwise");
+	printf("  PJPG with ROT90_JPEG: %s\n",
+	       bad || r ? "FAILED" : "turned clockwise");
 	v4lconvert_destroy(plain);
 	v4lconvert_destroy(cv);
 	free(img);

@@ -63,10 +63,12 @@ static int orig_decode(const uint8_t *frm, size_t n, uint32_t f, uint8_t *dst,
 	sf.fmt.pix.field = df.fmt.pix.field = V4L2_FIELD_NONE;
 	sf.fmt.pix.sizeimage = (uint32_t)n;
 	df.fmt.pix.pixelformat = f;
-	df.fmt.pix.bytesperline = (uint32_t)(dst_bytes(f, w, 1) == (size_t)w * 3 ? 3 * w : w);
+	df.fmt.pix.bytesperline =
+		(uint32_t)(dst_bytes(f, w, 1) == (size_t)w * 3 ? 3 * w : w);
 	df.fmt.pix.sizeimage = (uint32_t)dst_bytes(f, w, h);
 	errno = 0;
-	r = olib.convert(cv, &sf, &df, src, (int)n, dst, (int)dst_bytes(f, w, h));
+	r = olib.convert(cv, &sf, &df, src, (int)n, dst,
+			 (int)dst_bytes(f, w, h));
 	free(src);
 	return r < 0 ? (errno ? -errno : -1000) : 0;
 }
@@ -77,8 +79,9 @@ static const char *const fnames[] = { "RGB24", "BGR24", "YUV420", "YVU420" };
 
 static void good_frames(struct v4lc_pjpg *p)
 {
-	static const int sizes[][2] = { { 640, 480 }, { 320, 240 },
-					{ 160, 120 }, { 176, 144 } };
+	static const int sizes[][2] = {
+		{ 640, 480 }, { 320, 240 }, { 160, 120 }, { 176, 144 }
+	};
 	static const int m44[] = { 0x44 }, mc4[] = { 0xc4 };
 	static const int mmix[] = { 0x44, 0x48, 0x44, 0x50, 0x5c, 0x40 };
 	static const int c1[] = { 1 }, cmix[] = { 1, 2, 3, 6, 1, 4, 5 };
@@ -100,11 +103,14 @@ static void good_frames(struct v4lc_pjpg *p)
 	for (size_t s = 0; s < JT_ARRAY_SIZE(sizes); s++)
 		for (size_t c = 0; c < JT_ARRAY_SIZE(cases); c++) {
 			int w = sizes[s][0], h = sizes[s][1];
-			uint8_t *img = jt_make_image(w, h, (unsigned)(s + 7 * c));
+			uint8_t *img =
+				jt_make_image(w, h, (unsigned)(s + 7 * c));
 			size_t n;
-			uint8_t *frm = v4lc_chipenc_pjpg_encode(
-				img, w, h, cases[c].m, cases[c].nm, cases[c].c,
-				cases[c].nc, &n);
+			uint8_t *frm =
+				v4lc_chipenc_pjpg_encode(img, w, h, cases[c].m,
+							 cases[c].nm,
+							 cases[c].c,
+							 cases[c].nc, &n);
 			uint8_t *ours = jt_xmalloc((size_t)w * h * 3);
 			uint8_t *orig = jt_xmalloc((size_t)w * h * 3);
 			char err[200];
@@ -116,8 +122,9 @@ static void good_frames(struct v4lc_pjpg *p)
 
 				memset(ours, 1, dn);
 				memset(orig, 2, dn);
-				r = v4lc_pjpg_decode(p, frm, n, fmts[f], ours, dn,
-						     w, h, err, sizeof(err));
+				r = v4lc_pjpg_decode(p, frm, n, fmts[f], ours,
+						     dn, w, h, err,
+						     sizeof(err));
 				ro = orig_decode(frm, n, fmts[f], orig, w, h);
 				CHECK(r == 0 && ro == 0,
 				      "%dx%d %s %s: ours %d (%s), original %d (%s)",
@@ -141,9 +148,10 @@ static void good_frames(struct v4lc_pjpg *p)
 				if (f < 2)
 					identical += !memcmp(ours, orig, dn);
 				else
-					CHECK(!memcmp(ours, orig, (size_t)w * h),
-					      "%dx%d %s %s: luma differs",
-					      w, h, cases[c].name, fnames[f]);
+					CHECK(!memcmp(ours, orig,
+						      (size_t)w * h),
+					      "%dx%d %s %s: luma differs", w, h,
+					      cases[c].name, fnames[f]);
 				if (f == 0)
 					CHECK(pi >= pio - 1.0,
 					      "%dx%d %s: ours farther from the "
@@ -166,14 +174,16 @@ static void all_markers(struct v4lc_pjpg *p)
 {
 	int w = 160, h = 120, same = 0, total = 0;
 	uint8_t *img = jt_make_image(w, h, 7);
-	uint8_t *a = jt_xmalloc((size_t)w * h * 3), *b = jt_xmalloc((size_t)w * h * 3);
+	uint8_t *a = jt_xmalloc((size_t)w * h * 3),
+		*b = jt_xmalloc((size_t)w * h * 3);
 	static const int c[] = { 1 };
 	char err[200];
 
 	for (int mk = 4; mk < 256; mk += 4) {
 		int m[1] = { mk }, r, ro;
 		size_t n;
-		uint8_t *frm = v4lc_chipenc_pjpg_encode(img, w, h, m, 1, c, 1, &n);
+		uint8_t *frm =
+			v4lc_chipenc_pjpg_encode(img, w, h, m, 1, c, 1, &n);
 		double ps;
 
 		r = v4lc_pjpg_decode(p, frm, n, V4L2_PIX_FMT_RGB24, a,
@@ -181,14 +191,15 @@ static void all_markers(struct v4lc_pjpg *p)
 		ro = orig_decode(frm, n, V4L2_PIX_FMT_RGB24, b, w, h);
 		ps = jt_psnr(a, b, (size_t)w * h * 3);
 		CHECK(r == 0 && ro == 0 && ps >= 80,
-		      "marker 0x%02x: ours %d, original %d, %.2f dB", mk, r,
-		      ro, ps);
+		      "marker 0x%02x: ours %d, original %d, %.2f dB", mk, r, ro,
+		      ps);
 		same += !memcmp(a, b, (size_t)w * h * 3);
 		total++;
 		free(frm);
 	}
 	printf("markers 0x04-0xfc: RGB24 byte-identical with the original for "
-	       "%d of %d\n", same, total);
+	       "%d of %d\n",
+	       same, total);
 	free(img);
 	free(a);
 	free(b);
@@ -199,8 +210,7 @@ static void all_markers(struct v4lc_pjpg *p)
  * past the end of some damaged frames and may crash). Returns 0 accepted,
  * 1 rejected, 2 the process died.
  */
-static int orig_damaged(const uint8_t *frm, size_t n, uint32_t f, int w,
-			int h)
+static int orig_damaged(const uint8_t *frm, size_t n, uint32_t f, int w, int h)
 {
 	pid_t pid;
 	int st;
@@ -261,7 +271,8 @@ static void bad_frames(struct v4lc_pjpg *p, int rounds)
 				buf[k] = (uint8_t)jt_rand();
 			break;
 		case 3: /* a broken chunk header or size code */
-			buf[35 + 1 + 1018 + (jt_rand() % 4)] = (uint8_t)jt_rand();
+			buf[35 + 1 + 1018 + (jt_rand() % 4)] =
+				(uint8_t)jt_rand();
 			break;
 		default: /* header bytes */
 			buf[jt_rand() % 36] = (uint8_t)jt_rand();
@@ -276,8 +287,8 @@ static void bad_frames(struct v4lc_pjpg *p, int rounds)
 		 * the frame) is its bug, not a verdict on the frame. */
 		CHECK(!(ro == 1 && r == 0),
 		      "damaged frame %d (kind %d, %zu bytes): the original "
-		      "rejects it%s, ours accepts", i, kind, len,
-		      ro == 2 ? " (its process died)" : "");
+		      "rejects it%s, ours accepts",
+		      i, kind, len, ro == 2 ? " (its process died)" : "");
 	}
 	printf("damaged frames: both accept %d, both reject %d (the "
 	       "original's process died on %d), only ours rejects %d, only "
@@ -304,9 +315,9 @@ static void fuzz(struct v4lc_pjpg *p, int rounds)
 			buf[k] = (uint8_t)jt_rand();
 		if (n > hl && i % 3 == 0)
 			buf[hl] = 0x60;
-		(void)v4lc_pjpg_decode(p, buf, n < hl ? hl : n,
-				       fmts[i % 4], dst, 640 * 480 * 3, w, h,
-				       err, sizeof(err));
+		(void)v4lc_pjpg_decode(p, buf, n < hl ? hl : n, fmts[i % 4],
+				       dst, 640 * 480 * 3, w, h, err,
+				       sizeof(err));
 	}
 	free(buf);
 	free(dst);
@@ -333,11 +344,13 @@ static void bench(struct v4lc_pjpg *p)
 					 dst_bytes(fmts[f], w, h), w, h, err,
 					 sizeof(err));
 			clock_gettime(CLOCK_MONOTONIC, &b);
-			double t0 = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
+			double t0 = (b.tv_sec - a.tv_sec) +
+				    (b.tv_nsec - a.tv_nsec) * 1e-9;
 			clock_gettime(CLOCK_MONOTONIC, &a);
 			orig_decode(frm, n, fmts[f], dst, w, h);
 			clock_gettime(CLOCK_MONOTONIC, &b);
-			double t1 = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
+			double t1 = (b.tv_sec - a.tv_sec) +
+				    (b.tv_nsec - a.tv_nsec) * 1e-9;
 			if (t0 < best[0])
 				best[0] = t0;
 			if (t1 < best[1])
@@ -358,14 +371,17 @@ static void bench(struct v4lc_pjpg *p)
  */
 static int self_check(struct v4lc_pjpg *p)
 {
-	static const int sizes[][2] = { { 640, 480 }, { 320, 240 }, { 160, 120 } };
+	static const int sizes[][2] = { { 640, 480 },
+					{ 320, 240 },
+					{ 160, 120 } };
 	static const int m[] = { 0x44 }, c[] = { 1, 3 };
 
 	for (size_t s = 0; s < JT_ARRAY_SIZE(sizes); s++) {
 		int w = sizes[s][0], h = sizes[s][1];
 		uint8_t *img = jt_make_image(w, h, (unsigned)s);
 		size_t n;
-		uint8_t *frm = v4lc_chipenc_pjpg_encode(img, w, h, m, 1, c, 2, &n);
+		uint8_t *frm =
+			v4lc_chipenc_pjpg_encode(img, w, h, m, 1, c, 2, &n);
 		uint8_t *ours = jt_xmalloc((size_t)w * h * 3);
 		char err[200];
 		int r = v4lc_pjpg_decode(p, frm, n, V4L2_PIX_FMT_RGB24, ours,
@@ -373,8 +389,9 @@ static int self_check(struct v4lc_pjpg *p)
 					 sizeof(err));
 		double ps = jt_psnr(ours, img, (size_t)w * h * 3);
 
-		CHECK(r == 0 && ps >= 30, "%dx%d: %d (%s), %.2f dB from the image",
-		      w, h, r, r ? err : "", ps);
+		CHECK(r == 0 && ps >= 30,
+		      "%dx%d: %d (%s), %.2f dB from the image", w, h, r,
+		      r ? err : "", ps);
 		free(img);
 		free(frm);
 		free(ours);

@@ -30,8 +30,7 @@
 static struct origlib olib;
 static struct v4lconvert_data *cv;
 
-static int orig_decode(const uint8_t *frm, size_t n, uint8_t *dst, int w,
-		       int h)
+static int orig_decode(const uint8_t *frm, size_t n, uint8_t *dst, int w, int h)
 {
 	struct v4l2_format sf, df;
 	uint8_t *src = jt_xmalloc(n + 65536);
@@ -68,7 +67,8 @@ static int *code_image(const uint8_t *rgb, int w, int h)
 		for (int x = 0; x < w; x++)
 			for (int c = 0; c < 3; c++) {
 				size_t i = ((size_t)y * w + x) * 3 + c;
-				int d = ((rgb[i] - prev[c]) + 256 + 128) % 256 - 128;
+				int d = ((rgb[i] - prev[c]) + 256 + 128) % 256 -
+					128;
 				int q = d >= 0 ? (d + 4) / 8 : -((-d + 4) / 8);
 
 				v[i] = q;
@@ -80,8 +80,10 @@ static int *code_image(const uint8_t *rgb, int w, int h)
 
 static void good_frames(void)
 {
-	static const int sizes[][2] = { { 352, 288 }, { 320, 240 },
-					{ 176, 144 }, { 160, 120 },
+	static const int sizes[][2] = { { 352, 288 },
+					{ 320, 240 },
+					{ 176, 144 },
+					{ 160, 120 },
 					{ 32, 4 } };
 	static const int pps[] = { 64, 100, 17, 255, 1 };
 
@@ -122,8 +124,8 @@ static void good_frames(void)
 			CHECK(!memcmp(ours, orig, (size_t)np * 3),
 			      "%dx%d %s: differs from the original", w, h,
 			      kind ? "image" : "random");
-			printf("  %4dx%-4d %-6s %3d px/packet: %s",
-			       w, h, kind ? "image" : "random", pp,
+			printf("  %4dx%-4d %-6s %3d px/packet: %s", w, h,
+			       kind ? "image" : "random", pp,
 			       !memcmp(ours, orig, (size_t)np * 3)
 				       ? "identical"
 				       : "DIFFERENT");
@@ -189,7 +191,8 @@ static void bad_frames(int rounds)
 			break;
 		case 1:
 			for (int k = 0; k < 1 + (int)(jt_rand() % 8); k++)
-				buf[jt_rand() % n] ^= (uint8_t)(1u << (jt_rand() % 8));
+				buf[jt_rand() % n] ^=
+					(uint8_t)(1u << (jt_rand() % 8));
 			break;
 		case 2:
 			for (size_t k = jt_rand() % n; k < n; k++)
@@ -289,7 +292,8 @@ static int self_check(void)
 {
 	int w = 176, h = 144, np = w * h;
 	int *v = jt_xmalloc(sizeof(int) * 3 * (size_t)np);
-	uint8_t *want = jt_xmalloc((size_t)np * 3), *ours = jt_xmalloc((size_t)np * 3);
+	uint8_t *want = jt_xmalloc((size_t)np * 3),
+		*ours = jt_xmalloc((size_t)np * 3);
 	size_t n;
 	uint8_t *frm;
 	char err[200];
@@ -301,7 +305,8 @@ static int self_check(void)
 		for (int i = 0; i < 3 * w; i++) {
 			size_t k = (size_t)y * 3 * w + (size_t)i;
 
-			want[k] = (uint8_t)((i >= 3 ? want[k - 3] : 0) + 8 * v[k]);
+			want[k] = (uint8_t)((i >= 3 ? want[k - 3] : 0) +
+					    8 * v[k]);
 		}
 	frm = v4lc_chipenc_se401_packets(v, np, 100, &n);
 	r = v4lc_se401_decode(frm, n, ours, w, h, err, sizeof(err));

@@ -37,11 +37,14 @@ static uint8_t *picture(int w, int h)
 			double v = 128 + 90 * sin(x * 0.05) * cos(y * 0.07) +
 				   ((x / 8 + y / 8) % 5 == 0 ? 30 : 0);
 
-			p[(size_t)y * w + x] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+			p[(size_t)y * w + x] = (uint8_t)(v < 0     ? 0
+							 : v > 255 ? 255
+								   : v);
 		}
 	for (int y = 0; y < h / 2; y++)
 		for (int x = 0; x < w / 2; x++) {
-			p[wh + (size_t)y * (w / 2) + x] = (uint8_t)(128 + 60 * sin(x * 0.11 + y * 0.03));
+			p[wh + (size_t)y * (w / 2) + x] =
+				(uint8_t)(128 + 60 * sin(x * 0.11 + y * 0.03));
 			p[wh + wh / 4 + (size_t)y * (w / 2) + x] =
 				(uint8_t)(128 + 50 * cos(y * 0.09 - x * 0.02));
 		}
@@ -81,9 +84,11 @@ static int compare(const char *what, int is518, int w, int h, int yvu,
 		if (!same)
 			while (i < size && ours[i] == orig[i])
 				i++;
-		CHECK(same, "%s %dx%d yvu %d (%zu bytes): first difference at "
-		      "%zu: %d, original %d", what, w, h, yvu, n, i,
-		      i < size ? ours[i] : -1, i < size ? orig[i] : -1);
+		CHECK(same,
+		      "%s %dx%d yvu %d (%zu bytes): first difference at "
+		      "%zu: %d, original %d",
+		      what, w, h, yvu, n, i, i < size ? ours[i] : -1,
+		      i < size ? orig[i] : -1);
 	}
 	identical += same;
 	free(ours);
@@ -124,7 +129,8 @@ static uint8_t *insert_zero_units(const uint8_t *f, size_t n, size_t *out,
 
 	/* walk the units, inserting a zero unit before some */
 	for (size_t c = 0; c < n; c += 8) {
-		if (k < (size_t)units && ot_rand() % (n / 8 / (size_t)units + 1) == 0) {
+		if (k < (size_t)units &&
+		    ot_rand() % (n / 8 / (size_t)units + 1) == 0) {
 			memset(g + at, 0, 8);
 			at += 8;
 			k++;
@@ -142,9 +148,15 @@ static void mutate(uint8_t *f, size_t n, int k)
 		size_t at = ot_rand() % n;
 
 		switch (ot_rand() % 3) {
-		case 0: f[at] ^= (uint8_t)(1u << (ot_rand() % 8)); break;
-		case 1: f[at] = (uint8_t)ot_rand(); break;
-		default: f[at] = 0xff; break;
+		case 0:
+			f[at] ^= (uint8_t)(1u << (ot_rand() % 8));
+			break;
+		case 1:
+			f[at] = (uint8_t)ot_rand();
+			break;
+		default:
+			f[at] = 0xff;
+			break;
 		}
 	}
 }
@@ -168,13 +180,15 @@ static void random518(int cases)
 			qc[j] = (uint8_t)(1 + ot_rand() % (r.big ? 255 : 16));
 		}
 		f = v4lc_chipenc_ov518_frame(w, h, qy, qc, rnd518_block, &r, &n,
-					      &zu);
+					     &zu);
 		if (!f)
 			continue;
 		switch (t % 5) {
 		case 0: /* as encoded, zero units inserted */
-			g = insert_zero_units(f, n, &m, 1 + (int)(ot_rand() % 4));
-			compare("O518 coef+zero", 1, w, h, (int)(ot_rand() & 1), g, m);
+			g = insert_zero_units(f, n, &m,
+					      1 + (int)(ot_rand() % 4));
+			compare("O518 coef+zero", 1, w, h, (int)(ot_rand() & 1),
+				g, m);
 			free(g);
 			break;
 		case 1: /* truncated */
@@ -195,7 +209,8 @@ static void random518(int cases)
 			free(g);
 			break;
 		default:
-			compare("O518 coef", 1, w, h, (int)(ot_rand() & 1), f, n);
+			compare("O518 coef", 1, w, h, (int)(ot_rand() & 1), f,
+				n);
 			break;
 		}
 		free(f);
@@ -246,7 +261,8 @@ static int rnd511_block(void *ctx, int comp, int x, int y, uint8_t *out)
 	z[0] = (int32_t)(ot_rand() % 4096) - 2048;
 	for (int i = 1; i < n; i++)
 		if (ot_rand() % 3)
-			z[i] = (int32_t)(ot_rand() % (2 * (unsigned)lim + 1)) - lim;
+			z[i] = (int32_t)(ot_rand() % (2 * (unsigned)lim + 1)) -
+			       lim;
 	return v4lc_chipenc_ov511_record(z, n, eight, table, out);
 }
 
@@ -305,7 +321,8 @@ static void random511(int cases)
 			break;
 		}
 		default:
-			compare("O511 coef", 0, w, h, (int)(ot_rand() & 1), f, n);
+			compare("O511 coef", 0, w, h, (int)(ot_rand() & 1), f,
+				n);
 			break;
 		}
 		free(f);
@@ -314,8 +331,11 @@ static void random511(int cases)
 
 static void encoded(void)
 {
-	static const int sz[][2] = { { 640, 480 }, { 352, 288 }, { 320, 240 },
-				     { 176, 144 }, { 160, 120 } };
+	static const int sz[][2] = { { 640, 480 },
+				     { 352, 288 },
+				     { 320, 240 },
+				     { 176, 144 },
+				     { 160, 120 } };
 
 	for (int i = 0; i < 5; i++) {
 		int w = sz[i][0], h = sz[i][1];

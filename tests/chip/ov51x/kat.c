@@ -65,17 +65,18 @@ static int manifest(void)
 		out = ot_xmalloc(size);
 		/* the helper's output buffer starts zero: so does ours */
 		memset(out, 0xa5, size);
-		r = !strcmp(fcc, "O518")
-			    ? ot_ov518(in, n, out, w, h, yvu, NULL)
-			    : ot_ov511(in, n, out, w, h, NULL);
+		r = !strcmp(fcc, "O518") ? ot_ov518(in, n, out, w, h, yvu, NULL)
+					 : ot_ov511(in, n, out, w, h, NULL);
 		if (hash[0]) {
 			CHECK(r == 0, "%s: rejected (%d)", name, r);
 			ot_sha256(out, size, got);
-			CHECK(r || !strcmp(got, hash), "%s: sha256 %s, expected %s",
-			      name, got, hash);
+			CHECK(r || !strcmp(got, hash),
+			      "%s: sha256 %s, expected %s", name, got, hash);
 		} else {
-			CHECK(r == -EAGAIN, "%s: accepted (%d), the original "
-			      "rejects it", name, r);
+			CHECK(r == -EAGAIN,
+			      "%s: accepted (%d), the original "
+			      "rejects it",
+			      name, r);
 		}
 		cases++;
 		free(in);
@@ -97,11 +98,13 @@ static void facts(void)
 	r = ot_ov518(in, 208, out, 16, 8, 0, NULL);
 	CHECK(r == 0, "O518 16x8 0x01: %d", r);
 	ot_sha256(out, 192, got);
-	CHECK(!strcmp(got, "91902709040d7584698bc064793e8e0d90b6809ea3b1fc107a4c06b632c7996a"),
+	CHECK(!strcmp(got,
+		      "91902709040d7584698bc064793e8e0d90b6809ea3b1fc107a4c06b632c7996a"),
 	      "O518 16x8 0x01: sha256 %s", got);
 	{
-		static const uint8_t first[16] = { 0x77, 0x86, 0x7f, 0x7c, 0x81, 0x83,
-						   0x80, 0x80, 0x77, 0x86, 0x7f, 0x7c,
+		static const uint8_t first[16] = { 0x77, 0x86, 0x7f, 0x7c,
+						   0x81, 0x83, 0x80, 0x80,
+						   0x77, 0x86, 0x7f, 0x7c,
 						   0x81, 0x83, 0x80, 0x80 };
 		uint8_t yvu[192];
 
@@ -124,7 +127,9 @@ static void facts(void)
 	memset(in + 9 + 768, 0, 11);
 	r = ot_ov511(in, 9 + 768 + 11, out, 32, 16, NULL);
 	ot_sha256(out, 768, got);
-	CHECK(r == 0 && !strcmp(got, "47d496b5e35f0642009a09ff2ec9e344ae6009b67ac5c3d290812f1824b10f97"),
+	CHECK(r == 0 &&
+		      !strcmp(got,
+			      "47d496b5e35f0642009a09ff2ec9e344ae6009b67ac5c3d290812f1824b10f97"),
 	      "O511 32x16 raw: %d, sha256 %s", r, got);
 	CHECK(out[0] == 0x80 && out[1] == 0x81, "O511 raw: Y row 0");
 	memset(out, 0x55, 768);

@@ -106,12 +106,12 @@ static inline void ot_sha256_block(uint32_t h[8], const uint8_t *p)
 	}
 	memcpy(a, h, sizeof(a));
 	for (int i = 0; i < 64; i++) {
-		uint32_t s1 = ot_ror(a[4], 6) ^ ot_ror(a[4], 11) ^
-			      ot_ror(a[4], 25);
+		uint32_t s1 =
+			ot_ror(a[4], 6) ^ ot_ror(a[4], 11) ^ ot_ror(a[4], 25);
 		uint32_t ch = (a[4] & a[5]) ^ (~a[4] & a[6]);
 		uint32_t t1 = a[7] + s1 + ch + k[i] + w[i];
-		uint32_t s0 = ot_ror(a[0], 2) ^ ot_ror(a[0], 13) ^
-			      ot_ror(a[0], 22);
+		uint32_t s0 =
+			ot_ror(a[0], 2) ^ ot_ror(a[0], 13) ^ ot_ror(a[0], 22);
 		uint32_t mj = (a[0] & a[1]) ^ (a[0] & a[2]) ^ (a[1] & a[2]);
 
 		memmove(a + 1, a, 7 * sizeof(uint32_t));
@@ -244,9 +244,8 @@ static inline int ot_helper_call(struct ot_helper *hp, int w, int h, int yvu,
 }
 
 /* A fresh helper for one request (its buffers start zero). */
-static inline int ot_oracle(int is518, int w, int h, int yvu,
-			    const uint8_t *d, size_t n, uint8_t *out,
-			    size_t cap)
+static inline int ot_oracle(int is518, int w, int h, int yvu, const uint8_t *d,
+			    size_t n, uint8_t *out, size_t cap)
 {
 	struct ot_helper hp;
 	int r;

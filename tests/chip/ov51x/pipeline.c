@@ -66,9 +66,8 @@ static struct v4lconvert_data *make_ours(uint32_t fourcc, int w, int h)
 	return v4lconvert_create_with_dev_ops(3, &fake, &fakedev_ops);
 }
 
-static int run(convert_fn *fn, struct v4lconvert_data *cv, uint32_t sfcc,
-	       int w, int h, const uint8_t *frm, size_t n, uint32_t dfcc,
-	       uint8_t *dst)
+static int run(convert_fn *fn, struct v4lconvert_data *cv, uint32_t sfcc, int w,
+	       int h, const uint8_t *frm, size_t n, uint32_t dfcc, uint8_t *dst)
 {
 	struct v4l2_format sf, df;
 	uint8_t *src = ot_xmalloc(n + 16);
@@ -110,9 +109,9 @@ static uint8_t *picture(int w, int h)
 static uint8_t *encode(uint32_t fcc, const uint8_t *pic, int w, int h,
 		       size_t *n)
 {
-	return fcc == V4L2_PIX_FMT_OV511 ?
-		       v4lc_chipenc_ov511_image(pic, w, h, n) :
-		       v4lc_chipenc_ov518_image(pic, w, h, 2, n);
+	return fcc == V4L2_PIX_FMT_OV511
+		       ? v4lc_chipenc_ov511_image(pic, w, h, n)
+		       : v4lc_chipenc_ov518_image(pic, w, h, 2, n);
 }
 
 /*
@@ -159,8 +158,9 @@ static int plumbing(uint32_t fcc, int w, int h, const uint8_t *f, size_t n,
 
 static void compare(void)
 {
-	static const int sz[][2] = { { 640, 480 }, { 352, 288 }, { 320, 240 },
-				     { 176, 144 } };
+	static const int sz[][2] = {
+		{ 640, 480 }, { 352, 288 }, { 320, 240 }, { 176, 144 }
+	};
 
 	for (int s = 0; s < 4; s++) {
 		int w = sz[s][0], h = sz[s][1];
@@ -169,9 +169,11 @@ static void compare(void)
 		uint8_t *a = ot_xmalloc(wh * 3), *b = ot_xmalloc(wh * 3);
 
 		for (int k = 0; k < 2; k++) {
-			uint32_t fcc = k ? V4L2_PIX_FMT_OV518 : V4L2_PIX_FMT_OV511;
+			uint32_t fcc =
+				k ? V4L2_PIX_FMT_OV518 : V4L2_PIX_FMT_OV511;
 			struct v4lconvert_data *cv = make_ours(fcc, w, h);
-			struct v4lconvert_data *od = origlib_create_plain(&olib);
+			struct v4lconvert_data *od =
+				origlib_create_plain(&olib);
 			size_t n;
 			uint8_t *f = encode(fcc, pic, w, h, &n);
 
@@ -197,22 +199,28 @@ static void compare(void)
 				if (d == 3 && !k) {
 					/* the original's U/V order is wrong */
 					same = !memcmp(a, b, wh) &&
-					       !memcmp(a + wh, b + wh + wh / 4, wh / 4) &&
-					       !memcmp(a + wh + wh / 4, b + wh, wh / 4);
+					       !memcmp(a + wh, b + wh + wh / 4,
+						       wh / 4) &&
+					       !memcmp(a + wh + wh / 4, b + wh,
+						       wh / 4);
 				} else {
 					same = !memcmp(a, b, dn);
 				}
 				if (d < 2 && !same)
-					same = plumbing(fcc, w, h, f, n, fmts[d], a, b);
-				CHECK(same, "%.4s %dx%d -> %s differs from the original",
+					same = plumbing(fcc, w, h, f, n,
+							fmts[d], a, b);
+				CHECK(same,
+				      "%.4s %dx%d -> %s differs from the original",
 				      (const char *)&fcc, w, h, fnames[d]);
-				printf("  %.4s %dx%d -> %-6s %s\n", (const char *)&fcc,
-				       w, h, fnames[d],
+				printf("  %.4s %dx%d -> %-6s %s\n",
+				       (const char *)&fcc, w, h, fnames[d],
 				       !same ? "DIFFERENT"
-				       : d < 2 && memcmp(a, b, dn) ? "as our YUV420 path"
-				       : d == 3 && !k ? "identical to the original's "
-							"with U/V swapped (its bug)"
-						      : "identical");
+				       : d < 2 && memcmp(a, b, dn)
+					       ? "as our YUV420 path"
+				       : d == 3 && !k
+					       ? "identical to the original's "
+						 "with U/V swapped (its bug)"
+					       : "identical");
 			}
 			free(f);
 			v4lconvert_destroy(cv);
@@ -238,7 +246,8 @@ static void errors(void)
 	ro = run((convert_fn *)(void *)olib.convert, od, V4L2_PIX_FMT_OV518, 64,
 		 48, frm, 68, V4L2_PIX_FMT_RGB24, dst);
 	CHECK(r == -EAGAIN && ro == -EAGAIN,
-	      "corrupt O518: ours %d, original %d (both must be -EAGAIN)", r, ro);
+	      "corrupt O518: ours %d, original %d (both must be -EAGAIN)", r,
+	      ro);
 	printf("  corrupt O518 frame: ours %s, original %s\n",
 	       r == -EAGAIN ? "EAGAIN" : "?", ro == -EAGAIN ? "EAGAIN" : "?");
 	v4lconvert_destroy(cv);
@@ -249,8 +258,8 @@ static void errors(void)
 	od = origlib_create_plain(&olib);
 	r = run(v4lconvert_convert, cv, V4L2_PIX_FMT_OV511, 64, 48, frm, 0,
 		V4L2_PIX_FMT_RGB24, dst);
-	ro = run((convert_fn *)(void *)olib.convert, od, V4L2_PIX_FMT_OV511,
-		 64, 48, frm, 0, V4L2_PIX_FMT_RGB24, dst);
+	ro = run((convert_fn *)(void *)olib.convert, od, V4L2_PIX_FMT_OV511, 64,
+		 48, frm, 0, V4L2_PIX_FMT_RGB24, dst);
 	CHECK(r == -EAGAIN, "empty O511: ours %d, must be -EAGAIN", r);
 	printf("  empty O511 frame: ours %s, original %s\n",
 	       r == -EAGAIN ? "EAGAIN" : "?", ro ? "fails" : "succeeds");

@@ -123,7 +123,8 @@ static uint8_t *expected(struct ref *r, const struct v4l2_format *src,
 	      (const char *)&p->pixelformat, w, h, n);
 	d.fmt.pix.pixelformat = df;
 	v4lconvert_fixup_fmt(&d);
-	m = n > 0 ? v4lconvert_convert(r->cv, &s, &d, raw, n, out, (int)on) : -1;
+	m = n > 0 ? v4lconvert_convert(r->cv, &s, &d, raw, n, out, (int)on)
+		  : -1;
 	CHECK(m == (int)on, "%.4s %dx%d -> %.4s: reference conversion %d (%s)",
 	      (const char *)&p->pixelformat, w, h, (const char *)&df, m,
 	      v4lconvert_get_error_message(r->cv));
@@ -151,8 +152,10 @@ static int camera_side(const struct chip *c, int sizes[][2], int max)
 	d.index = 1;
 	CHECK(v4lc_vcam_ops.ioctl(r.priv, r.fd, VIDIOC_ENUM_FMT, &d) == -1,
 	      "%s: a second format", c->name);
-	for (fs.index = 0; n < max && v4lc_vcam_ops.ioctl(r.priv, r.fd,
-				VIDIOC_ENUM_FRAMESIZES, &fs) == 0; fs.index++) {
+	for (fs.index = 0;
+	     n < max && v4lc_vcam_ops.ioctl(r.priv, r.fd,
+					    VIDIOC_ENUM_FRAMESIZES, &fs) == 0;
+	     fs.index++) {
 		struct v4l2_format f;
 		int w = (int)fs.discrete.width, h = (int)fs.discrete.height;
 
@@ -163,9 +166,10 @@ static int camera_side(const struct chip *c, int sizes[][2], int max)
 			      (int)f.fmt.pix.height == h &&
 			      f.fmt.pix.bytesperline == (uint32_t)w &&
 			      f.fmt.pix.sizeimage >= (uint32_t)w * h / 4,
-	      "%s %dx%d: S_FMT %.4s %ux%u bpl %u size %u", c->name, w, h,
-	      (const char *)&f.fmt.pix.pixelformat, f.fmt.pix.width,
-	      f.fmt.pix.height, f.fmt.pix.bytesperline, f.fmt.pix.sizeimage);
+		      "%s %dx%d: S_FMT %.4s %ux%u bpl %u size %u", c->name, w,
+		      h, (const char *)&f.fmt.pix.pixelformat, f.fmt.pix.width,
+		      f.fmt.pix.height, f.fmt.pix.bytesperline,
+		      f.fmt.pix.sizeimage);
 		sizes[n][0] = w;
 		sizes[n++][1] = h;
 	}
@@ -191,8 +195,9 @@ static void spec_size(const char *fmt, int w, int h, int want)
 	}
 	v4lc_vcam_ops.ioctl(r.priv, r.fd, VIDIOC_ENUM_FMT, &d);
 	fs.pixel_format = d.pixelformat;
-	for (; v4lc_vcam_ops.ioctl(r.priv, r.fd, VIDIOC_ENUM_FRAMESIZES,
-				   &fs) == 0; fs.index++)
+	for (; v4lc_vcam_ops.ioctl(r.priv, r.fd, VIDIOC_ENUM_FRAMESIZES, &fs) ==
+	       0;
+	     fs.index++)
 		found |= (int)fs.discrete.width == w &&
 			 (int)fs.discrete.height == h;
 	CHECK(found == want, "%s: offered %d, want %d", spec, found, want);
@@ -205,12 +210,13 @@ struct stream {
 	size_t len;
 };
 
-static int stream_start(struct stream *s, const char *spec, uint32_t df,
-			int w, int h)
+static int stream_start(struct stream *s, const char *spec, uint32_t df, int w,
+			int h)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
-		.count = 3, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.count = 3,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -224,8 +230,9 @@ static int stream_start(struct stream *s, const char *spec, uint32_t df,
 	f.fmt.pix.pixelformat = df;
 	f.fmt.pix.width = (uint32_t)w;
 	f.fmt.pix.height = (uint32_t)h;
-	if (v4l2_ioctl(s->fd, VIDIOC_S_FMT, &f) || f.fmt.pix.pixelformat != df ||
-	    (int)f.fmt.pix.width != w || (int)f.fmt.pix.height != h) {
+	if (v4l2_ioctl(s->fd, VIDIOC_S_FMT, &f) ||
+	    f.fmt.pix.pixelformat != df || (int)f.fmt.pix.width != w ||
+	    (int)f.fmt.pix.height != h) {
 		CHECK(0, "%s: S_FMT %.4s %dx%d gave %.4s %ux%u", spec,
 		      (const char *)&df, w, h,
 		      (const char *)&f.fmt.pix.pixelformat, f.fmt.pix.width,
@@ -238,7 +245,8 @@ static int stream_start(struct stream *s, const char *spec, uint32_t df,
 	}
 	for (unsigned i = 0; i < req.count && i < 4; i++) {
 		struct v4l2_buffer b = { .type = type,
-			.memory = V4L2_MEMORY_MMAP, .index = i };
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
 
 		CHECK(v4l2_ioctl(s->fd, VIDIOC_QUERYBUF, &b) == 0, "%s", spec);
 		s->len = b.length;
@@ -290,9 +298,10 @@ static void take(struct stream *s, struct ref *r, const struct v4l2_format *raw,
 
 		while (s->maps[b.index][i] == want[i])
 			i++;
-		CHECK(0, "%s: frame %u differs from the reference at byte %zu "
-		      "(%d, want %d)", what, b.sequence, i, s->maps[b.index][i],
-		      want[i]);
+		CHECK(0,
+		      "%s: frame %u differs from the reference at byte %zu "
+		      "(%d, want %d)",
+		      what, b.sequence, i, s->maps[b.index][i], want[i]);
 	}
 	free(want);
 	CHECK(v4l2_ioctl(s->fd, VIDIOC_QBUF, &b) == 0, "%s: QBUF", what);
@@ -312,7 +321,8 @@ static double picture_error(struct ref *r, const struct v4l2_format *raw)
 	double sum = 0;
 
 	CHECK(v4lc_vcam_render(V4L2_PIX_FMT_RGB24, w, h, 5, want, on) ==
-		      (int)on, "RGB24 render");
+		      (int)on,
+	      "RGB24 render");
 	for (size_t i = 0; i < on; i++)
 		sum += got[i] > want[i] ? got[i] - want[i] : want[i] - got[i];
 	free(got);
@@ -338,10 +348,12 @@ static void stream_all(const struct chip *c, int sizes[][2], int n)
 			double e = picture_error(&r, &raw);
 
 			printf("%s %dx%d: decoded picture within %.2f (mean "
-			       "absolute error) of the pattern\n", c->name, w,
-			       h, e);
-			CHECK(e < 12, "%s: the decoded picture is not the "
-			      "pattern (mean error %.2f)", spec, e);
+			       "absolute error) of the pattern\n",
+			       c->name, w, h, e);
+			CHECK(e < 12,
+			      "%s: the decoded picture is not the "
+			      "pattern (mean error %.2f)",
+			      spec, e);
 		}
 		for (int d = 0; d < 2; d++) {
 			struct stream s = { .fd = -1 };
@@ -393,7 +405,8 @@ static void retry(const char *fmt, uint32_t fourcc, int w, int h, int cut)
 	}
 	/* The reference decoder rejects the damaged frame too. */
 	{
-		size_t sz = raw.fmt.pix.sizeimage, on = out_bytes(V4L2_PIX_FMT_RGB24, w, h);
+		size_t sz = raw.fmt.pix.sizeimage,
+		       on = out_bytes(V4L2_PIX_FMT_RGB24, w, h);
 		uint8_t *fr = malloc(sz), *out = malloc(on);
 		int n = v4lc_vcam_render(fourcc, w, h, bad_seq, fr, sz), m;
 		struct v4l2_format d = raw;
@@ -404,7 +417,8 @@ static void retry(const char *fmt, uint32_t fourcc, int w, int h, int cut)
 		errno = 0;
 		m = v4lconvert_convert(r.cv, &raw, &d, fr, n, out, (int)on);
 		CHECK(m < 0 && (errno == EAGAIN || errno == EPIPE),
-		      "%s: the damaged frame converts: %d errno %d", what, m, errno);
+		      "%s: the damaged frame converts: %d errno %d", what, m,
+		      errno);
 		free(fr);
 		free(out);
 	}
@@ -432,9 +446,11 @@ int main(void)
 		stream_all(&chips[i], sizes, n);
 		printf("%s: %d sizes (", chips[i].name, n);
 		for (int k = 0; k < n; k++)
-			printf("%s%dx%d", k ? " " : "", sizes[k][0], sizes[k][1]);
+			printf("%s%dx%d", k ? " " : "", sizes[k][0],
+			       sizes[k][1]);
 		printf("), RGB3 and YU12 through libv4l2: %s\n",
-		       failures == before ? "identical to the reference" : "FAILED");
+		       failures == before ? "identical to the reference"
+					  : "FAILED");
 	}
 	/* Spec sizes: offered where the encoder takes them. */
 	spec_size("S501", 328, 240, 1);
@@ -444,7 +460,8 @@ int main(void)
 	spec_size("CPIA", 200, 100, 1);
 	spec_size("CPIA", 202, 100, 0);
 	/* Corrupt frames are retried. */
-	retry("CPIA", V4L2_PIX_FMT_CPIA1, 176, 144, -4); /* no end mark: EAGAIN */
+	retry("CPIA", V4L2_PIX_FMT_CPIA1, 176, 144,
+	      -4); /* no end mark: EAGAIN */
 	retry("S501", V4L2_PIX_FMT_SPCA501, 160, 120, 10); /* short: EPIPE */
 	printf("%s: %d failures\n", __FILE__, failures);
 	return failures ? 1 : 0;

@@ -76,8 +76,9 @@ static const char *fcc(uint32_t f)
 }
 
 static const uint32_t formats[] = {
-	V4L2_PIX_FMT_SPCA501,	 V4L2_PIX_FMT_SPCA505,	 V4L2_PIX_FMT_SPCA508,
-	V4L2_PIX_FMT_CIT_YYVYUY, V4L2_PIX_FMT_KONICA420, V4L2_PIX_FMT_SN9C20X_I420,
+	V4L2_PIX_FMT_SPCA501,   V4L2_PIX_FMT_SPCA505,
+	V4L2_PIX_FMT_SPCA508,   V4L2_PIX_FMT_CIT_YYVYUY,
+	V4L2_PIX_FMT_KONICA420, V4L2_PIX_FMT_SN9C20X_I420,
 };
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))
 
@@ -109,11 +110,14 @@ static void pic_new(struct pic *p, int w, int h, int kind)
 	/* smooth ramps with the extremes 0 and 255 */
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++)
-			p->y[(size_t)y * w + x] = (uint8_t)((x * 7 + y * 3) & 0xff);
+			p->y[(size_t)y * w + x] =
+				(uint8_t)((x * 7 + y * 3) & 0xff);
 	for (int y = 0; y < h / 2; y++)
 		for (int x = 0; x < w / 2; x++) {
-			p->u[(size_t)y * (w / 2) + x] = (uint8_t)(x * 255 / (w / 2));
-			p->v[(size_t)y * (w / 2) + x] = (uint8_t)(255 - y * 255 / (h / 2));
+			p->u[(size_t)y * (w / 2) + x] =
+				(uint8_t)(x * 255 / (w / 2));
+			p->v[(size_t)y * (w / 2) + x] =
+				(uint8_t)(255 - y * 255 / (h / 2));
 		}
 }
 
@@ -159,7 +163,8 @@ static size_t dst_bytes(uint32_t f, int h, int stride)
 {
 	if (is_rgb(f))
 		return (size_t)stride * h;
-	return (size_t)stride * h + 2 * (size_t)((stride + 1) / 2) * ((h + 1) / 2);
+	return (size_t)stride * h +
+	       2 * (size_t)((stride + 1) / 2) * ((h + 1) / 2);
 }
 
 typedef int convert_fn(void *, const struct v4l2_format *,
@@ -203,13 +208,13 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 		char what[80];
 		int ret, bad = 0;
 
-		snprintf(what, sizeof(what), "%s %dx%d kind %d pad %d -> %s", fcc(f),
-			 w, h, kind, pad, fcc(df));
+		snprintf(what, sizeof(what), "%s %dx%d kind %d pad %d -> %s",
+			 fcc(f), w, h, kind, pad, fcc(df));
 		memset(out, 0xa5, dsize + 64);
 		ret = v4lconvert_convert(cv, &sf, &dfm, src, (int)n, out,
 					 (int)dsize + 64);
-		CHECK(ret == (int)dsize, "%s: returned %d (%s), want %zu", what, ret,
-		      v4lconvert_get_error_message(cv), dsize);
+		CHECK(ret == (int)dsize, "%s: returned %d (%s), want %zu", what,
+		      ret, v4lconvert_get_error_message(cv), dsize);
 		for (int i = 0; i < 64; i++)
 			if (out[dsize + i] != 0xa5) {
 				CHECK(0, "%s: guard byte %d written", what, i);
@@ -221,13 +226,18 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 			for (int y = 0; y < h; y++)
 				for (int x = 0; x < w; x++)
 					for (int ch = 0; ch < 3; ch++) {
-						int o = out[(size_t)y * ds + 3 * x + ch];
-						int e = ref_rgb[((size_t)y * w + x) * 3 +
-								(sw ? 2 - ch : ch)];
+						int o = out[(size_t)y * ds +
+							    3 * x + ch];
+						int e = ref_rgb[((size_t)y * w +
+								 x) * 3 +
+								(sw ? 2 - ch
+								    : ch)];
 
 						if (o != e && !bad++)
-							CHECK(0, "%s: pixel %d,%d ch %d: %d, want %d",
-							      what, x, y, ch, o, e);
+							CHECK(0,
+							      "%s: pixel %d,%d ch %d: %d, want %d",
+							      what, x, y, ch, o,
+							      e);
 					}
 		} else if (ret == (int)dsize) {
 			int cs = (ds + 1) / 2, c = w / 2;
@@ -242,16 +252,23 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 			}
 			for (int y = 0; y < h; y++)
 				for (int x = 0; x < w; x++)
-					if (out[(size_t)y * ds + x] != p.y[(size_t)y * w + x] &&
+					if (out[(size_t)y * ds + x] !=
+						    p.y[(size_t)y * w + x] &&
 					    !bad++)
-						CHECK(0, "%s: Y at %d,%d: %d, want %d", what, x, y,
-						      out[(size_t)y * ds + x], p.y[(size_t)y * w + x]);
+						CHECK(0,
+						      "%s: Y at %d,%d: %d, want %d",
+						      what, x, y,
+						      out[(size_t)y * ds + x],
+						      p.y[(size_t)y * w + x]);
 			for (int y = 0; y < h / 2; y++)
 				for (int x = 0; x < c; x++)
-					if ((pu[(size_t)y * cs + x] != p.u[(size_t)y * c + x] ||
-					     pv[(size_t)y * cs + x] != p.v[(size_t)y * c + x]) &&
+					if ((pu[(size_t)y * cs + x] !=
+						     p.u[(size_t)y * c + x] ||
+					     pv[(size_t)y * cs + x] !=
+						     p.v[(size_t)y * c + x]) &&
 					    !bad++)
-						CHECK(0, "%s: U,V at %d,%d", what, x, y);
+						CHECK(0, "%s: U,V at %d,%d",
+						      what, x, y);
 		}
 		/* Short frames. */
 		if (!pad) {
@@ -259,11 +276,12 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 
 			for (int i = 0; i < 3; i++) {
 				errno = 0;
-				ret = v4lconvert_convert(cv, &sf, &dfm, src, (int)shorts[i],
-							 out, (int)dsize + 64);
+				ret = v4lconvert_convert(cv, &sf, &dfm, src,
+							 (int)shorts[i], out,
+							 (int)dsize + 64);
 				CHECK(ret == -1 && errno == EPIPE,
-				      "%s: %zu of %zu bytes gave %d errno %d", what, shorts[i],
-				      n, ret, errno);
+				      "%s: %zu of %zu bytes gave %d errno %d",
+				      what, shorts[i], n, ret, errno);
 			}
 		}
 		free(out);
@@ -284,15 +302,17 @@ static int size_ok(uint32_t f, int w, int h)
 
 static void test_all(struct v4lconvert_data *cv)
 {
-	static const int sizes[][2] = { { 2, 2 },    { 4, 2 },	  { 8, 4 },
-					{ 16, 8 },   { 24, 6 },	  { 30, 10 },
-					{ 32, 16 },  { 48, 24 },  { 64, 8 },
-					{ 160, 120 }, { 176, 144 }, { 208, 18 } };
-	static const int bad[][2] = { { 1, 2 }, { 2, 1 }, { 3, 3 }, { 15, 8 },
+	static const int sizes[][2] = {
+		{ 2, 2 },  { 4, 2 },     { 8, 4 },     { 16, 8 },
+		{ 24, 6 }, { 30, 10 },   { 32, 16 },   { 48, 24 },
+		{ 64, 8 }, { 160, 120 }, { 176, 144 }, { 208, 18 }
+	};
+	static const int bad[][2] = { { 1, 2 },  { 2, 1 },  { 3, 3 }, { 15, 8 },
 				      { 16, 9 }, { 24, 8 }, { 16, 6 } };
 
 	for (size_t fi = 0; fi < NFORMATS; fi++) {
-		for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+		for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]);
+		     si++) {
 			int w = sizes[si][0], h = sizes[si][1];
 
 			if (!size_ok(formats[fi], w, h))
@@ -307,14 +327,18 @@ static void test_all(struct v4lconvert_data *cv)
 			if (size_ok(formats[fi], w, h))
 				continue;
 			for (int d = 0; d < 4; d++) {
-				struct v4l2_format sf = fmt(formats[fi], w, h, 0);
+				struct v4l2_format sf =
+					fmt(formats[fi], w, h, 0);
 				struct v4l2_format df = fmt(dsts[d], w, h, 0);
 
 				errno = 0;
-				ret = v4lconvert_convert(cv, &sf, &df, buf, sizeof(buf), out,
+				ret = v4lconvert_convert(cv, &sf, &df, buf,
+							 sizeof(buf), out,
 							 sizeof(out));
-				CHECK(ret == -1 && errno == EINVAL, "%s %dx%d -> %s: %d errno %d",
-				      fcc(formats[fi]), w, h, fcc(dsts[d]), ret, errno);
+				CHECK(ret == -1 && errno == EINVAL,
+				      "%s %dx%d -> %s: %d errno %d",
+				      fcc(formats[fi]), w, h, fcc(dsts[d]), ret,
+				      errno);
 			}
 		}
 	}
@@ -327,9 +351,9 @@ static void test_all(struct v4lconvert_data *cv)
 static void test_negotiation(void)
 {
 	static const uint32_t all[] = {
-		V4L2_PIX_FMT_SPCA501,	  V4L2_PIX_FMT_SPCA505,
-		V4L2_PIX_FMT_SPCA508,	  V4L2_PIX_FMT_CIT_YYVYUY,
-		V4L2_PIX_FMT_KONICA420,	  V4L2_PIX_FMT_SN9C20X_I420,
+		V4L2_PIX_FMT_SPCA501,   V4L2_PIX_FMT_SPCA505,
+		V4L2_PIX_FMT_SPCA508,   V4L2_PIX_FMT_CIT_YYVYUY,
+		V4L2_PIX_FMT_KONICA420, V4L2_PIX_FMT_SN9C20X_I420,
 		V4L2_PIX_FMT_CPIA1,
 	};
 
@@ -339,7 +363,9 @@ static void test_negotiation(void)
 		struct fakedev dev = {
 			.driver = "fakedev",
 			.n_formats = 1,
-			.formats = { { all[i], 1, { { (uint32_t)w, (uint32_t)h } } } },
+			.formats = { { all[i],
+				       1,
+				       { { (uint32_t)w, (uint32_t)h } } } },
 		};
 		struct v4lconvert_data *cv =
 			v4lconvert_create_with_dev_ops(3, &dev, &fakedev_ops);
@@ -354,8 +380,9 @@ static void test_negotiation(void)
 				      want.fmt.pix.pixelformat == dsts[d] &&
 				      (int)want.fmt.pix.width == w,
 			      "try_format %s from a %s device: %d, source %s %ux%u",
-			      fcc(dsts[d]), fcc(all[i]), r, fcc(got.fmt.pix.pixelformat),
-			      want.fmt.pix.width, want.fmt.pix.height);
+			      fcc(dsts[d]), fcc(all[i]), r,
+			      fcc(got.fmt.pix.pixelformat), want.fmt.pix.width,
+			      want.fmt.pix.height);
 		}
 		CHECK(cv != NULL, "create for %s", fcc(all[i]));
 		if (cv)
@@ -374,7 +401,7 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 	struct pic p;
 	size_t n, ysz = (size_t)w * h * 3 / 2, rsz = (size_t)w * h * 3;
 	uint8_t *src, *a = malloc(rsz), *b = malloc(rsz), *oy = malloc(ysz),
-		       *orgb = malloc(rsz);
+		      *orgb = malloc(rsz);
 	convert_fn *orig = (convert_fn *)(void *)o->convert;
 	int maxd = 0, ra, rb;
 
@@ -387,13 +414,16 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 		src = encode(f, &p, &n);
 	}
 	for (int i = 0; i < 4; i++) {
-		uint32_t df = dsts[(i + 2) % 4]; /* YU12 first: oy is used below */
+		uint32_t df =
+			dsts[(i + 2) % 4]; /* YU12 first: oy is used below */
 		size_t sz = is_rgb(df) ? rsz : ysz;
 
 		ra = run(OURS, cv, f, w, h, src, n, df, a);
 		rb = run(orig, od, f, w, h, src, n, df, b);
-		CHECK(ra == (int)sz && rb == (int)sz, "diff %s %dx%d -> %s: ours %d, "
-		      "original %d", fcc(f), w, h, fcc(df), ra, rb);
+		CHECK(ra == (int)sz && rb == (int)sz,
+		      "diff %s %dx%d -> %s: ours %d, "
+		      "original %d",
+		      fcc(f), w, h, fcc(df), ra, rb);
 		if (ra != (int)sz || rb != (int)sz)
 			continue;
 		if (!is_rgb(df)) {
@@ -401,8 +431,9 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 
 			for (size_t i = 0; i < sz; i++)
 				nd += a[i] != b[i];
-			CHECK(!nd, "diff %s %dx%d kind %d -> %s: %zu bytes differ", fcc(f), w,
-			      h, kind, fcc(df), nd);
+			CHECK(!nd,
+			      "diff %s %dx%d kind %d -> %s: %zu bytes differ",
+			      fcc(f), w, h, kind, fcc(df), nd);
 			if (df == V4L2_PIX_FMT_YUV420)
 				memcpy(oy, b, sz);
 			continue;
@@ -411,14 +442,17 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 		 * Each library's RGB must be its own YU12 -> RGB of the (same)
 		 * decoded YU12: the colour maths is then the only difference.
 		 */
-		rb = run(orig, od, V4L2_PIX_FMT_YUV420, w, h, oy, ysz, df, orgb);
+		rb = run(orig, od, V4L2_PIX_FMT_YUV420, w, h, oy, ysz, df,
+			 orgb);
 		CHECK(rb == (int)sz && !memcmp(orgb, b, sz),
 		      "diff %s %dx%d -> %s: the original's RGB is not its YU12 -> RGB",
 		      fcc(f), w, h, fcc(df));
-		ra = run(OURS, cv, V4L2_PIX_FMT_YUV420, w, h, oy, ysz, df, orgb);
+		ra = run(OURS, cv, V4L2_PIX_FMT_YUV420, w, h, oy, ysz, df,
+			 orgb);
 		CHECK(ra == (int)sz && !memcmp(orgb, a, sz),
 		      "diff %s %dx%d -> %s: our RGB is not our YU12 -> RGB of the "
-		      "original's YU12", fcc(f), w, h, fcc(df));
+		      "original's YU12",
+		      fcc(f), w, h, fcc(df));
 		for (size_t i = 0; i < sz; i++) {
 			int dd = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
 
@@ -440,8 +474,9 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 static void diff_all(struct v4lconvert_data *cv, struct origlib *o,
 		     struct v4lconvert_data *od)
 {
-	static const int sizes[][2] = { { 16, 8 },    { 32, 16 },  { 64, 48 },
-					{ 160, 120 }, { 176, 144 }, { 320, 240 },
+	static const int sizes[][2] = { { 16, 8 },    { 32, 16 },
+					{ 64, 48 },   { 160, 120 },
+					{ 176, 144 }, { 320, 240 },
 					{ 352, 288 }, { 640, 480 } };
 
 	for (size_t fi = 0; fi < NFORMATS; fi++) {
@@ -453,8 +488,9 @@ static void diff_all(struct v4lconvert_data *cv, struct origlib *o,
 				/* the original decodes whole 256-pixel blocks only */
 				if (formats[fi] != V4L2_PIX_FMT_KONICA420 ||
 				    sizes[si][0] * sizes[si][1] % 256 == 0)
-				diff_one(cv, o, od, formats[fi], sizes[si][0], sizes[si][1],
-					 kind);
+					diff_one(cv, o, od, formats[fi],
+						 sizes[si][0], sizes[si][1],
+						 kind);
 		printf("diff %s: %s (YU12/YV12 identical to the original on encoded "
 		       "and random frames, 16x8 .. 640x480; RGB3/BGR3 are each "
 		       "library's YU12 -> RGB, differing by up to %d)\n",
@@ -464,11 +500,13 @@ static void diff_all(struct v4lconvert_data *cv, struct origlib *o,
 	/* The original checks no size: a short frame is decoded (past its end). */
 	{
 		static uint8_t src[64 * 48 * 3 / 2], out[64 * 48 * 3];
-		int r = run((convert_fn *)(void *)o->convert, od, V4L2_PIX_FMT_SPCA501,
-			    64, 48, src, 100, V4L2_PIX_FMT_YUV420, out);
+		int r = run((convert_fn *)(void *)o->convert, od,
+			    V4L2_PIX_FMT_SPCA501, 64, 48, src, 100,
+			    V4L2_PIX_FMT_YUV420, out);
 
 		printf("note: the original given 100 bytes of a 64x48 S501 frame "
-		       "returns %d (ours: EPIPE)\n", r);
+		       "returns %d (ours: EPIPE)\n",
+		       r);
 	}
 }
 
@@ -526,8 +564,8 @@ int main(int argc, char **argv)
 		.n_formats = 1,
 		.formats = { { V4L2_PIX_FMT_SPCA501, 1, { { 640, 480 } } } },
 	};
-	struct v4lconvert_data *cv = v4lconvert_create_with_dev_ops(3, &dev,
-								    &fakedev_ops);
+	struct v4lconvert_data *cv =
+		v4lconvert_create_with_dev_ops(3, &dev, &fakedev_ops);
 	int bench = argc > 1 && !strcmp(argv[1], "--bench");
 	int diff = argc > 1 && !strcmp(argv[1], "--diff");
 	struct origlib o;
@@ -555,15 +593,18 @@ int main(int argc, char **argv)
 
 		for (size_t fi = 0; fi < NFORMATS; fi++)
 			for (int d = 0; d < 4; d += 2) {
-				double a = bench_one(OURS, cv, formats[fi], dsts[d]);
-				double b = od ? bench_one((convert_fn *)(void *)o.convert,
-							  od, formats[fi], dsts[d])
-					      : 0;
+				double a = bench_one(OURS, cv, formats[fi],
+						     dsts[d]);
+				double b =
+					od ? bench_one((convert_fn *)(void *)
+							       o.convert,
+						       od, formats[fi], dsts[d])
+					   : 0;
 
 				printf("bench %s -> %s 640x480: ours (%s) %.0f MPix/s, "
 				       "original %.0f MPix/s\n",
-				       fcc(formats[fi]), fcc(dsts[d]), tier ? tier : "best",
-				       a, b);
+				       fcc(formats[fi]), fcc(dsts[d]),
+				       tier ? tier : "best", a, b);
 			}
 	}
 	if (od)

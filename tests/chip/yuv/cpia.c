@@ -98,8 +98,9 @@ static int run(convert_fn *fn, void *cv, uint32_t f, int w, int h,
 
 struct enc {
 	int w, h;
-	uint8_t *pic;  /* the picture a decoder must hold after the frame, YU12 */
-	uint8_t *buf;  /* the frame */
+	uint8_t *
+		pic; /* the picture a decoder must hold after the frame, YU12 */
+	uint8_t *buf; /* the frame */
 	size_t size, cap;
 };
 
@@ -153,7 +154,9 @@ static void encode(struct enc *e, int compressed, int skip_pct, int smooth)
 	uint8_t *py = e->pic, *pu = py + np, *pv = pu + np / 4;
 	uint8_t *prev = malloc(np * 3 / 2), header[64];
 	struct skipctx sc = { e, prev, skip_pct };
-	struct v4lc_chipenc_cpia o = { compressed, pick_skip, &sc, header, 1, 2 };
+	struct v4lc_chipenc_cpia o = {
+		compressed, pick_skip, &sc, header, 1, 2
+	};
 	long n;
 
 	memcpy(prev, e->pic, np * 3 / 2);
@@ -166,13 +169,16 @@ static void encode(struct enc *e, int compressed, int skip_pct, int smooth)
 
 		for (int x = 0; x < w; x += 2) {
 			for (int i = 0; i < 2; i++)
-				yr[x + i] = smooth ? (uint8_t)(x * 3 + y * 5 + 40 * i)
+				yr[x + i] = smooth ? (uint8_t)(x * 3 + y * 5 +
+							       40 * i)
 						   : rnd8();
 			if (compressed)
 				yr[x] &= 0xfe;
 			if (!(y & 1)) {
-				u[x / 2] = smooth ? (uint8_t)(x + 2 * y) : rnd8();
-				v[x / 2] = smooth ? (uint8_t)(255 - x - y) : rnd8();
+				u[x / 2] =
+					smooth ? (uint8_t)(x + 2 * y) : rnd8();
+				v[x / 2] = smooth ? (uint8_t)(255 - x - y)
+						  : rnd8();
 			}
 		}
 	}
@@ -219,7 +225,9 @@ static size_t corrupt(const uint8_t *f, size_t n, uint8_t *out, size_t cap,
 			if (l < 1 || p + 2 + l > n - 4)
 				break;
 			for (size_t i = 0; i + 1 < l; i++)
-				out[p + 2 + i] = rnd() & 1 ? rnd8() : (uint8_t)(rnd8() & 0xfe);
+				out[p + 2 + i] =
+					rnd() & 1 ? rnd8()
+						  : (uint8_t)(rnd8() & 0xfe);
 			p += 2 + l;
 		}
 		break;
@@ -228,7 +236,9 @@ static size_t corrupt(const uint8_t *f, size_t n, uint8_t *out, size_t cap,
 		m = rnd() % n;
 		break;
 	case 1: { /* a header byte that matters */
-		static const int pos[] = { 0, 1, 17, 18, 24, 25, 26, 27, 28, 29 };
+		static const int pos[] = {
+			0, 1, 17, 18, 24, 25, 26, 27, 28, 29
+		};
 
 		out[pos[rnd() % 10]] ^= (uint8_t)(1u << (rnd() % 8));
 		break;
@@ -273,27 +283,33 @@ static void check_out(struct v4lconvert_data *cv, const struct enc *e,
 	int bad = 0;
 
 	if (is_rgb(df)) {
-		int r = run(OURS, cv, V4L2_PIX_FMT_YUV420, w, h, e->pic, np * 3 / 2,
-			    df, ref);
+		int r = run(OURS, cv, V4L2_PIX_FMT_YUV420, w, h, e->pic,
+			    np * 3 / 2, df, ref);
 
 		CHECK(r == (int)sz, "%s: YU12 -> RGB %d", what, r);
 	} else {
 		memcpy(ref, e->pic, np);
-		memcpy(ref + np, e->pic + np + (df == V4L2_PIX_FMT_YVU420 ? np / 4 : 0),
+		memcpy(ref + np,
+		       e->pic + np + (df == V4L2_PIX_FMT_YVU420 ? np / 4 : 0),
 		       np / 4);
 		memcpy(ref + np + np / 4,
-		       e->pic + np + (df == V4L2_PIX_FMT_YVU420 ? 0 : np / 4), np / 4);
+		       e->pic + np + (df == V4L2_PIX_FMT_YVU420 ? 0 : np / 4),
+		       np / 4);
 	}
 	for (size_t i = 0; i < sz; i++)
 		if (out[i] != ref[i] && !bad++)
-			CHECK(0, "%s: byte %zu is %d, want %d", what, i, out[i], ref[i]);
+			CHECK(0, "%s: byte %zu is %d, want %d", what, i, out[i],
+			      ref[i]);
 	free(ref);
 }
 
 static void self_sequence(int w, int h, int frames)
 {
-	struct fakedev dev = { .driver = "fakedev", .n_formats = 1,
-			       .formats = { { V4L2_PIX_FMT_CPIA1, 1, { { 352, 288 } } } } };
+	struct fakedev dev = {
+		.driver = "fakedev",
+		.n_formats = 1,
+		.formats = { { V4L2_PIX_FMT_CPIA1, 1, { { 352, 288 } } } }
+	};
 	struct v4lconvert_data *cv =
 		v4lconvert_create_with_dev_ops(3, &dev, &fakedev_ops);
 	struct enc e;
@@ -305,15 +321,18 @@ static void self_sequence(int w, int h, int frames)
 	for (int f = 0; f < frames; f++) {
 		int comp = f == 0 ? (int)(rnd() & 1) : (int)(rnd() % 4 != 0);
 
-		encode(&e, comp, f == 0 ? 40 : (int)(rnd() % 90), (int)(rnd() & 1));
+		encode(&e, comp, f == 0 ? 40 : (int)(rnd() % 90),
+		       (int)(rnd() & 1));
 		for (int d = 0; d < 4; d++) {
-			int r = run(OURS, cv, V4L2_PIX_FMT_CPIA1, w, h, e.buf, e.size,
-				    dsts[d], out);
+			int r = run(OURS, cv, V4L2_PIX_FMT_CPIA1, w, h, e.buf,
+				    e.size, dsts[d], out);
 
-			snprintf(what, sizeof(what), "CPIA %dx%d frame %d comp %d -> %.4s",
-				 w, h, f, comp, (const char *)&dsts[d]);
-			CHECK(r == (int)dst_bytes(dsts[d], w, h), "%s: %d errno %d (%s)",
-			      what, r, errno, v4lconvert_get_error_message(cv));
+			snprintf(what, sizeof(what),
+				 "CPIA %dx%d frame %d comp %d -> %.4s", w, h, f,
+				 comp, (const char *)&dsts[d]);
+			CHECK(r == (int)dst_bytes(dsts[d], w, h),
+			      "%s: %d errno %d (%s)", what, r, errno,
+			      v4lconvert_get_error_message(cv));
 			if (r > 0)
 				check_out(cv, &e, out, dsts[d], what);
 		}
@@ -327,24 +346,25 @@ static void self_sequence(int w, int h, int frames)
 				    V4L2_PIX_FMT_YUV420, out);
 
 			if (r < 0) {
-				CHECK(errno == EAGAIN, "CPIA %dx%d corrupt frame: errno %d", w,
+				CHECK(errno == EAGAIN,
+				      "CPIA %dx%d corrupt frame: errno %d", w,
 				      h, errno);
 				continue;
 			}
 			/* accepted (still a valid frame): resync by a full one */
 			encode(&e, 0, 0, 0);
-			r = run(OURS, cv, V4L2_PIX_FMT_CPIA1, w, h, e.buf, e.size,
-				V4L2_PIX_FMT_YUV420, out);
+			r = run(OURS, cv, V4L2_PIX_FMT_CPIA1, w, h, e.buf,
+				e.size, V4L2_PIX_FMT_YUV420, out);
 			CHECK(r > 0, "CPIA resync frame rejected");
 		}
 		/* every prefix of a small frame is rejected */
 		if (f == 1 && w * h <= 64 * 32)
 			for (size_t m = 0; m < e.size; m++) {
-				int r = run(OURS, cv, V4L2_PIX_FMT_CPIA1, w, h, e.buf, m,
-					    V4L2_PIX_FMT_YUV420, out);
+				int r = run(OURS, cv, V4L2_PIX_FMT_CPIA1, w, h,
+					    e.buf, m, V4L2_PIX_FMT_YUV420, out);
 
-				CHECK(r == -1 && errno == EAGAIN, "CPIA %dx%d prefix %zu: %d",
-				      w, h, m, r);
+				CHECK(r == -1 && errno == EAGAIN,
+				      "CPIA %dx%d prefix %zu: %d", w, h, m, r);
 			}
 	}
 	enc_free(&e);
@@ -355,21 +375,25 @@ static void self_sequence(int w, int h, int frames)
 
 static void self_sizes(void)
 {
-	static const int bad[][2] = { { 4, 4 },	  { 8, 2 },   { 12, 4 },
+	static const int bad[][2] = { { 4, 4 },     { 8, 2 },     { 12, 4 },
 				      { 360, 288 }, { 352, 292 }, { 8, 6 } };
-	struct fakedev dev = { .driver = "fakedev", .n_formats = 1,
-			       .formats = { { V4L2_PIX_FMT_CPIA1, 1, { { 352, 288 } } } } };
+	struct fakedev dev = {
+		.driver = "fakedev",
+		.n_formats = 1,
+		.formats = { { V4L2_PIX_FMT_CPIA1, 1, { { 352, 288 } } } }
+	};
 	struct v4lconvert_data *cv =
 		v4lconvert_create_with_dev_ops(3, &dev, &fakedev_ops);
 	static uint8_t src[4096], out[360 * 292 * 3];
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		for (int d = 0; d < 4; d++) {
-			int r = run(OURS, cv, V4L2_PIX_FMT_CPIA1, bad[i][0], bad[i][1], src,
-				    sizeof(src), dsts[d], out);
+			int r = run(OURS, cv, V4L2_PIX_FMT_CPIA1, bad[i][0],
+				    bad[i][1], src, sizeof(src), dsts[d], out);
 
-			CHECK(r == -1 && errno == EINVAL, "CPIA %dx%d: %d errno %d",
-			      bad[i][0], bad[i][1], r, errno);
+			CHECK(r == -1 && errno == EINVAL,
+			      "CPIA %dx%d: %d errno %d", bad[i][0], bad[i][1],
+			      r, errno);
 		}
 	v4lconvert_destroy(cv);
 }
@@ -379,8 +403,11 @@ static void self_sizes(void)
 static void diff_sequence(struct origlib *o, int w, int h, int frames,
 			  int *accepted, int *rejected, int *broken_accepted)
 {
-	struct fakedev dev = { .driver = "fakedev", .n_formats = 1,
-			       .formats = { { V4L2_PIX_FMT_CPIA1, 1, { { 352, 288 } } } } };
+	struct fakedev dev = {
+		.driver = "fakedev",
+		.n_formats = 1,
+		.formats = { { V4L2_PIX_FMT_CPIA1, 1, { { 352, 288 } } } }
+	};
 	/* one instance per destination: a stream keeps its format */
 	struct v4lconvert_data *cv[4], *od[4];
 	convert_fn *orig = (convert_fn *)(void *)o->convert;
@@ -411,11 +438,14 @@ static void diff_sequence(struct origlib *o, int w, int h, int frames,
 			uint32_t df = dsts[d];
 			size_t sz = dst_bytes(df, w, h);
 
-			ra[d] = run(OURS, cv[d], V4L2_PIX_FMT_CPIA1, w, h, fr, n, df, a[d]);
-			rb[d] = run(orig, od[d], V4L2_PIX_FMT_CPIA1, w, h, fr, n, df, b[d]);
-			CHECK((ra[d] < 0) == (rb[d] < 0), "diff CPIA %dx%d frame %d -> "
-			      "%.4s: ours %d, original %d", w, h, f, (const char *)&df,
-			      ra[d], rb[d]);
+			ra[d] = run(OURS, cv[d], V4L2_PIX_FMT_CPIA1, w, h, fr,
+				    n, df, a[d]);
+			rb[d] = run(orig, od[d], V4L2_PIX_FMT_CPIA1, w, h, fr,
+				    n, df, b[d]);
+			CHECK((ra[d] < 0) == (rb[d] < 0),
+			      "diff CPIA %dx%d frame %d -> "
+			      "%.4s: ours %d, original %d",
+			      w, h, f, (const char *)&df, ra[d], rb[d]);
 			if (ra[d] < 0 || rb[d] < 0) {
 				if (d == 0)
 					++*rejected;
@@ -426,23 +456,29 @@ static void diff_sequence(struct origlib *o, int w, int h, int frames,
 				*broken_accepted += broken;
 			}
 			if (!is_rgb(df)) {
-				CHECK(!memcmp(a[d], b[d], sz), "diff CPIA %dx%d frame %d -> "
-				      "%.4s: output differs", w, h, f, (const char *)&df);
+				CHECK(!memcmp(a[d], b[d], sz),
+				      "diff CPIA %dx%d frame %d -> "
+				      "%.4s: output differs",
+				      w, h, f, (const char *)&df);
 				continue;
 			}
 			if (ra[0] < 0 || rb[0] < 0)
 				continue;
 			/* each library's RGB: its own YU12 -> RGB of its YU12 */
-			CHECK(run(orig, od[d], V4L2_PIX_FMT_YUV420, w, h, b[0], ysz, df,
-				  t) == (int)sz && !memcmp(t, b[d], sz),
+			CHECK(run(orig, od[d], V4L2_PIX_FMT_YUV420, w, h, b[0],
+				  ysz, df, t) == (int)sz &&
+				      !memcmp(t, b[d], sz),
 			      "diff CPIA %dx%d -> %.4s: the original's RGB is not its "
-			      "YU12 -> RGB", w, h, (const char *)&df);
-			CHECK(run(OURS, cv[d], V4L2_PIX_FMT_YUV420, w, h, a[0], ysz, df,
-				  t) == (int)sz && !memcmp(t, a[d], sz),
+			      "YU12 -> RGB",
+			      w, h, (const char *)&df);
+			CHECK(run(OURS, cv[d], V4L2_PIX_FMT_YUV420, w, h, a[0],
+				  ysz, df, t) == (int)sz &&
+				      !memcmp(t, a[d], sz),
 			      "diff CPIA %dx%d -> %.4s: our RGB is not our YU12 -> RGB",
 			      w, h, (const char *)&df);
 		}
-		encode(&e, (int)(rnd() % 4 != 0), (int)(rnd() % 90), (int)(rnd() & 1));
+		encode(&e, (int)(rnd() % 4 != 0), (int)(rnd() % 90),
+		       (int)(rnd() & 1));
 	}
 	enc_free(&e);
 	free(bad);
@@ -487,8 +523,8 @@ static double bench(convert_fn *fn, void *cv, const struct enc *e,
 	for (int i = 0; i < RUNS; i++) {
 		double t0 = now_s();
 
-		if (run(fn, cv, V4L2_PIX_FMT_CPIA1, e->w, e->h, e->buf, e->size, df,
-			out) <= 0) {
+		if (run(fn, cv, V4L2_PIX_FMT_CPIA1, e->w, e->h, e->buf, e->size,
+			df, out) <= 0) {
 			free(out);
 			return 0;
 		}
@@ -508,8 +544,9 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IONBF, 0);
 	if (!diff && !do_bench) {
-		static const int sizes[][2] = { { 8, 4 },    { 16, 8 },	  { 32, 12 },
-						{ 64, 32 },  { 176, 144 }, { 352, 288 } };
+		static const int sizes[][2] = { { 8, 4 },     { 16, 8 },
+						{ 32, 12 },   { 64, 32 },
+						{ 176, 144 }, { 352, 288 } };
 
 		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
 			self_sequence(sizes[i][0], sizes[i][1], i < 4 ? 12 : 4);
@@ -519,8 +556,9 @@ int main(int argc, char **argv)
 	}
 	have_orig = !origlib_open(&o, 1);
 	if (diff) {
-		static const int sizes[][2] = { { 8, 4 },    { 16, 8 },	  { 40, 20 },
-						{ 64, 48 },  { 176, 144 }, { 352, 288 } };
+		static const int sizes[][2] = { { 8, 4 },     { 16, 8 },
+						{ 40, 20 },   { 64, 48 },
+						{ 176, 144 }, { 352, 288 } };
 		int acc = 0, rej = 0, bacc = 0;
 
 		if (!have_orig)
@@ -530,18 +568,22 @@ int main(int argc, char **argv)
 			return 1;
 		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
 			for (int k = 0; k < (i < 4 ? 10 : 2); k++)
-				diff_sequence(&o, sizes[i][0], sizes[i][1], i < 4 ? 100 : 25,
-					      &acc, &rej, &bacc);
+				diff_sequence(&o, sizes[i][0], sizes[i][1],
+					      i < 4 ? 100 : 25, &acc, &rej,
+					      &bacc);
 		printf("diff CPIA: %d frames accepted by both (YU12/YV12 identical; "
-		       "%d of them altered ones), %d rejected by both\n", acc, bacc,
-		       rej);
+		       "%d of them altered ones), %d rejected by both\n",
+		       acc, bacc, rej);
 	} else {
-		struct fakedev dev = { .driver = "fakedev", .n_formats = 1,
-				       .formats = { { V4L2_PIX_FMT_CPIA1, 1,
+		struct fakedev dev = { .driver = "fakedev",
+				       .n_formats = 1,
+				       .formats = { { V4L2_PIX_FMT_CPIA1,
+						      1,
 						      { { 352, 288 } } } } };
 		struct v4lconvert_data *cv =
 			v4lconvert_create_with_dev_ops(3, &dev, &fakedev_ops);
-		struct v4lconvert_data *od = have_orig ? origlib_create_plain(&o) : NULL;
+		struct v4lconvert_data *od =
+			have_orig ? origlib_create_plain(&o) : NULL;
 		struct enc first, e;
 
 		enc_init(&first, 352, 288);
@@ -550,22 +592,23 @@ int main(int argc, char **argv)
 		encode(&e, 1, 50, 0);
 		for (int d = 0; d < 4; d += 2) {
 			double x = bench(OURS, cv, &e, &first, dsts[d]);
-			double y = od ? bench((convert_fn *)(void *)o.convert, od, &e,
-					      &first, dsts[d])
+			double y = od ? bench((convert_fn *)(void *)o.convert,
+					      od, &e, &first, dsts[d])
 				      : 0;
 
 			printf("bench CPIA (half skipped) -> %.4s 352x288: ours (%s) %.0f "
 			       "MPix/s, original %.0f MPix/s\n",
 			       (const char *)&dsts[d],
-			       getenv("LIBV4LCONVERT_SIMD") ? getenv("LIBV4LCONVERT_SIMD")
-							   : "best",
+			       getenv("LIBV4LCONVERT_SIMD")
+				       ? getenv("LIBV4LCONVERT_SIMD")
+				       : "best",
 			       x, y);
 		}
 		encode(&first, 0, 0, 0);
 		for (int d = 0; d < 4; d += 2) {
 			double x = bench(OURS, cv, &first, &first, dsts[d]);
-			double y = od ? bench((convert_fn *)(void *)o.convert, od, &first,
-					      &first, dsts[d])
+			double y = od ? bench((convert_fn *)(void *)o.convert,
+					      od, &first, &first, dsts[d])
 				      : 0;
 
 			printf("bench CPIA (uncompressed) -> %.4s 352x288: ours %.0f "
