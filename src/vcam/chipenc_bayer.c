@@ -121,11 +121,84 @@ size_t v4lc_chipenc_s680(const uint8_t *img, int w, int h, uint8_t *out,
 	return n;
 }
 
-/* MR97310A: 12 header bytes, then the prediction of the decoder. */
+/*
+ * MR97310A and SN9C2028 code a pixel alike: one of seven differences from
+ * the decoder's prediction, or a 5-bit absolute value behind an escape
+ * (also now and then at random, so the decoders' escape path is exercised).
+ */
+static const struct {
+	int val, len;
+	uint32_t code;
+} diff_codes[] = { { 0, 1, 0x0 },  { 3, 3, 0x5 },  { -3, 3, 0x6 },
+		   { 8, 4, 0x8 },  { -8, 4, 0x9 }, { 20, 5, 0x1c },
+		   { -20, 4, 0xf } };
+
+/* The code of pixel t predicted as p; its value as the decoder sees it. */
+static uint8_t code_pixel(struct v4lc_bitw *bw, int p, int t, uint32_t rnd)
+{
+	int best = 0, bd = 1 << 30;
+
+	for (int i = 0; i < (int)(sizeof(diff_codes) / sizeof(diff_codes[0]));
+	     i++) {
+		int d = abs(v4lc_chipenc_clamp(p + diff_codes[i].val) - t);
+
+		if (d < bd || (d == bd && (rnd & 1)))
+			bd = d, best = i;
+	}
+	if (bd > 4 || rnd % 47 == 0) {
+		int a = (t + 4) >> 3;
+
+		if (a > 31)
+			a = 31;
+		v4lc_bitw_put(bw, 0x3a0 | (uint32_t)a, 10);
+		return (uint8_t)(a << 3);
+	}
+	v4lc_bitw_put(bw, diff_codes[best].code, diff_codes[best].len);
+	return (uint8_t)v4lc_chipenc_clamp(p + diff_codes[best].val);
+}
+
+/* The decoder's prediction of pixel x of row r (row y), or -1 for a pixel
+ * sent as a plain byte. */
+typedef int (*predict_fn)(const uint8_t *r, int x, int y, int w);
+
+/* 12 header bytes, then every pixel against the prediction. */
+static size_t code_frame(const uint8_t *img, int w, int h, uint8_t *out,
+			 size_t cap, uint32_t seed, uint8_t *recon,
+			 predict_fn predict)
+{
+	struct v4lc_bitw bw = { out, cap, 0, 0, 0 };
+	uint8_t *rec = malloc((size_t)w * h);
+
+	if (!rec)
+		return 0; /* no frame is empty: out of memory */
+	for (int i = 0; i < 12; i++)
+		v4lc_bitw_put(&bw, v4lc_chipenc_rng(&seed) & 0xff, 8);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			uint8_t *r = rec + (size_t)y * w;
+			int t = img[(size_t)y * w + x];
+			uint32_t rnd = v4lc_chipenc_rng(&seed);
+			int p = predict(r, x, y, w);
+
+			if (p < 0) {
+				v4lc_bitw_put(&bw, (uint32_t)t, 8);
+				r[x] = (uint8_t)t;
+			} else {
+				r[x] = code_pixel(&bw, p, t, rnd);
+			}
+		}
+	v4lc_chipenc_keep(recon, rec, w, h);
+	free(rec);
+	return v4lc_bitw_flush(&bw);
+}
+
+/* MR97310A: the first two pixels plain, then the decoder's prediction. */
 static int m310_pred(const uint8_t *r, int x, int y, int w)
 {
 	const uint8_t *up = r - 2 * w;
 
+	if (y < 2 && x < 2)
+		return -1;
 	if (y < 2)
 		return r[x - 2];
 	if (x < 2)
@@ -138,114 +211,21 @@ static int m310_pred(const uint8_t *r, int x, int y, int w)
 size_t v4lc_chipenc_m310(const uint8_t *img, int w, int h, uint8_t *out,
 			 size_t cap, uint32_t seed, uint8_t *recon)
 {
-	static const struct {
-		int val, len;
-		uint32_t code;
-	} codes[] = { { 0, 1, 0x0 },  { 3, 3, 0x5 },  { -3, 3, 0x6 },
-		      { 8, 4, 0x8 },  { -8, 4, 0x9 }, { 20, 5, 0x1c },
-		      { -20, 4, 0xf } };
-	struct v4lc_bitw bw = { out, cap, 0, 0, 0 };
-	uint8_t *rec = malloc((size_t)w * h);
-
-	if (!rec)
-		return 0; /* no frame is empty: out of memory */
-	for (int i = 0; i < 12; i++)
-		v4lc_bitw_put(&bw, v4lc_chipenc_rng(&seed) & 0xff, 8);
-	for (int y = 0; y < h; y++)
-		for (int x = 0; x < w; x++) {
-			uint8_t *r = rec + (size_t)y * w;
-			int t = img[(size_t)y * w + x], p, best = 0,
-			    bd = 1 << 30;
-			uint32_t rnd = v4lc_chipenc_rng(&seed);
-
-			if (y < 2 && x < 2) {
-				v4lc_bitw_put(&bw, (uint32_t)t, 8);
-				r[x] = (uint8_t)t;
-				continue;
-			}
-			p = m310_pred(r, x, y, w);
-			for (int i = 0; i < 7; i++) {
-				int d = abs(
-					v4lc_chipenc_clamp(p + codes[i].val) -
-					t);
-
-				if (d < bd || (d == bd && (rnd & 1)))
-					bd = d, best = i;
-			}
-			if (bd > 4 || rnd % 47 == 0) {
-				int a = (t + 4) >> 3;
-
-				if (a > 31)
-					a = 31;
-				v4lc_bitw_put(&bw, 0x3a0 | (uint32_t)a, 10);
-				r[x] = (uint8_t)(a << 3);
-			} else {
-				v4lc_bitw_put(&bw, codes[best].code,
-					      codes[best].len);
-				r[x] = (uint8_t)v4lc_chipenc_clamp(
-					p + codes[best].val);
-			}
-		}
-	v4lc_chipenc_keep(recon, rec, w, h);
-	free(rec);
-	return v4lc_bitw_flush(&bw);
+	return code_frame(img, w, h, out, cap, seed, recon, m310_pred);
 }
 
-/* SN9C2028: 12 header bytes, rows of two plain bytes and codes. */
+/* SN9C2028: rows of two plain bytes, then the pixel two to the left. */
+static int sonx_pred(const uint8_t *r, int x, int y, int w)
+{
+	(void)y;
+	(void)w;
+	return x < 2 ? -1 : r[x - 2];
+}
+
 size_t v4lc_chipenc_sonx(const uint8_t *img, int w, int h, uint8_t *out,
 			 size_t cap, uint32_t seed, uint8_t *recon)
 {
-	static const struct {
-		int val, len;
-		uint32_t code;
-	} codes[] = { { 0, 1, 0x0 },  { 3, 3, 0x5 },  { -3, 3, 0x6 },
-		      { 8, 4, 0x8 },  { -8, 4, 0x9 }, { 20, 5, 0x1c },
-		      { -20, 4, 0xf } };
-	struct v4lc_bitw bw = { out, cap, 0, 0, 0 };
-	uint8_t *rec = malloc((size_t)w * h);
-
-	if (!rec)
-		return 0; /* no frame is empty: out of memory */
-	for (int i = 0; i < 12; i++)
-		v4lc_bitw_put(&bw, v4lc_chipenc_rng(&seed) & 0xff, 8);
-	for (int y = 0; y < h; y++)
-		for (int x = 0; x < w; x++) {
-			uint8_t *r = rec + (size_t)y * w;
-			int t = img[(size_t)y * w + x], p, best = 0,
-			    bd = 1 << 30;
-			uint32_t rnd = v4lc_chipenc_rng(&seed);
-
-			if (x < 2) {
-				v4lc_bitw_put(&bw, (uint32_t)t, 8);
-				r[x] = (uint8_t)t;
-				continue;
-			}
-			p = r[x - 2];
-			for (int i = 0; i < 7; i++) {
-				int d = abs(
-					v4lc_chipenc_clamp(p + codes[i].val) -
-					t);
-
-				if (d < bd || (d == bd && (rnd & 1)))
-					bd = d, best = i;
-			}
-			if (bd > 4 || rnd % 47 == 0) {
-				int a = (t + 4) >> 3;
-
-				if (a > 31)
-					a = 31;
-				v4lc_bitw_put(&bw, 0x3a0 | (uint32_t)a, 10);
-				r[x] = (uint8_t)(a << 3);
-			} else {
-				v4lc_bitw_put(&bw, codes[best].code,
-					      codes[best].len);
-				r[x] = (uint8_t)v4lc_chipenc_clamp(
-					p + codes[best].val);
-			}
-		}
-	v4lc_chipenc_keep(recon, rec, w, h);
-	free(rec);
-	return v4lc_bitw_flush(&bw);
+	return code_frame(img, w, h, out, cap, seed, recon, sonx_pred);
 }
 
 /* SQ905C: 80 header bytes, then codes against the decoder's prediction. */
