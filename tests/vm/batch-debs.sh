@@ -177,11 +177,18 @@ if [ $have_gst = 1 ]; then
 		ko "gst-launch-1.0 v4l2src io-mode=mmap: $(bytes "$out/gst.rgb") bytes, $(cat "$out/gst.rgb.fc")"
 		grep -m 3 -i error "$out/gst.rgb.log"
 	fi
-	# GStreamer's default I/O mode exports DMABUF when the format is not
-	# flagged V4L2_FMT_FLAG_EMULATED; libv4l2 then converts in its own
-	# buffers and refuses VIDIOC_EXPBUF. Reported, not counted.
+	# GStreamer's default I/O mode exports DMABUF unless the format is
+	# flagged V4L2_FMT_FLAG_EMULATED, which every format libv4l2 converts
+	# or flips is (it refuses VIDIOC_EXPBUF on its own buffers).
+	t0=$(date +%s.%N)
 	gst "$out/gst-auto.rgb" RGB auto
-	echo "NOTE gst-launch-1.0 v4l2src, default io-mode, converted RGB: $(bytes "$out/gst-auto.rgb") bytes ($(grep -m 1 '^ERROR' "$out/gst-auto.rgb.log"))"
+	if [ "$(bytes "$out/gst-auto.rgb")" = $((3 * frame)) ] &&
+		corrected "$out/gst-auto.rgb"; then
+		ok "gst-launch-1.0 v4l2src default io-mode (GST_V4L2_USE_LIBV4L2=1): 3 RGB frames, corrected ($(secs "$t0"))"
+	else
+		ko "gst-launch-1.0 v4l2src default io-mode: $(bytes "$out/gst-auto.rgb") bytes, $(cat "$out/gst-auto.rgb.fc")"
+		grep -m 3 -i error "$out/gst-auto.rgb.log"
+	fi
 else
 	ko "gst-launch-1.0 or GStreamer's v4l2 plugin is not installed (scripts/install-deps.sh --deb)"
 fi
