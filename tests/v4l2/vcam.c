@@ -235,9 +235,8 @@ static void test_controls(int fd)
 	/* No such control: 0 (as the original). */
 	CHECK(v4l2_set_control(fd, V4L2_CID_HUE, 1000) == 0);
 	/*
-	 * Reserved fields mean nothing to the library: a value there (once
-	 * libv4l2's in-band marker for "emulated controls only", "KFAK")
-	 * still gets the driver's control.
+	 * Reserved fields mean nothing to the library: a value there (here
+	 * "KFAK") still gets the driver's control.
 	 */
 	{
 		struct v4l2_queryctrl q = { .id = V4L2_CID_BRIGHTNESS };
