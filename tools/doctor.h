@@ -22,12 +22,14 @@
 struct doc_fmt {
 	uint32_t fourcc;
 	char desc[32];
-	int emulated;
+	int emulated; /* offered by libv4l2 with V4L2_FMT_FLAG_EMULATED */
+	int hidden;   /* native, not offered to applications as it is */
 	/* native: its frame sizes (nsizes discrete ones, or a step range) */
 	int nsizes, stepwise;
 	struct v4l2_frmsize_discrete sizes[DOC_MAX_SIZES];
 	struct v4l2_frmsize_stepwise step;
-	/* emulated: made from src at src_w x src_h (src 0: unknown) */
+	/* emulated: made from src at src_w x src_h (src 0: unknown); a
+	 * native format made from itself is processed (flipped...) */
 	uint32_t src;
 	uint32_t src_w, src_h;
 };
@@ -50,8 +52,8 @@ struct doc_dev {
 	char error[128];
 	char driver[16], card[32], bus[32];
 	uint32_t width, height; /* current format's size */
-	int nfmts;
-	struct doc_fmt fmts[DOC_MAX_FMTS];
+	int nfmts, nemu; /* the driver's formats; libv4l2's emulated ones */
+	struct doc_fmt fmts[DOC_MAX_FMTS], emu[DOC_MAX_FMTS];
 	struct v4lc_quirk_report quirks;
 	int nctrls;
 	struct doc_ctrl ctrls[DOC_MAX_CTRLS];

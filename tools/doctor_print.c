@@ -107,18 +107,17 @@ static void text_dev(FILE *f, const struct doc_dev *d)
 		fprintf(f, ", usb %04x:%04x", d->quirks.vendor,
 			d->quirks.product);
 	fputs("\n  native:\n", f);
-	for (int i = 0; i < d->nfmts; i++)
-		if (!d->fmts[i].emulated) {
-			fprintf(f, "    %s", fcc(d->fmts[i].fourcc, a));
-			text_sizes(f, &d->fmts[i]);
-			fputc('\n', f);
-		}
-	fprintf(f, "  emulated (from, at %ux%u):", d->width, d->height);
-	for (int i = 0; i < d->nfmts; i++)
-		if (d->fmts[i].emulated)
-			fprintf(f, " %s<%s", fcc(d->fmts[i].fourcc, a),
-				fcc(d->fmts[i].src, b));
-	fputc('\n', f);
+	for (int i = 0; i < d->nfmts; i++) {
+		fprintf(f, "    %s%s", fcc(d->fmts[i].fourcc, a),
+			d->fmts[i].hidden ? " (only through emulation)" : "");
+		text_sizes(f, &d->fmts[i]);
+		fputc('\n', f);
+	}
+	fprintf(f, "  emulated (<from, at %ux%u):", d->width, d->height);
+	for (int i = 0; i < d->nemu; i++)
+		fprintf(f, " %s<%s", fcc(d->emu[i].fourcc, a),
+			fcc(d->emu[i].src, b));
+	fputs(d->nemu ? "\n" : " none\n", f);
 	text_quirks(f, &d->quirks);
 	fputs("  emulated controls:", f);
 	for (int i = 0; i < d->nctrls; i++)
@@ -162,6 +161,8 @@ static void json_fmt(FILE *f, const struct doc_fmt *m)
 	jstr(f, fcc(m->fourcc, a));
 	fputs(",\"description\":", f);
 	jstr(f, m->desc);
+	if (!m->emulated)
+		fprintf(f, ",\"hidden\":%s", m->hidden ? "true" : "false");
 	if (m->emulated) {
 		fputs(",\"from\":", f);
 		jstr(f, m->src ? fcc(m->src, a) : "");
@@ -224,8 +225,6 @@ static void json_server(FILE *f, const struct doc_server *s)
 
 static void json_dev(FILE *f, const struct doc_dev *d)
 {
-	int n = 0;
-
 	fputs("{\"device\":", f);
 	jstr(f, d->name);
 	if (!d->ok) {
@@ -246,18 +245,15 @@ static void json_dev(FILE *f, const struct doc_dev *d)
 	else
 		fputs(",\"usb_id\":null", f);
 	fprintf(f, ",\"size\":[%u,%u],\"native\":[", d->width, d->height);
-	for (int i = 0; i < d->nfmts; i++)
-		if (!d->fmts[i].emulated) {
-			fputs(n++ ? "," : "", f);
-			json_fmt(f, &d->fmts[i]);
-		}
+	for (int i = 0; i < d->nfmts; i++) {
+		fputs(i ? "," : "", f);
+		json_fmt(f, &d->fmts[i]);
+	}
 	fputs("],\"emulated\":[", f);
-	n = 0;
-	for (int i = 0; i < d->nfmts; i++)
-		if (d->fmts[i].emulated) {
-			fputs(n++ ? "," : "", f);
-			json_fmt(f, &d->fmts[i]);
-		}
+	for (int i = 0; i < d->nemu; i++) {
+		fputs(i ? "," : "", f);
+		json_fmt(f, &d->emu[i]);
+	}
 	fputs("],", f);
 	json_quirks(f, &d->quirks);
 	fputs(",\"emulated_controls\":[", f);

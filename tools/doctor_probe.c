@@ -70,7 +70,8 @@ static void emulated_source(struct v4lconvert_data *conv,
 	f->src_h = src.fmt.pix.height;
 }
 
-static void formats(int fd, struct v4lconvert_data *conv, struct doc_dev *d)
+/* The driver's formats, with V4L2_DISABLE_CONVERSION: as it gives them. */
+static void native_formats(int fd, struct doc_dev *d)
 {
 	struct v4l2_fmtdesc e;
 
@@ -80,17 +81,43 @@ static void formats(int fd, struct v4lconvert_data *conv, struct doc_dev *d)
 		memset(&e, 0, sizeof(e));
 		e.index = i;
 		e.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-		if (v4lconvert_enum_fmt(conv, &e) < 0)
+		if (v4l2_ioctl(fd, VIDIOC_ENUM_FMT, &e) < 0)
 			break;
 		memset(f, 0, sizeof(*f));
 		f->fourcc = e.pixelformat;
+		f->hidden = 1; /* until libv4lconvert offers it as it is */
 		snprintf(f->desc, sizeof(f->desc), "%s", (char *)e.description);
-		f->emulated = !!(e.flags & V4L2_FMT_FLAG_EMULATED);
-		if (f->emulated)
-			emulated_source(conv, d, f);
-		else
-			native_sizes(fd, f);
+		native_sizes(fd, f);
 		d->nfmts++;
+	}
+}
+
+/* What libv4l2 offers applications: native formats as they are, and
+ * emulated ones (converted, or a native one processed). */
+static void offered_formats(struct v4lconvert_data *conv, struct doc_dev *d)
+{
+	struct v4l2_fmtdesc e;
+
+	for (uint32_t i = 0; d->nemu < DOC_MAX_FMTS; i++) {
+		struct doc_fmt *f = &d->emu[d->nemu];
+
+		memset(&e, 0, sizeof(e));
+		e.index = i;
+		e.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+		if (v4lconvert_enum_fmt(conv, &e) < 0)
+			break;
+		if (!(e.flags & V4L2_FMT_FLAG_EMULATED)) {
+			for (int k = 0; k < d->nfmts; k++)
+				if (d->fmts[k].fourcc == e.pixelformat)
+					d->fmts[k].hidden = 0;
+			continue;
+		}
+		memset(f, 0, sizeof(*f));
+		f->fourcc = e.pixelformat;
+		f->emulated = 1;
+		snprintf(f->desc, sizeof(f->desc), "%s", (char *)e.description);
+		emulated_source(conv, d, f);
+		d->nemu++;
 	}
 }
 
@@ -160,7 +187,8 @@ void doc_probe(const char *name, struct doc_dev *d)
 		v4l2_close(fd);
 		return;
 	}
-	formats(fd, conv, d);
+	native_formats(fd, d);
+	offered_formats(conv, d);
 	controls(conv, d);
 	v4lc_quirk_report(conv, &d->quirks);
 	v4lconvert_destroy(conv);
