@@ -10,9 +10,12 @@ static const struct {
 	unsigned bit;
 	const char *name; /* as data/camera-quirks.conf spells it */
 } quirk_names[] = {
-	{ V4LC_QUIRK_HFLIP, "hflip" },	  { V4LC_QUIRK_VFLIP, "vflip" },
-	{ V4LC_QUIRK_ROT90_JPEG, "rot90-jpeg" }, { V4LC_QUIRK_WB, "wb" },
-	{ V4LC_QUIRK_AUTOGAIN, "autogain" }, { V4LC_QUIRK_TINYJPEG, "tinyjpeg" },
+	{ V4LC_QUIRK_HFLIP, "hflip" },
+	{ V4LC_QUIRK_VFLIP, "vflip" },
+	{ V4LC_QUIRK_ROT90_JPEG, "rot90-jpeg" },
+	{ V4LC_QUIRK_WB, "wb" },
+	{ V4LC_QUIRK_AUTOGAIN, "autogain" },
+	{ V4LC_QUIRK_TINYJPEG, "tinyjpeg" },
 };
 
 /* "hflip,vflip" or "none"; in JSON a list of strings. */
@@ -31,15 +34,16 @@ static void flags(FILE *f, unsigned bits, int json)
 	fputs(json ? "]" : (n ? "" : "none"), f);
 }
 
-static const char *fcc(uint32_t v, char *buf)
+/* As v4l2-ctl writes it: "YUYV", "AR15-BE" (V4L2_PIX_FMT_FLAG_BE_ORDER). */
+static const char *fcc(uint32_t v, char buf[8])
 {
 	for (int i = 0; i < 4; i++) {
-		char c = (char)((v >> (8 * i)) & 0xff);
+		char c = (char)((v >> (8 * i)) & 0x7f);
 
 		buf[i] = c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? c
 									: '.';
 	}
-	buf[4] = '\0';
+	snprintf(buf + 4, 4, "%s", v & (1u << 31) ? "-BE" : "");
 	return buf;
 }
 
@@ -61,7 +65,8 @@ static void text_quirks(FILE *f, const struct v4lc_quirk_report *q)
 	flags(f, q->flags, 0);
 	fputc('\n', f);
 	if (q->driver_flags) {
-		fputs("    from the driver (input status, sensor rotation): ", f);
+		fputs("    from the driver (input status, sensor rotation): ",
+		      f);
 		flags(f, q->driver_flags, 0);
 		fputc('\n', f);
 	}
@@ -94,7 +99,7 @@ static void text_server(FILE *f, const struct doc_server *s)
 
 static void text_dev(FILE *f, const struct doc_dev *d)
 {
-	char a[5], b[5];
+	char a[8], b[8];
 
 	fprintf(f, "%s\n", d->name);
 	if (!d->ok) {
@@ -109,7 +114,7 @@ static void text_dev(FILE *f, const struct doc_dev *d)
 	fputs("\n  native:\n", f);
 	for (int i = 0; i < d->nfmts; i++) {
 		fprintf(f, "    %s%s", fcc(d->fmts[i].fourcc, a),
-			d->fmts[i].hidden ? " (only through emulation)" : "");
+			d->fmts[i].hidden ? " (not offered as is)" : "");
 		text_sizes(f, &d->fmts[i]);
 		fputc('\n', f);
 	}
@@ -121,7 +126,7 @@ static void text_dev(FILE *f, const struct doc_dev *d)
 	text_quirks(f, &d->quirks);
 	fputs("  emulated controls:", f);
 	for (int i = 0; i < d->nctrls; i++)
-		fprintf(f, "%s %s", i ? "," : "", d->ctrls[i].name);
+		fprintf(f, "%s %s", i ? ";" : "", d->ctrls[i].name);
 	fputs(d->nctrls ? "\n" : " none\n", f);
 	text_server(f, &d->server);
 }
@@ -155,7 +160,7 @@ static void jstr(FILE *f, const char *s)
 
 static void json_fmt(FILE *f, const struct doc_fmt *m)
 {
-	char a[5];
+	char a[8];
 
 	fputs("{\"fourcc\":", f);
 	jstr(f, fcc(m->fourcc, a));
@@ -176,8 +181,8 @@ static void json_fmt(FILE *f, const struct doc_fmt *m)
 	else {
 		fputs(",\"sizes\":[", f);
 		for (int i = 0; i < m->nsizes; i++)
-			fprintf(f, "%s[%u,%u]", i ? "," : "",
-				m->sizes[i].width, m->sizes[i].height);
+			fprintf(f, "%s[%u,%u]", i ? "," : "", m->sizes[i].width,
+				m->sizes[i].height);
 		fputs("]}", f);
 	}
 }

@@ -40,15 +40,15 @@ v4lc_query_emulated_ctrl(struct v4lconvert_data *data,
  */
 struct v4lc_quirk_report {
 	unsigned vendor, product; /* USB id from sysfs; 0 when not USB */
-	unsigned driver_flags;	  /* V4L2_IN_ST_[HV]FLIP, sensor rotation */
-	int matched;		  /* a rule matched: */
+	unsigned driver_flags;    /* V4L2_IN_ST_[HV]FLIP, sensor rotation */
+	int matched;              /* a rule matched: */
 	unsigned rule_flags;
-	int rule_gamma;	     /* 0: no default */
+	int rule_gamma;      /* 0: no default */
 	char rule_file[256]; /* a rules file's path, or "built-in" */
 	unsigned rule_line;  /* 1-based */
-	char rule[256];	     /* the rule's text */
+	char rule[256];      /* the rule's text */
 	int env_override;    /* LIBV4LCONTROL_FLAGS replaced all of it */
-	unsigned flags;	     /* in force */
+	unsigned flags;      /* in force */
 };
 
 __attribute__((visibility("default"))) void

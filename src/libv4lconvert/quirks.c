@@ -255,5 +255,6 @@ int v4lc_quirk_lookup(const struct v4lc_hwinfo *hw, struct v4lc_quirk *q,
 		found = text && match_in(files[i], text, hw, q, origin);
 		free(text);
 	}
-	return found || match_in("built-in", v4lc_builtin_quirks, hw, q, origin);
+	return found ||
+	       match_in("built-in", v4lc_builtin_quirks, hw, q, origin);
 }

@@ -8,7 +8,8 @@
 #include "private_api.h"
 #include "quirks.h"
 
-void v4lc_quirk_report(struct v4lconvert_data *data, struct v4lc_quirk_report *r)
+void v4lc_quirk_report(struct v4lconvert_data *data,
+		       struct v4lc_quirk_report *r)
 {
 	const char *env = secure_getenv("LIBV4LCONTROL_FLAGS");
 	struct v4lc_quirk_origin o;

@@ -102,9 +102,9 @@ struct fs_ctrl_event {
 #define FS_CLIENTS_MAX 16
 struct fs_clients {
 	struct fs_hdr h;
-	uint32_t count;		    /* clients connected, the asker excluded */
-	uint32_t running;	    /* the device streams, in format cur */
-	uint32_t pid[FS_CLIENTS_MAX];  /* theirs (SO_PEERCRED), first count */
+	uint32_t count;   /* clients connected, the asker excluded */
+	uint32_t running; /* the device streams, in format cur */
+	uint32_t pid[FS_CLIENTS_MAX]; /* theirs (SO_PEERCRED), first count */
 	uint32_t streaming[FS_CLIENTS_MAX]; /* 1: that client streams */
 	struct v4l2_pix_format cur;
 };

@@ -33,9 +33,9 @@ struct slot {
 };
 
 struct client {
-	int sock; /* -1: free */
+	int sock;  /* -1: free */
 	pid_t pid; /* the peer's, at connection time */
-	int data; /* the client's frame socket (FS_HELLO), or -1 */
+	int data;  /* the client's frame socket (FS_HELLO), or -1 */
 	int streaming;
 	int dead;
 	struct v4l2_pix_format want;

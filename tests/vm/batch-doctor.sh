@@ -7,7 +7,8 @@
 # device: the driver is "vivid"; the native formats are exactly those
 # v4l2-ctl lists on the bare device; the emulated formats are exactly those
 # v4l2-ctl -w (through our libv4l2) marks "(Emulated)", each made from a
-# native format; --json parses, for /dev/video0 and for every /dev/video*.
+# native format, also with vivid's sensor flipped (then the driver's flips
+# are reported); --json parses, for /dev/video0 and for every /dev/video*.
 # Ends with "N passed, N failed".
 set -uo pipefail
 
@@ -28,7 +29,7 @@ chmod 700 "$XDG_RUNTIME_DIR"
 # The fourccs v4l2-ctl lists: all, or (with "emulated") the marked ones.
 ctl_fourccs() { # file [emulated]
 	if [ "${2:-}" = emulated ]; then
-		grep "Emulated" "$1"
+		grep -i "emulated" "$1"
 	else
 		cat "$1"
 	fi | sed -n "s/.*\[[0-9]*\]: '\([^']*\)'.*/\1/p" | sort | tr '\n' ' '
@@ -72,6 +73,31 @@ else
 fi
 echo "--- v4l2-doctor $dev"
 cat "$out/doc.txt"
+
+# vivid's sensor mounted rotated (its controls set V4L2_IN_ST_HFLIP and
+# VFLIP on the input): the doctor reports the driver's flips, and the
+# formats libv4l2 now offers flipped are emulated, as v4l2-ctl -w sees them.
+if v4l2-ctl -d $dev -c sensor_flipped_horizontally=1,sensor_flipped_vertically=1 2>"$out/flip.err"; then
+	LD_LIBRARY_PATH=$libs v4l2-ctl -w -d $dev --list-formats >"$out/ctlw2.txt" 2>&1
+	emu_ctl=$(ctl_fourccs "$out/ctlw2.txt" emulated)
+	LD_LIBRARY_PATH=$libs "$doctor" --json $dev >"$out/doc.json" 2>"$out/doc.err"
+	drv=$(q 'd["quirks"]["driver"]')
+	[ "$drv" = "['hflip', 'vflip']" ] && ok "sensor flips reported by the driver" ||
+		ko "driver flips: $drv"
+	emu=$(q '" ".join(sorted(f["fourcc"] for f in d["emulated"])) + (" " if d["emulated"] else "")')
+	[ -n "$emu_ctl" ] && [ "$emu" = "$emu_ctl" ] &&
+		ok "flipped: emulated formats as v4l2-ctl -w marks them ($emu)" ||
+		ko "flipped: emulated formats: doctor '$emu', v4l2-ctl -w '$emu_ctl'"
+	src=$(q 'all(f["from"] in [n["fourcc"] for n in d["native"]] for f in d["emulated"])')
+	[ "$src" = True ] && ok "flipped: every emulated format is made from a native one" ||
+		ko "flipped: emulated sources: $src"
+	LD_LIBRARY_PATH=$libs "$doctor" $dev >"$out/doc2.txt" 2>&1
+	echo "--- v4l2-doctor $dev, sensor flipped (the lines after the formats)"
+	sed -n '/^  emulated/,$p' "$out/doc2.txt"
+	v4l2-ctl -d $dev -c sensor_flipped_horizontally=0,sensor_flipped_vertically=0
+else
+	ko "vivid's sensor flip controls: $(cat "$out/flip.err")"
+fi
 
 # Every node: one entry each, valid JSON, exit 0.
 nodes=$(ls /dev/video* | wc -l)
