@@ -6,6 +6,7 @@
  * asks it FS_CLIENTS without saying FS_HELLO, so it is not counted.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -32,15 +33,17 @@ static int connect_to(const char *path)
 
 void doc_server_ask(const char *name, struct doc_server *srv)
 {
-	char key[80], path[256];
+	char key[80], dir[160], path[256];
 	struct fs_hdr req = { .type = FS_CLIENTS };
 	ssize_t n;
 	int s, fd = -1;
 
 	memset(srv, 0, sizeof(*srv));
+	/* Looking only: the socket directory is not created. */
 	if (fs_device_key(name, key, sizeof(key)) < 0 ||
-	    fs_socket_path(key, path, sizeof(path)) < 0)
+	    fs_socket_dir(dir, sizeof(dir), 0) < 0)
 		return;
+	snprintf(path, sizeof(path), "%s/%s.sock", dir, key);
 	snprintf(srv->socket, sizeof(srv->socket), "%s", path);
 	s = connect_to(path);
 	if (s < 0)

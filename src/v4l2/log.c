@@ -64,6 +64,25 @@ out:
 	errno = saved;
 }
 
+void lv2_log_note(int to_stderr, const char *fmt, ...)
+{
+	FILE *f = v4l2_log_file ? v4l2_log_file : to_stderr ? stderr : NULL;
+	int saved = errno;
+	va_list ap;
+
+	if (!f)
+		return;
+	va_start(ap, fmt);
+	flockfile(f);
+	fputs("libv4l2: ", f);
+	vfprintf(f, fmt, ap);
+	fputc('\n', f);
+	fflush(f);
+	funlockfile(f);
+	va_end(ap);
+	errno = saved;
+}
+
 void lv2_log_ioctl(int fd, unsigned long request, int result, int err)
 {
 	FILE *f = v4l2_log_file;
