@@ -45,6 +45,8 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[i], "--json")) {
 			json = 1;
 		} else if (!strcmp(argv[i], "--camera") && i + 1 < argc) {
+			if (n == MAX_DEVS)
+				break;
 			snprintf(vcam[n], sizeof(vcam[n]), "libv4l-vcam:%s",
 				 argv[++i]);
 			add(names, &n, vcam[n]);

@@ -51,6 +51,7 @@ struct doc_dev {
 	int ok;
 	char error[128];
 	char driver[16], card[32], bus[32];
+	int capture; /* a video capture device (else libv4l2 passes it on) */
 	uint32_t width, height; /* current format's size */
 	int nfmts, nemu; /* the driver's formats; libv4l2's emulated ones */
 	struct doc_fmt fmts[DOC_MAX_FMTS], emu[DOC_MAX_FMTS];

@@ -111,6 +111,12 @@ static void text_dev(FILE *f, const struct doc_dev *d)
 	if (d->quirks.vendor)
 		fprintf(f, ", usb %04x:%04x", d->quirks.vendor,
 			d->quirks.product);
+	if (!d->capture) {
+		fputs("\n  not a video capture device: libv4l2 passes it "
+		      "through\n",
+		      f);
+		return;
+	}
 	fputs("\n  native:\n", f);
 	for (int i = 0; i < d->nfmts; i++) {
 		fprintf(f, "    %s%s", fcc(d->fmts[i].fourcc, a),
@@ -249,6 +255,11 @@ static void json_dev(FILE *f, const struct doc_dev *d)
 			d->quirks.product);
 	else
 		fputs(",\"usb_id\":null", f);
+	fprintf(f, ",\"capture\":%s", d->capture ? "true" : "false");
+	if (!d->capture) {
+		fputc('}', f);
+		return;
+	}
 	fprintf(f, ",\"size\":[%u,%u],\"native\":[", d->width, d->height);
 	for (int i = 0; i < d->nfmts; i++) {
 		fputs(i ? "," : "", f);

@@ -155,6 +155,7 @@ void doc_probe(const char *name, struct doc_dev *d)
 	struct v4lconvert_data *conv;
 	struct v4l2_capability cap;
 	struct v4l2_format fmt;
+	uint32_t caps;
 	int fd = open_raw(name);
 
 	memset(d, 0, sizeof(*d));
@@ -175,6 +176,14 @@ void doc_probe(const char *name, struct doc_dev *d)
 	snprintf(d->driver, sizeof(d->driver), "%s", (char *)cap.driver);
 	snprintf(d->card, sizeof(d->card), "%s", (char *)cap.card);
 	snprintf(d->bus, sizeof(d->bus), "%s", (char *)cap.bus_info);
+	caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps
+							 : cap.capabilities;
+	d->capture = !!(caps & V4L2_CAP_VIDEO_CAPTURE);
+	d->ok = 1;
+	if (!d->capture) {
+		v4l2_close(fd);
+		return;
+	}
 	memset(&fmt, 0, sizeof(fmt));
 	fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 	if (!v4l2_ioctl(fd, VIDIOC_G_FMT, &fmt)) {
@@ -184,6 +193,7 @@ void doc_probe(const char *name, struct doc_dev *d)
 	conv = v4lconvert_create_with_dev_ops(fd, NULL, &through_libv4l2);
 	if (!conv) {
 		fail(d, "libv4lconvert");
+		d->ok = 0;
 		v4l2_close(fd);
 		return;
 	}
@@ -193,5 +203,4 @@ void doc_probe(const char *name, struct doc_dev *d)
 	v4lc_quirk_report(conv, &d->quirks);
 	v4lconvert_destroy(conv);
 	v4l2_close(fd);
-	d->ok = 1;
 }
