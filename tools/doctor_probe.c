@@ -160,8 +160,10 @@ void doc_probe(const char *name, struct doc_dev *d)
 
 	memset(d, 0, sizeof(*d));
 	snprintf(d->name, sizeof(d->name), "%s", name);
-	if (fd < 0)
-		return fail(d, "open");
+	if (fd < 0) {
+		fail(d, "open");
+		return;
+	}
 	if (v4l2_fd_open(fd, V4L2_DISABLE_CONVERSION) != fd) {
 		fail(d, "libv4l2");
 		close(fd);
