@@ -318,7 +318,7 @@ LIBV4L_PUBLIC int v4lconvert_vidioc_s_ext_ctrls(struct v4lconvert_data *data,
 }
 
 /* Sensor orientation the driver reports: input status, then rotation. */
-static unsigned driver_flips(struct v4lconvert_data *data)
+unsigned v4lc_driver_flips(struct v4lconvert_data *data)
 {
 	struct v4l2_input input;
 	struct v4l2_control rot = { .id = V4L2_CID_CAMERA_SENSOR_ROTATION };
@@ -396,10 +396,10 @@ void v4lc_controls_init(struct v4lconvert_data *data)
 	const char *env = secure_getenv("LIBV4LCONTROL_FLAGS");
 	struct v4lc_hwinfo hw;
 	struct v4lc_quirk q;
-	unsigned flags = driver_flips(data);
+	unsigned flags = v4lc_driver_flips(data);
 
 	v4lc_hwinfo_read(data->fd, &hw);
-	if (v4lc_quirk_lookup(&hw, &q)) {
+	if (v4lc_quirk_lookup(&hw, &q, NULL)) {
 		flags |= q.flags;
 		data->default_gamma = q.gamma;
 	}

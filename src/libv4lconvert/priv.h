@@ -163,6 +163,8 @@ void v4lc_halve(const struct v4lc_frame *src, struct v4lc_frame *dst);
 
 /* Quirk flags and emulated controls (called at create). */
 void v4lc_controls_init(struct v4lconvert_data *data);
+/* The flips the driver reports (input status, sensor rotation): quirk bits. */
+unsigned v4lc_driver_flips(struct v4lconvert_data *data);
 
 /*
  * Emulated control values (controls.c): fake control i's current value,

@@ -12,7 +12,8 @@
  *   v4lc_frame_convert  (core/frame.h)    whole-frame conversion;
  *   v4lc_rgb2yuv_init   (core/colour.h)   RGB -> YUV coefficients;
  * and libv4l2 asks about the emulated controls alone with
- * v4lc_query_emulated_ctrl below.
+ * v4lc_query_emulated_ctrl below. v4l2-doctor (tools/doctor*.c) asks why
+ * a camera is treated as it is: v4lc_quirk_report and v4lc_simd_tier.
  */
 #ifndef V4LC_LIBV4LCONVERT_PRIVATE_API_H
 #define V4LC_LIBV4LCONVERT_PRIVATE_API_H
@@ -31,5 +32,29 @@
 __attribute__((visibility("default"))) int
 v4lc_query_emulated_ctrl(struct v4lconvert_data *data,
 			 struct v4l2_queryctrl *q);
+
+/*
+ * Why the camera's quirks (the V4LC_QUIRK_* bits of quirks.h) are what they
+ * are: the driver's part (input status flips, sensor rotation), the rule
+ * of the quirk table that matched, and LIBV4LCONTROL_FLAGS.
+ */
+struct v4lc_quirk_report {
+	unsigned vendor, product; /* USB id from sysfs; 0 when not USB */
+	unsigned driver_flags;    /* V4L2_IN_ST_[HV]FLIP, sensor rotation */
+	int matched;              /* a rule matched: */
+	unsigned rule_flags;
+	int rule_gamma;      /* 0: no default */
+	char rule_file[256]; /* a rules file's path, or "built-in" */
+	unsigned rule_line;  /* 1-based */
+	char rule[256];      /* the rule's text */
+	int env_override;    /* LIBV4LCONTROL_FLAGS replaced all of it */
+	unsigned flags;      /* in force */
+};
+
+__attribute__((visibility("default"))) void
+v4lc_quirk_report(struct v4lconvert_data *data, struct v4lc_quirk_report *r);
+
+/* The SIMD tier the kernels run ("scalar", "sse2", "avx2", "neon"...). */
+__attribute__((visibility("default"))) const char *v4lc_simd_tier(void);
 
 #endif

@@ -167,21 +167,46 @@ static int match_line(const char *p, const char *end,
 	return matched;
 }
 
-int v4lc_quirk_match_text(const char *text, const struct v4lc_hwinfo *hw,
-			  struct v4lc_quirk *q)
+/* The first matching rule's line number (1-based) and text, or 0. */
+static unsigned match_text_at(const char *text, const struct v4lc_hwinfo *hw,
+			      struct v4lc_quirk *q, char *rule, size_t len)
 {
-	while (text && *text) {
+	for (unsigned line = 1; text && *text; line++) {
 		const char *end = strchr(text, '\n');
 		const char *p;
 
 		if (!end)
 			end = text + strlen(text);
 		p = skip_space(text, end);
-		if (p < end && *p != '#' && match_line(p, end, hw, q) == 1)
-			return 1;
+		if (p < end && *p != '#' && match_line(p, end, hw, q) == 1) {
+			if (rule)
+				snprintf(rule, len, "%.*s", (int)(end - p), p);
+			return line;
+		}
 		text = *end ? end + 1 : end;
 	}
 	return 0;
+}
+
+int v4lc_quirk_match_text(const char *text, const struct v4lc_hwinfo *hw,
+			  struct v4lc_quirk *q)
+{
+	return match_text_at(text, hw, q, NULL, 0) != 0;
+}
+
+static int match_in(const char *name, const char *text,
+		    const struct v4lc_hwinfo *hw, struct v4lc_quirk *q,
+		    struct v4lc_quirk_origin *o)
+{
+	char rule[256];
+	unsigned line = match_text_at(text, hw, q, rule, sizeof(rule));
+
+	if (line && o) {
+		snprintf(o->file, sizeof(o->file), "%s", name);
+		o->line = line;
+		snprintf(o->rule, sizeof(o->rule), "%s", rule);
+	}
+	return line != 0;
 }
 
 /* A rules file, NUL-terminated, or NULL (absent, unreadable, too big). */
@@ -205,7 +230,8 @@ static char *read_rules(const char *path)
 	return text;
 }
 
-int v4lc_quirk_lookup(const struct v4lc_hwinfo *hw, struct v4lc_quirk *q)
+int v4lc_quirk_lookup(const struct v4lc_hwinfo *hw, struct v4lc_quirk *q,
+		      struct v4lc_quirk_origin *origin)
 {
 	const char *config = secure_getenv("XDG_CONFIG_HOME");
 	const char *home = secure_getenv("HOME");
@@ -213,6 +239,8 @@ int v4lc_quirk_lookup(const struct v4lc_hwinfo *hw, struct v4lc_quirk *q)
 	const char *files[2];
 	int found = 0;
 
+	if (origin)
+		memset(origin, 0, sizeof(*origin));
 	if (config && *config)
 		snprintf(user, sizeof(user), "%s/libv4l/camera-quirks.conf",
 			 config);
@@ -224,8 +252,9 @@ int v4lc_quirk_lookup(const struct v4lc_hwinfo *hw, struct v4lc_quirk *q)
 	for (int i = 0; i < 2 && !found; i++) {
 		char *text = files[i][0] ? read_rules(files[i]) : NULL;
 
-		found = text && v4lc_quirk_match_text(text, hw, q);
+		found = text && match_in(files[i], text, hw, q, origin);
 		free(text);
 	}
-	return found || v4lc_quirk_match_text(v4lc_builtin_quirks, hw, q);
+	return found ||
+	       match_in("built-in", v4lc_builtin_quirks, hw, q, origin);
 }

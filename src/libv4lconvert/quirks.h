@@ -48,11 +48,19 @@ extern const char *const v4lc_dmi_names[V4LC_DMI_KEYS];
 int v4lc_quirk_match_text(const char *text, const struct v4lc_hwinfo *hw,
 			  struct v4lc_quirk *q);
 
+/* Where the matching rule is: "" (none), a rules file, or "built-in". */
+struct v4lc_quirk_origin {
+	char file[256];
+	unsigned line; /* 1-based */
+	char rule[256];
+};
+
 /*
  * The rules in force: the user's file, the system's, then the built-in
- * table. Returns 1 on a match.
+ * table. Returns 1 on a match; origin (may be NULL) says which rule.
  */
-int v4lc_quirk_lookup(const struct v4lc_hwinfo *hw, struct v4lc_quirk *q);
+int v4lc_quirk_lookup(const struct v4lc_hwinfo *hw, struct v4lc_quirk *q,
+		      struct v4lc_quirk_origin *origin);
 
 /* USB id and DMI strings of the device open at fd, from sysfs
  * (LIBV4LCONTROL_SYSFS_PREFIX is prepended to every path, for tests). */

@@ -48,6 +48,30 @@
 #include "libv4l-plugin.h"
 #include "v4l2/backend.h"
 
+/*
+ * The application's fd is a socket from now on: a plain ioctl() on it
+ * (not v4l2_ioctl) never reaches libv4l2 nor the server, the kernel
+ * answers ENOTTY, and a program that checks its format that way (v4l2-ctl
+ * -w does) streams the format libv4l2 chose without knowing why. Nothing
+ * can see such a call; this says it once, when the share starts, where a
+ * log was asked for.
+ */
+static void note_plain_ioctls(int fd, const char *dev)
+{
+	const char *v = secure_getenv("LIBV4L2_SHARE");
+
+	lv2_log_note(secure_getenv("LIBV4L2_FRAMESERVER_VERBOSE") != NULL,
+		     "fd %d (%s) is shared through v4l2-frameserver (%s): "
+		     "the fd is the server's socket now, so a plain ioctl() "
+		     "on it (VIDIOC_S_FMT, VIDIOC_TRY_FMT, VIDIOC_G_FMT...) "
+		     "fails with ENOTTY; only v4l2_ioctl() reaches the camera "
+		     "(LIBV4L2_SHARE=0 opens it directly)",
+		     fd, dev,
+		     v && !strcmp(v, "1") ? "LIBV4L2_SHARE=1"
+					  : "a server ran for it, "
+					    "LIBV4L2_SHARE unset");
+}
+
 static void *share_init(int fd)
 {
 	char dev[300], key[80], name[100];
@@ -95,6 +119,7 @@ static void *share_init(int fd)
 		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	sh->fd = fd;
 	sh->mfd = mfd;
+	note_plain_ioctls(fd, dev);
 	return sh;
 fail:
 	if (mfd >= 0)

@@ -43,6 +43,8 @@ enum fs_type {
 				 * slot's memfd */
 	FS_CTRL_EVENT, /* s->c {id, value}: a control was changed */
 	FS_END,        /* s->c {err}: the stream ended (ENODEV...) */
+	FS_CLIENTS,    /* c->s; s->c {the other clients}: who is connected
+				 * (v4l2-doctor asks, without FS_HELLO) */
 };
 
 struct fs_hdr {
@@ -95,6 +97,16 @@ struct fs_ctrl_event {
 	struct fs_hdr h;
 	uint32_t id;
 	int32_t value;
+};
+
+#define FS_CLIENTS_MAX 16
+struct fs_clients {
+	struct fs_hdr h;
+	uint32_t count;   /* clients connected, the asker excluded */
+	uint32_t running; /* the device streams, in format cur */
+	uint32_t pid[FS_CLIENTS_MAX]; /* theirs (SO_PEERCRED), first count */
+	uint32_t streaming[FS_CLIENTS_MAX]; /* 1: that client streams */
+	struct v4l2_pix_format cur;
 };
 
 /* Both sides: send one packet, optionally with one fd (-1: none). */

@@ -33,8 +33,9 @@ struct slot {
 };
 
 struct client {
-	int sock; /* -1: free */
-	int data; /* the client's frame socket (FS_HELLO), or -1 */
+	int sock;  /* -1: free */
+	pid_t pid; /* the peer's, at connection time */
+	int data;  /* the client's frame socket (FS_HELLO), or -1 */
 	int streaming;
 	int dead;
 	struct v4l2_pix_format want;
@@ -88,6 +89,8 @@ void srv_client_release(struct client *c, uint32_t slot);
 void srv_client_drop(struct client *c);
 int srv_streaming_clients(void);
 int srv_nclients(void);
+/* Who is connected besides `asker` (FS_CLIENTS). */
+void srv_list_clients(const struct client *asker, struct fs_clients *m);
 
 /* server_capture.c */
 /* (Re)start streaming in pix (format and size). */

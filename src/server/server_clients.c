@@ -11,6 +11,8 @@ void srv_accept_client(int ls)
 {
 	int s = accept4(ls, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 	int sz = 1 << 16;
+	struct ucred cred = { .pid = 0 };
+	socklen_t len = sizeof(cred);
 
 	if (s < 0)
 		return;
@@ -20,6 +22,7 @@ void srv_accept_client(int ls)
 		return;
 	}
 	setsockopt(s, SOL_SOCKET, SO_SNDBUF, &sz, sizeof(sz));
+	getsockopt(s, SOL_SOCKET, SO_PEERCRED, &cred, &len);
 	for (int i = 0; i < MAX_CLIENTS; i++) {
 		if (srv.clients[i].sock < 0) {
 			if (srv.verbose)
@@ -30,6 +33,7 @@ void srv_accept_client(int ls)
 			memset(&srv.clients[i], 0, sizeof(srv.clients[i]));
 			srv.clients[i].sock = s;
 			srv.clients[i].data = -1;
+			srv.clients[i].pid = cred.pid;
 			return;
 		}
 	}
@@ -74,4 +78,23 @@ int srv_nclients(void)
 	for (int i = 0; i < MAX_CLIENTS; i++)
 		n += srv.clients[i].sock >= 0;
 	return n;
+}
+
+void srv_list_clients(const struct client *asker, struct fs_clients *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->h.type = FS_CLIENTS;
+	for (int i = 0; i < MAX_CLIENTS; i++) {
+		const struct client *c = &srv.clients[i];
+
+		if (c->sock < 0 || c->dead || c == asker)
+			continue;
+		if (m->count < FS_CLIENTS_MAX) {
+			m->pid[m->count] = (uint32_t)c->pid;
+			m->streaming[m->count] = !!c->streaming;
+		}
+		m->count++;
+	}
+	m->running = !!srv.running;
+	m->cur = srv.cur;
 }

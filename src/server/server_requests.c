@@ -251,6 +251,7 @@ int srv_handle(struct client *c)
 		struct fs_ioctl io;
 		struct fs_setfmt fmt;
 		struct fs_release rel;
+		struct fs_clients who;
 	} m;
 	int fd;
 	ssize_t n = fs_recv(c->sock, &m, sizeof(m), &fd, MSG_DONTWAIT);
@@ -300,6 +301,9 @@ int srv_handle(struct client *c)
 			return -1;
 		srv_client_release(c, m.rel.slot);
 		return 0;
+	case FS_CLIENTS:
+		srv_list_clients(c, &m.who);
+		return fs_send(c->sock, &m.who, sizeof(m.who), -1, 0);
 	}
 	return -1;
 }

@@ -41,4 +41,10 @@ void *lv2_share_mmap(void *priv, void *start, size_t length, int prot,
  */
 int lv2_share_device(void *priv, char *buf, size_t size);
 
+/* log.c: a note for who asked: to the log file (LIBV4L2_LOG_FILENAME, or
+ * the application's v4l2_log_file) when there is one, else to stderr when
+ * to_stderr (a verbosity variable is set), else nowhere. */
+void lv2_log_note(int to_stderr, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 #endif

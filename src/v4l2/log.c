@@ -44,23 +44,42 @@ out:
 	pthread_mutex_unlock(&log_lock);
 }
 
-void lv2_log_err(struct lv2_dev *dev, const char *fmt, ...)
+/* One "libv4l2: ..." line on f, whole (other threads log too). */
+static void vlog(FILE *f, const char *fmt, va_list ap)
 {
-	FILE *f = v4l2_log_file ? v4l2_log_file : stderr;
-	int saved = errno;
-	va_list ap;
-
-	if (dev && dev->gone && !v4l2_log_file)
-		goto out; /* unplugged: one report is enough */
-	va_start(ap, fmt);
 	flockfile(f);
 	fputs("libv4l2: ", f);
 	vfprintf(f, fmt, ap);
 	fputc('\n', f);
 	fflush(f);
 	funlockfile(f);
+}
+
+void lv2_log_err(struct lv2_dev *dev, const char *fmt, ...)
+{
+	int saved = errno;
+	va_list ap;
+
+	if (dev && dev->gone && !v4l2_log_file)
+		goto out; /* unplugged: one report is enough */
+	va_start(ap, fmt);
+	vlog(v4l2_log_file ? v4l2_log_file : stderr, fmt, ap);
 	va_end(ap);
 out:
+	errno = saved;
+}
+
+void lv2_log_note(int to_stderr, const char *fmt, ...)
+{
+	FILE *f = v4l2_log_file ? v4l2_log_file : to_stderr ? stderr : NULL;
+	int saved = errno;
+	va_list ap;
+
+	if (!f)
+		return;
+	va_start(ap, fmt);
+	vlog(f, fmt, ap);
+	va_end(ap);
 	errno = saved;
 }
 
