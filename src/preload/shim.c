@@ -18,6 +18,7 @@
 #define VCAM_LINK "/memfd:libv4l-vcam"
 
 struct v4l_shim_libc v4l_shim_libc;
+__thread int v4l_shim_in_lib;
 pthread_once_t v4l_shim_libc_once = PTHREAD_ONCE_INIT;
 
 void v4l_shim_resolve(void)

@@ -78,6 +78,23 @@ V4L_SHIM_HIDDEN int v4l_shim_unchanged(int fd);
  */
 V4L_SHIM_HIDDEN void v4l_shim_release_under(int fd, void (*release)(int));
 
+/*
+ * Set while this thread runs inside the library a shim hands calls to
+ * (libv4l1, libv4l2): calls it or one of libv4l2's plugins (the virtual
+ * camera, the frame server's client) makes to the wrapped functions, often
+ * while holding a device's lock, go straight to libc. Routed back into the
+ * library they would take the other devices' locks: two threads, each
+ * inside its own device, would wait for each other forever.
+ */
+V4L_SHIM_HIDDEN extern __thread int v4l_shim_in_lib;
+#define LIB(expr)                                                              \
+	({                                                                     \
+		v4l_shim_in_lib++;                                             \
+		__typeof__(expr) r_ = (expr);                                  \
+		v4l_shim_in_lib--;                                             \
+		r_;                                                            \
+	})
+
 /* Defined by each shim: take over a descriptor the real open() returned
  * (or return it untouched); returns the descriptor the program gets. */
 V4L_SHIM_HIDDEN int v4l_shim_claim(int fd, int flags);

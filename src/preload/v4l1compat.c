@@ -73,21 +73,6 @@ static void add_ref(int fd, int delta)
 	}
 }
 
-/*
- * Set while this thread runs inside libv4l1/libv4l2: calls they (or a
- * libv4l2 plugin such as the virtual camera) make to the wrapped functions
- * go straight to libc, never back into the libraries (whose locks this
- * thread may hold).
- */
-static __thread int in_lib;
-#define LIB(expr)                                                              \
-	({                                                                     \
-		in_lib++;                                                      \
-		__typeof__(expr) r_ = (expr);                                  \
-		in_lib--;                                                      \
-		r_;                                                            \
-	})
-
 /* Every reference, the last closing the number; its result. */
 static int release_all(int fd)
 {
@@ -117,9 +102,9 @@ int v4l_shim_claim(int fd, int flags)
 	char path[64];
 	int nfd, saved = errno;
 
-	if (!in_lib && refs(fd))
+	if (!v4l_shim_in_lib && refs(fd))
 		v4l_shim_release_under(fd, release_stale);
-	if (fd < 0 || in_lib || (flags & (O_PATH | O_DIRECTORY)) ||
+	if (fd < 0 || v4l_shim_in_lib || (flags & (O_PATH | O_DIRECTORY)) ||
 	    !v4l_shim_is_video_file(fd))
 		return fd;
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
@@ -138,14 +123,14 @@ int v4l_shim_claim(int fd, int flags)
 
 EXPORT int close(int fd)
 {
-	if (!in_lib && is_claimed(fd)) {
+	if (!v4l_shim_in_lib && is_claimed(fd)) {
 		/* dup() references: only the last close releases the fd. */
 		add_ref(fd, -1);
 		return LIB(v4l1_close(fd));
 	}
 	/* A stale number: the program closes its file, libv4l1 the old
 	 * state. */
-	if (!in_lib && refs(fd))
+	if (!v4l_shim_in_lib && refs(fd))
 		return release_all(fd);
 	return REAL(close)(fd);
 }
@@ -156,7 +141,7 @@ EXPORT int dup(int fd)
 {
 	int r;
 
-	if (in_lib || !is_claimed(fd))
+	if (v4l_shim_in_lib || !is_claimed(fd))
 		return REAL(dup)(fd);
 	r = LIB(v4l1_dup(fd));
 	if (r == fd)
@@ -167,7 +152,7 @@ EXPORT int dup(int fd)
 /* The kernel closes a claimed target of dup2/dup3: release it first. */
 static void release_target(int oldfd, int newfd)
 {
-	if (oldfd == newfd || in_lib)
+	if (oldfd == newfd || v4l_shim_in_lib)
 		return;
 	release_all(newfd);
 }
@@ -192,14 +177,14 @@ EXPORT int ioctl(int fd, unsigned long request, ...)
 	va_start(ap, request);
 	arg = va_arg(ap, void *);
 	va_end(ap);
-	if (!in_lib && is_claimed(fd))
+	if (!v4l_shim_in_lib && is_claimed(fd))
 		return LIB(v4l1_ioctl(fd, request, arg));
 	return REAL(ioctl)(fd, request, arg);
 }
 
 EXPORT ssize_t read(int fd, void *buf, size_t n)
 {
-	if (!in_lib && is_claimed(fd))
+	if (!v4l_shim_in_lib && is_claimed(fd))
 		return LIB(v4l1_read(fd, buf, n));
 	return REAL(read)(fd, buf, n);
 }
@@ -257,7 +242,7 @@ static int take_map(void *start, size_t length)
 EXPORT void *mmap(void *start, size_t length, int prot, int flags, int fd,
 		  off_t offset)
 {
-	if (!in_lib && is_claimed(fd))
+	if (!v4l_shim_in_lib && is_claimed(fd))
 		return note_map(LIB(v4l1_mmap(start, length, prot, flags, fd,
 					      offset)),
 				length);
@@ -267,7 +252,7 @@ EXPORT void *mmap(void *start, size_t length, int prot, int flags, int fd,
 EXPORT void *mmap64(void *start, size_t length, int prot, int flags, int fd,
 		    off64_t offset)
 {
-	if (!in_lib && is_claimed(fd))
+	if (!v4l_shim_in_lib && is_claimed(fd))
 		return note_map(LIB(v4l1_mmap(start, length, prot, flags, fd,
 					      offset)),
 				length);
@@ -276,7 +261,8 @@ EXPORT void *mmap64(void *start, size_t length, int prot, int flags, int fd,
 
 EXPORT int munmap(void *start, size_t length)
 {
-	if (!in_lib && atomic_load(&any_claimed) && take_map(start, length))
+	if (!v4l_shim_in_lib && atomic_load(&any_claimed) &&
+	    take_map(start, length))
 		return LIB(v4l1_munmap(start, length));
 	return REAL(munmap)(start, length);
 }

@@ -9,7 +9,8 @@
  * _FORTIFY_SOURCE variants, symlinks, /dev/char/81:N), or is libv4l2's
  * virtual camera (see shim.h). Every other call goes straight to the next
  * definition (libc), so a program that never opens a camera behaves exactly
- * as without the shim. The open() family lives in shim.c.
+ * as without the shim, and so do the calls libv4l2 and its plugins make
+ * themselves (v4l_shim_in_lib, shim.h). The open() family lives in shim.c.
  */
 #include "shim.h"
 
@@ -49,6 +50,12 @@ static int is_claimed(int fd)
 	return refs(fd) && v4l_shim_unchanged(fd);
 }
 
+/* A call of the program's on a claimed fd (not libv4l2's own: shim.h). */
+static int in_shim(int fd)
+{
+	return !v4l_shim_in_lib && is_claimed(fd);
+}
+
 /* +1 for open/dup, -1 for close. */
 static void add_ref(int fd, int delta)
 {
@@ -73,7 +80,7 @@ static int release_all(int fd)
 
 	while (refs(fd)) {
 		add_ref(fd, -1);
-		r = v4l2_close(fd);
+		r = LIB(v4l2_close(fd));
 	}
 	return r;
 }
@@ -91,6 +98,8 @@ static void release_stale(int fd)
  */
 int v4l_shim_claim(int fd, int flags)
 {
+	if (v4l_shim_in_lib)
+		return fd;
 	if (refs(fd))
 		v4l_shim_release_under(fd, release_stale);
 	if (fd < 0 || (flags & (O_PATH | O_DIRECTORY)) ||
@@ -107,7 +116,7 @@ int v4l_shim_claim(int fd, int flags)
 			REAL(close)(rw);
 		}
 	}
-	if (v4l2_fd_open(fd, 0) == fd)
+	if (LIB(v4l2_fd_open(fd, 0)) == fd)
 		add_ref(fd, 1);
 	return fd;
 }
@@ -115,9 +124,11 @@ int v4l_shim_claim(int fd, int flags)
 /* A stale number: the program closes its file, libv4l2 the old state. */
 EXPORT int close(int fd)
 {
+	if (v4l_shim_in_lib)
+		return REAL(close)(fd);
 	if (is_claimed(fd)) {
 		add_ref(fd, -1);
-		return v4l2_close(fd);
+		return LIB(v4l2_close(fd));
 	}
 	if (refs(fd))
 		return release_all(fd);
@@ -130,9 +141,9 @@ EXPORT int dup(int fd)
 {
 	int r;
 
-	if (!is_claimed(fd))
+	if (!in_shim(fd))
 		return REAL(dup)(fd);
-	r = v4l2_dup(fd);
+	r = LIB(v4l2_dup(fd));
 	if (r == fd)
 		add_ref(fd, 1);
 	return r;
@@ -145,10 +156,10 @@ EXPORT int dup(int fd)
  */
 static int after_dup(int oldfd, int newfd)
 {
-	if (newfd >= 0 && is_claimed(oldfd)) {
+	if (newfd >= 0 && in_shim(oldfd)) {
 		if (refs(newfd)) /* stale: F_DUPFD found it free */
 			v4l_shim_release_under(newfd, release_stale);
-		if (v4l2_fd_open(newfd, 0) == newfd)
+		if (LIB(v4l2_fd_open(newfd, 0)) == newfd)
 			add_ref(newfd, 1);
 	}
 	return newfd;
@@ -156,7 +167,7 @@ static int after_dup(int oldfd, int newfd)
 
 static void release_target(int oldfd, int newfd)
 {
-	if (oldfd != newfd)
+	if (oldfd != newfd && !v4l_shim_in_lib)
 		release_all(newfd);
 }
 
@@ -194,36 +205,37 @@ EXPORT int ioctl(int fd, unsigned long request, ...)
 	va_start(ap, request);
 	arg = va_arg(ap, void *);
 	va_end(ap);
-	if (is_claimed(fd))
-		return v4l2_ioctl(fd, request, arg);
+	if (in_shim(fd))
+		return LIB(v4l2_ioctl(fd, request, arg));
 	return REAL(ioctl)(fd, request, arg);
 }
 
 EXPORT ssize_t read(int fd, void *buf, size_t n)
 {
-	return is_claimed(fd) ? v4l2_read(fd, buf, n) : REAL(read)(fd, buf, n);
+	return in_shim(fd) ? LIB(v4l2_read(fd, buf, n))
+			   : REAL(read)(fd, buf, n);
 }
 
 EXPORT void *mmap(void *start, size_t length, int prot, int flags, int fd,
 		  off_t offset)
 {
-	if (is_claimed(fd))
-		return v4l2_mmap(start, length, prot, flags, fd, offset);
+	if (in_shim(fd))
+		return LIB(v4l2_mmap(start, length, prot, flags, fd, offset));
 	return REAL(mmap)(start, length, prot, flags, fd, offset);
 }
 
 EXPORT void *mmap64(void *start, size_t length, int prot, int flags, int fd,
 		    off64_t offset)
 {
-	if (is_claimed(fd))
-		return v4l2_mmap(start, length, prot, flags, fd, offset);
+	if (in_shim(fd))
+		return LIB(v4l2_mmap(start, length, prot, flags, fd, offset));
 	return REAL(mmap64)(start, length, prot, flags, fd, offset);
 }
 
 /* libv4l2 recognises its own buffers and unmaps anything else for real. */
 EXPORT int munmap(void *start, size_t length)
 {
-	if (atomic_load(&any_claimed))
-		return v4l2_munmap(start, length);
+	if (!v4l_shim_in_lib && atomic_load(&any_claimed))
+		return LIB(v4l2_munmap(start, length));
 	return REAL(munmap)(start, length);
 }

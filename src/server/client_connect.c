@@ -164,7 +164,9 @@ static uint64_t mono_ms(void)
 }
 
 /* HELLO on a fresh connection: 0, or -1 when the server did not answer
- * (it was exiting: the connection was reset, or it is stuck). */
+ * (it was exiting: the connection was reset, or it is stuck), -2 for
+ * another protocol version, -3 when it refused us: every client slot is
+ * taken (its refusal may come before our HELLO could be sent). */
 static int hello_exchange(int s, struct fs_hello *hello, int data)
 {
 	struct pollfd p = { .fd = s, .events = POLLIN };
@@ -172,13 +174,17 @@ static int hello_exchange(int s, struct fs_hello *hello, int data)
 	ssize_t n;
 	int fd;
 
-	if (fs_send(s, hello, sizeof(*hello), data, 0) < 0)
+	if (fs_send(s, hello, sizeof(*hello), data, 0) < 0 && errno != EPIPE &&
+	    errno != ECONNRESET)
 		return -1;
 	if (poll(&p, 1, 5000) <= 0)
 		return -1;
 	n = fs_recv(s, &r, sizeof(r), &fd, MSG_DONTWAIT);
 	if (fd >= 0)
 		close(fd);
+	if (n == (ssize_t)sizeof(r) && r.h.type == FS_HELLO && r.h.ret &&
+	    r.h.err == EUSERS)
+		return -3; /* every client slot taken: not retried */
 	if (n != (ssize_t)sizeof(r) || r.h.type != FS_HELLO || r.h.ret)
 		return -1;
 	if (r.version != FS_PROTO_VERSION)
@@ -242,6 +248,15 @@ static int server_connect(const char *dev, const char *path,
 			close(s);
 			if (r == -2) {
 				errno = EPROTO;
+				return -1;
+			}
+			if (r == -3) {
+				fprintf(stderr,
+					"libv4l2: the frame server of %s "
+					"serves its maximum of clients; this "
+					"program uses the device directly\n",
+					dev);
+				errno = EUSERS;
 				return -1;
 			}
 			e = ECONNRESET;

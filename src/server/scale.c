@@ -81,6 +81,48 @@ static void plane(const uint8_t *s, size_t sbpl, unsigned sw, unsigned sh,
 	}
 }
 
+/* No real device comes near: keeps every extent product in 64 bits. */
+#define MAX_DIM 65536u
+
+/*
+ * The bytes a frame of kind k at w x h with stride bpl spans, as the
+ * resampler reads or writes it (chroma planes included), or 0 when the
+ * stride cannot hold a row or the size is absurd. In 64 bits: stride and
+ * height come from the driver.
+ */
+static uint64_t extent(enum kind k, unsigned bpp, uint64_t bpl, unsigned w,
+		       unsigned h)
+{
+	uint64_t row = (uint64_t)w * (k == K_PACKED422 ? 2 : bpp);
+
+	if (!w || !h || w > MAX_DIM || h > MAX_DIM || bpl < row)
+		return 0;
+	switch (k) {
+	case K_PLANAR420:
+		return bpl * h + 2 * (bpl / 2) * (h / 2);
+	case K_NV:
+		return bpl * h + bpl * (h / 2);
+	default:
+		return bpl * h;
+	}
+}
+
+void fs_normalise_format(struct v4l2_pix_format *p)
+{
+	unsigned bpp;
+	enum kind k = kind_of(p->pixelformat, &bpp);
+	uint64_t row = (uint64_t)p->width * (k == K_PACKED422 ? 2 : bpp), x;
+
+	if (k == K_NONE || !p->width || !p->height || p->width > MAX_DIM ||
+	    p->height > MAX_DIM)
+		return;
+	if (p->bytesperline < row)
+		p->bytesperline = (uint32_t)row;
+	x = extent(k, bpp, p->bytesperline, p->width, p->height);
+	if (p->sizeimage < x)
+		p->sizeimage = x > UINT32_MAX ? UINT32_MAX : (uint32_t)x;
+}
+
 long fs_scale_frame(const uint8_t *src, const struct v4l2_pix_format *sp,
 		    size_t src_used, uint8_t *dst,
 		    const struct v4l2_pix_format *dp, size_t dst_size)
@@ -88,6 +130,7 @@ long fs_scale_frame(const uint8_t *src, const struct v4l2_pix_format *sp,
 	unsigned bpp, sw = sp->width, sh = sp->height, dw = dp->width,
 		      dh = dp->height;
 	size_t sb = sp->bytesperline, db = dp->bytesperline;
+	uint64_t sx, dx, n;
 	enum kind k;
 
 	if (sp->pixelformat != dp->pixelformat)
@@ -99,11 +142,17 @@ long fs_scale_frame(const uint8_t *src, const struct v4l2_pix_format *sp,
 		memcpy(dst, src, src_used);
 		return (long)src_used;
 	}
-	if (!sw || !sh || !dw || !dh || dp->sizeimage > dst_size ||
-	    sp->sizeimage > src_used)
+	/* Every byte read must be there and every byte written fit. */
+	sx = extent(k, bpp, sb, sw, sh);
+	dx = extent(k, bpp, db, dw, dh);
+	if (!sx || !dx || sx > src_used || dx > dst_size ||
+	    dp->sizeimage > dst_size)
 		return -1;
 	if (sw == dw && sh == dh && sb == db) {
-		memcpy(dst, src, dp->sizeimage);
+		n = dp->sizeimage > dx ? dp->sizeimage : dx;
+		if (n > src_used)
+			n = src_used;
+		memcpy(dst, src, (size_t)n);
 		return (long)dp->sizeimage;
 	}
 	switch (k) {

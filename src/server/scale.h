@@ -20,6 +20,13 @@ long fs_scale_frame(const uint8_t *src, const struct v4l2_pix_format *sp,
 		    size_t src_used, uint8_t *dst,
 		    const struct v4l2_pix_format *dp, size_t dst_size);
 
+/*
+ * A driver's answer made consistent: a stride that holds a row, and a
+ * sizeimage that covers every plane at that stride (what fs_scale_frame
+ * reads). Compressed and unknown formats are left as they are.
+ */
+void fs_normalise_format(struct v4l2_pix_format *p);
+
 /* Whether fs_scale_frame can resample this format. */
 int fs_scale_supported(uint32_t fourcc);
 

@@ -117,12 +117,12 @@ static uint32_t choose_share_fmt(void)
 		V4L2_PIX_FMT_MJPEG,
 	};
 	const char *env = getenv("LIBV4L2_FRAMESERVER_FORMAT");
-	uint32_t have[64], want = 0;
+	uint32_t have[SRV_MAX_FORMATS], want = 0;
 	unsigned n = 0;
 
 	if (env && strlen(env) == 4)
 		want = v4l2_fourcc(env[0], env[1], env[2], env[3]);
-	for (; n < 64; n++) {
+	for (; n < SRV_MAX_FORMATS; n++) {
 		struct v4l2_fmtdesc d = {
 			.index = n,
 			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,

@@ -23,6 +23,8 @@
 
 #define MAX_CLIENTS 15 /* 15 * FS_MAX_INFLIGHT + 1 < FS_MAX_SLOTS */
 #define DEV_BUFFERS 4
+/* The formats of a device looked at (its list may never end). */
+#define SRV_MAX_FORMATS 64
 
 struct slot {
 	int fd;

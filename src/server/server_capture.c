@@ -15,6 +15,7 @@
 
 #include <libv4l2.h>
 
+#include "scale.h"
 #include "server.h"
 
 /* Park the capture thread (it is not inside DQBUF afterwards). */
@@ -72,6 +73,9 @@ int srv_device_start(const struct v4l2_pix_format *pix)
 	f.fmt.pix.sizeimage = 0;
 	if (v4l2_ioctl(srv.dev, VIDIOC_S_FMT, &f) < 0)
 		return -1;
+	/* What the clients are told a frame holds: consistent, whatever the
+	 * driver said (deliver() copies no more than the buffer has). */
+	fs_normalise_format(&f.fmt.pix);
 	srv.cur = f.fmt.pix;
 	if (v4l2_ioctl(srv.dev, VIDIOC_REQBUFS, &req) < 0)
 		return -1;

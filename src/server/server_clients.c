@@ -1,11 +1,45 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Client connections, and the frame slots each one holds. */
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "server.h"
+
+/* Clients whose process is gone but whose hangup was not served yet. */
+static void drop_hung_up(void)
+{
+	for (int i = 0; i < MAX_CLIENTS; i++) {
+		struct pollfd p = { .fd = srv.clients[i].sock };
+
+		if (p.fd >= 0 && poll(&p, 1, 0) == 1 &&
+		    (p.revents & (POLLHUP | POLLERR)))
+			srv.clients[i].dead = 1;
+		if (p.fd >= 0 && srv.clients[i].dead)
+			srv_client_drop(&srv.clients[i]);
+	}
+}
+
+/*
+ * Every client slot taken: the newcomer is told so (a HELLO reply with
+ * EUSERS, which its libv4l2 reports) rather than seeing its connection
+ * reset, which it would take for a server exiting and retry for seconds.
+ */
+static void refuse_full(int s)
+{
+	struct fs_hello r = {
+		.h = { .type = FS_HELLO, .ret = -1, .err = EUSERS },
+		.version = FS_PROTO_VERSION,
+		.pid = (uint32_t)getpid(),
+	};
+
+	srv_log("refused a connection: every client slot is taken", NULL);
+	fs_send(s, &r, sizeof(r), -1, MSG_DONTWAIT);
+	close(s);
+}
 
 void srv_accept_client(int ls)
 {
@@ -23,6 +57,8 @@ void srv_accept_client(int ls)
 	}
 	setsockopt(s, SOL_SOCKET, SO_SNDBUF, &sz, sizeof(sz));
 	getsockopt(s, SOL_SOCKET, SO_PEERCRED, &cred, &len);
+	if (srv_nclients() == MAX_CLIENTS)
+		drop_hung_up();
 	for (int i = 0; i < MAX_CLIENTS; i++) {
 		if (srv.clients[i].sock < 0) {
 			if (srv.verbose)
@@ -37,7 +73,7 @@ void srv_accept_client(int ls)
 			return;
 		}
 	}
-	close(s); /* full */
+	refuse_full(s);
 }
 
 void srv_client_release(struct client *c, uint32_t slot)

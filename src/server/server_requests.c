@@ -41,12 +41,16 @@ static int forward_allowed(uint32_t req)
 	return 0;
 }
 
-/* ENUM_FMT: the shared format alone, as index 0. */
+/*
+ * ENUM_FMT: the shared format alone, as index 0. Searched among the first
+ * SRV_MAX_FORMATS (as choose_share_fmt does): a driver whose list never
+ * ends must not hold the server (and its lock) forever.
+ */
 static int enum_shared_fmt(struct v4l2_fmtdesc *d)
 {
 	struct v4l2_fmtdesc want;
 
-	for (uint32_t i = 0; d->index == 0; i++) {
+	for (uint32_t i = 0; d->index == 0 && i < SRV_MAX_FORMATS; i++) {
 		memset(&want, 0, sizeof(want));
 		want.index = i;
 		want.type = d->type;

@@ -6,7 +6,11 @@
  *     through a symbolic link (the link's target stays untouched);
  *   - a setuid program ignores every variable (secure_getenv): the log
  *     file, LIBV4LCONTROL_CONTROLS / LIBV4LCONTROL_FLAGS (emulated flip
- *     controls), LIBV4LCONTROL_SYSFS_PREFIX; checked by running a setuid
+ *     controls), LIBV4LCONTROL_SYSFS_PREFIX, LIBV4L2_SHARE with
+ *     LIBV4L2_FRAMESERVER (a program to start as the frame server: here a
+ *     script leaving a mark) and XDG_RUNTIME_DIR (where its socket
+ *     directory is made), LIBV4LCONVERT_SIMD (an invalid value is
+ *     reported when read); checked by running a setuid
  *     copy of this program (owner nobody) when we are root on a mount that
  *     honours setuid, against the same copy without the bit (the variables
  *     take effect there, so the check can fail). Skipped (77) otherwise.
@@ -62,16 +66,36 @@ static int child(const char *dir)
 	/* LIBV4LCONTROL_CONTROLS=2 makes a fake HFLIP on a plain camera */
 	c = v4lconvert_create_with_dev_ops(-1, &dev, &fakedev_ops);
 	printf("hflip %d\n", c && v4lconvert_vidioc_queryctrl(c, &q) == 0);
-	if (c)
+	if (c) {
+		/* a conversion reads LIBV4LCONVERT_SIMD */
+		static uint8_t src[64 * 48 * 2], dst[64 * 48 * 3];
+		struct v4l2_format sf = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+		struct v4l2_format df;
+
+		sf.fmt.pix = (struct v4l2_pix_format){
+			.width = 64,
+			.height = 48,
+			.pixelformat = V4L2_PIX_FMT_YUYV,
+			.bytesperline = 128,
+			.sizeimage = sizeof(src),
+		};
+		df = sf;
+		df.fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
+		df.fmt.pix.bytesperline = 192;
+		df.fmt.pix.sizeimage = sizeof(dst);
+		printf("converted %d\n",
+		       v4lconvert_convert(c, &sf, &df, src, sizeof(src), dst,
+					  sizeof(dst)) > 0);
 		v4lconvert_destroy(c);
+	}
 	fflush(stdout);
 	/* no exit handlers: LeakSanitizer cannot inspect a setuid process */
 	_exit(0);
 }
 
 /* Run `exe child DIR` with the hostile environment; its report in buf. */
-static int run_child(const char *exe, const char *dir, const char *log,
-		     char *buf, size_t size)
+static int run_child_env(const char *exe, const char *dir, const char *log,
+			 char *buf, size_t size, int share)
 {
 	int p[2], status;
 	pid_t pid;
@@ -82,7 +106,20 @@ static int run_child(const char *exe, const char *dir, const char *log,
 	pid = fork();
 	if (pid == 0) {
 		dup2(p[1], 1);
+		dup2(p[1], 2);
 		close(p[0]);
+		setenv("LIBV4LCONVERT_SIMD", "bogus", 1);
+		if (share) {
+			char v[512];
+
+			setenv("LIBV4L2_SHARE", "1", 1);
+			snprintf(v, sizeof(v), "%s/evil-server", dir);
+			setenv("LIBV4L2_FRAMESERVER", v, 1);
+			snprintf(v, sizeof(v), "%s/xdg", dir);
+			setenv("XDG_RUNTIME_DIR", v, 1);
+		} else {
+			unsetenv("LIBV4L2_SHARE");
+		}
 		setenv("LIBV4L2_LOG_FILENAME", log, 1);
 		setenv("LIBV4LCONTROL_CONTROLS", "2", 1);
 		setenv("LIBV4LCONTROL_FLAGS", "3", 1);
@@ -99,6 +136,46 @@ static int run_child(const char *exe, const char *dir, const char *log,
 	close(p[0]);
 	waitpid(pid, &status, 0);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int run_child(const char *exe, const char *dir, const char *log,
+		     char *buf, size_t size)
+{
+	return run_child_env(exe, dir, log, buf, size, 0);
+}
+
+/* The frame server a variable names: a script that leaves a mark. */
+static void plant_server(const char *dir)
+{
+	char path[512], script[1200];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/evil-server", dir);
+	snprintf(script, sizeof(script), "#!/bin/sh\ntouch '%s/evil-ran'\n",
+		 dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	CHECK(fd >= 0 &&
+	      write(fd, script, strlen(script)) == (ssize_t)strlen(script));
+	close(fd);
+	chmod(path, 0755);
+	snprintf(path, sizeof(path), "%s/xdg", dir);
+	mkdir(path, 0777);
+	chmod(path, 0777);
+}
+
+/* What the share variables did: 2 marks (server run, socket dir made). */
+static int share_marks(const char *dir)
+{
+	char path[512];
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/evil-ran", dir);
+	n += access(path, F_OK) == 0;
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/xdg/libv4l", dir);
+	n += access(path, F_OK) == 0;
+	rmdir(path);
+	return n;
 }
 
 static int has(const char *report, const char *line)
@@ -150,6 +227,8 @@ int main(int argc, char **argv)
 	CHECK(has(report, "log 1") && has(report, "cloexec 1"));
 	CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0600);
 	CHECK(has(report, "hflip 1")); /* the variables work here */
+	CHECK(has(report, "converted 1") &&
+	      has(report, "ignoring LIBV4LCONVERT_SIMD=bogus"));
 
 	/* 2. never through a symbolic link */
 	snprintf(target, sizeof(target), "%s/target", dir);
@@ -183,23 +262,40 @@ int main(int argc, char **argv)
 	} else {
 		/* the directory must let nobody create the log, to be fair */
 		chmod(dir, 0777);
-		CHECK(run_child(exe, dir, path, report, sizeof(report)) == 0);
+		plant_server(dir);
+		CHECK(run_child_env(exe, dir, path, report, sizeof(report),
+				    1) == 0);
 		if (!has(report, "secure 1")) {
 			skipped_setuid = 1; /* nosuid mount */
 		} else {
 			CHECK(has(report, "log 0"));
 			CHECK(has(report, "hflip 0"));
+			CHECK(has(report, "converted 1") &&
+			      !has(report, "LIBV4LCONVERT_SIMD"));
 			CHECK(stat(path, &st) == -1);
+			CHECK(share_marks(dir) == 0,
+			      "setuid: a share variable was used");
 		}
 		/* control: the same copy without the bit honours them */
 		CHECK(chmod(exe, 0755) == 0);
 		CHECK(run_child(exe, dir, path, report, sizeof(report)) == 0);
 		CHECK(has(report, "secure 0") && has(report, "log 1") &&
-		      has(report, "hflip 1"));
+		      has(report, "hflip 1") &&
+		      has(report, "ignoring LIBV4LCONVERT_SIMD"));
+		unlink(path);
+		/* the share variables too (the client gives up on the
+		 * planted server after its 10 s) */
+		CHECK(run_child_env(exe, dir, path, report, sizeof(report),
+				    1) == 0);
+		CHECK(share_marks(dir) == 2, "the share variables work here");
 		unlink(path);
 	}
 
 	unlink(exe);
+	snprintf(path, sizeof(path), "%s/evil-server", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/xdg", dir);
+	rmdir(path);
 	unlink(link);
 	unlink(target);
 	snprintf(path, sizeof(path), "%s/log", dir);

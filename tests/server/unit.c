@@ -241,6 +241,100 @@ static void test_scale(void)
 	}
 }
 
+/*
+ * A driver's padded stride with a sizeimage too short for it: the frame's
+ * bytes end at a guard page, and neither the source rows beyond them nor
+ * destination rows beyond dst_size may be touched (a refusal, -1).
+ */
+static void test_scale_extents(void)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	uint8_t *m = mmap(NULL, (size_t)pg * 4, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint8_t *src, *dst, *ok;
+	struct v4l2_pix_format sp = {
+		.width = 8, .height = 4, .pixelformat = V4L2_PIX_FMT_YUYV,
+		.bytesperline = 64, .sizeimage = 64,
+	}, dp = {
+		.width = 4, .height = 2, .pixelformat = V4L2_PIX_FMT_YUYV,
+		.bytesperline = 8, .sizeimage = 16,
+	};
+
+	CHECK(m != MAP_FAILED);
+	if (m == MAP_FAILED)
+		return;
+	/* pages: [src] [guard] [dst] [guard] */
+	mprotect(m + pg, (size_t)pg, PROT_NONE);
+	mprotect(m + 3 * pg, (size_t)pg, PROT_NONE);
+	src = m + pg - 64;
+	dst = m + 3 * pg - 16;
+	memset(src, 7, 64);
+	/* 4 rows of 64 bytes said to fit in 64: refused. */
+	CHECK(fs_scale_frame(src, &sp, 64, dst, &dp, 16) == -1);
+	/* Same geometry: the shortcut copy is refused too. */
+	dp = sp;
+	CHECK(fs_scale_frame(src, &sp, 64, m + 2 * pg, &dp, (size_t)pg) == -1);
+	/* A destination stride beyond dst_size, its sizeimage short. */
+	sp.bytesperline = 16;
+	dp.width = 4;
+	dp.height = 2;
+	dp.bytesperline = 64;
+	dp.sizeimage = 16;
+	CHECK(fs_scale_frame(src, &sp, 64, dst, &dp, 16) == -1);
+	/* Planar 4:2:0: the chroma planes count (8x4: 32 + 2 * 8 bytes). */
+	sp = (struct v4l2_pix_format){ .width = 8,
+				       .height = 4,
+				       .pixelformat = V4L2_PIX_FMT_YUV420,
+				       .bytesperline = 8,
+				       .sizeimage = 32 };
+	dp = (struct v4l2_pix_format){ .width = 4,
+				       .height = 2,
+				       .pixelformat = V4L2_PIX_FMT_YUV420,
+				       .bytesperline = 4,
+				       .sizeimage = 12 };
+	CHECK(fs_scale_frame(m + pg - 32, &sp, 32, dst, &dp, 16) == -1);
+	/* Strides near 2^32 with a huge height: no wrap-around. */
+	sp = (struct v4l2_pix_format){ .width = 8,
+				       .height = 0x10000,
+				       .pixelformat = V4L2_PIX_FMT_GREY,
+				       .bytesperline = 0xffffffffu,
+				       .sizeimage = 64 };
+	dp = (struct v4l2_pix_format){ .width = 4,
+				       .height = 2,
+				       .pixelformat = V4L2_PIX_FMT_GREY,
+				       .bytesperline = 4,
+				       .sizeimage = 8 };
+	CHECK(fs_scale_frame(src, &sp, 64, dst, &dp, 16) == -1);
+	/* A correct padded frame still scales: 8x2 GREY, stride 32. */
+	ok = m + pg - 64;
+	for (int i = 0; i < 64; i++)
+		ok[i] = (uint8_t)i;
+	sp = (struct v4l2_pix_format){ .width = 8,
+				       .height = 2,
+				       .pixelformat = V4L2_PIX_FMT_GREY,
+				       .bytesperline = 32,
+				       .sizeimage = 64 };
+	dp = (struct v4l2_pix_format){ .width = 4,
+				       .height = 2,
+				       .pixelformat = V4L2_PIX_FMT_GREY,
+				       .bytesperline = 4,
+				       .sizeimage = 8 };
+	CHECK(fs_scale_frame(ok, &sp, 64, dst, &dp, 16) == 8);
+	CHECK(!memcmp(dst, "\x00\x02\x04\x06\x20\x22\x24\x26", 8));
+	/* The server's view of such a format: stride and size consistent. */
+	sp = (struct v4l2_pix_format){ .width = 8,
+				       .height = 4,
+				       .pixelformat = V4L2_PIX_FMT_NV12,
+				       .bytesperline = 2,
+				       .sizeimage = 5 };
+	fs_normalise_format(&sp);
+	CHECK(sp.bytesperline == 8 && sp.sizeimage == 48);
+	sp.bytesperline = 64;
+	fs_normalise_format(&sp);
+	CHECK(sp.bytesperline == 64 && sp.sizeimage == 64 * 6);
+	munmap(m, (size_t)pg * 4);
+}
+
 int main(void)
 {
 	test_peer();
@@ -248,6 +342,7 @@ int main(void)
 	test_keys();
 	test_fd_passing();
 	test_scale();
+	test_scale_extents();
 	printf("%s\n", failures ? "FAILED" : "OK");
 	return failures ? 1 : 0;
 }
