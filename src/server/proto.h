@@ -45,6 +45,7 @@ enum fs_type {
 	FS_END,        /* s->c {err}: the stream ended (ENODEV...) */
 	FS_CLIENTS,    /* c->s; s->c {the other clients}: who is connected
 				 * (v4l2-doctor asks, without FS_HELLO) */
+	FS_TYPE_LIMIT  /* not a type: one above the last */
 };
 
 struct fs_hdr {

@@ -38,7 +38,7 @@ static void drain(int s)
 		if (n < 0)
 			return;
 		if (n < (ssize_t)sizeof(*h) || h->type < FS_HELLO ||
-		    h->type > FS_END)
+		    h->type >= FS_TYPE_LIMIT)
 			abort(); /* not a server message */
 	}
 }
