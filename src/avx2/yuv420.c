@@ -28,44 +28,7 @@ static inline __m256i chroma_q8(const uint8_t *p)
 				 8);
 }
 
-#define Z (-128)
-/* gather[src][k]: bytes of p[src] that go to output bytes 16k..16k+15 */
-static const int8_t gather[3][3][16] __attribute__((aligned(16))) = {
-	{
-		/* p[0] */
-		{ 0, Z, 8, Z, Z, Z, 1, Z, 9, Z, Z, Z, 2, Z, 10, Z },
-		{ Z, Z, 3, Z, 11, Z, Z, Z, 4, Z, 12, Z, Z, Z, 5, Z },
-		{ 13, Z, Z, Z, 6, Z, 14, Z, Z, Z, 7, Z, 15, Z, Z, Z },
-	},
-	{
-		/* p[1] */
-		{ Z, 0, Z, 8, Z, Z, Z, 1, Z, 9, Z, Z, Z, 2, Z, 10 },
-		{ Z, Z, Z, 3, Z, 11, Z, Z, Z, 4, Z, 12, Z, Z, Z, 5 },
-		{ Z, 13, Z, Z, Z, 6, Z, 14, Z, Z, Z, 7, Z, 15, Z, Z },
-	},
-	{
-		/* p[2] */
-		{ Z, Z, Z, Z, 0, 8, Z, Z, Z, Z, 1, 9, Z, Z, Z, Z },
-		{ 2, 10, Z, Z, Z, Z, 3, 11, Z, Z, Z, Z, 4, 12, Z, Z },
-		{ Z, Z, 5, 13, Z, Z, Z, Z, 6, 14, Z, Z, Z, Z, 7, 15 },
-	},
-};
-#undef Z
-
-static inline __m256i gather_mask(int src, int k)
-{
-	return _mm256_broadcastsi128_si256(
-		_mm_load_si128((const __m128i *)gather[src][k]));
-}
-
-/* Output bytes 16 k .. 16 k + 15 of each lane's 48. */
-static inline __m256i gather3(const __m256i p[3], int k)
-{
-	return _mm256_or_si256(
-		_mm256_or_si256(_mm256_shuffle_epi8(p[0], gather_mask(0, k)),
-				_mm256_shuffle_epi8(p[1], gather_mask(1, k))),
-		_mm256_shuffle_epi8(p[2], gather_mask(2, k)));
-}
+#include "x86/rgb_gather.h"
 
 static inline void store_rgb(const __m256i p[3], uint8_t *dst, int last)
 {

@@ -40,6 +40,8 @@ static int cpu_has(unsigned tier)
 	switch (tier) {
 	case V4LC_CPU_SSE2:
 		return f.sse2;
+	case V4LC_CPU_SSSE3:
+		return f.ssse3;
 	case V4LC_CPU_AVX2:
 		return f.avx2;
 	}

@@ -9,7 +9,8 @@
  * in ascending order): the flags of a tier are its own bit and the bits of
  * every tier below it.
  */
-#define V4LC_CPU_TIERS(X) X(SSE2, sse2, 0) X(AVX2, avx2, 1) X(NEON, neon, 2)
+#define V4LC_CPU_TIERS(X)                                                      \
+	X(SSE2, sse2, 0) X(SSSE3, ssse3, 3) X(AVX2, avx2, 1) X(NEON, neon, 2)
 
 enum {
 #define X(NAME, name, bit) V4LC_CPU_##NAME = 1u << (bit),

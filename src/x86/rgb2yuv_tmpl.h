@@ -43,12 +43,17 @@
  *   load3(s, v): the 3 * VEC_BYTES bytes at s as three vectors, 48 bytes
  *     (16 pixels) per 128-bit half;
  *   store_uv(uv, u, v): VEC_BYTES / 2 U and V bytes, per 128-bit half 8 U
- *     bytes then 8 V bytes, to u and v.
+ *     bytes then 8 V bytes, to u and v;
+ *   or, instead of load3 and the riffles, RGB2YUV_LOAD_PIXELS and
+ *     load_pixels(s, e, o): VEC_BYTES pixels at s to the even and odd
+ *     pixels of channel 0, 1, 2 (memory order), each as c << 8 in 16-bit
+ *     lanes.
  */
 #include "scalar/rgb2yuv.h"
 #include "simd/row_any.h"
 #include "x86/rgb2yuv.h"
 
+#ifndef RGB2YUV_LOAD_PIXELS
 static inline void riffle(vec *v0, vec *v1, vec *v2)
 {
 	vec h1 = V(shuffle_epi32)(*v1, 0xee); /* v1.hi in the low half */
@@ -84,6 +89,7 @@ static inline void load_pixels(const uint8_t *s, vec e[3], vec o[3])
 	e[2] = V(unpacklo_epi8)(z, v[1]);
 	o[2] = V(unpackhi_epi8)(z, v[2]);
 }
+#endif
 
 /*
  * One row of VEC_BYTES pixels: luma to dst, and per channel the pair sums

@@ -358,29 +358,27 @@ struct tier {
 	struct v4lc_dsp dsp;
 };
 
-static struct tier tiers[4];
+static struct tier tiers[8];
 static int ntiers;
 
+/* Scalar, then every tier of the build (dispatch/cpu.h) the CPU runs. */
 static void init_tiers(void)
 {
-	static const struct {
-		unsigned flags;
-		const char *name;
-	} cand[] = {
-		{ 0, "scalar" },
-		{ V4LC_CPU_SSE2, "sse2" },
-		{ V4LC_CPU_SSE2 | V4LC_CPU_AVX2, "avx2" },
-		{ V4LC_CPU_NEON, "neon" },
-	};
 	unsigned have = v4lc_cpu_flags();
 
-	for (size_t i = 0; i < sizeof(cand) / sizeof(cand[0]); i++)
-		if ((have & cand[i].flags) == cand[i].flags) {
-			tiers[ntiers].flags = cand[i].flags;
-			tiers[ntiers].name = cand[i].name;
-			v4lc_dsp_init(&tiers[ntiers].dsp, cand[i].flags);
-			ntiers++;
-		}
+	tiers[0].name = "scalar";
+	v4lc_dsp_init(&tiers[0].dsp, 0);
+	ntiers = 1;
+	for (size_t i = 0; v4lc_cpu_tiers[i].name; i++) {
+		unsigned flags = v4lc_cpu_tiers[i].flags;
+
+		if ((have & flags) != flags || ntiers == 8)
+			continue;
+		tiers[ntiers].flags = flags;
+		tiers[ntiers].name = v4lc_cpu_tiers[i].name;
+		v4lc_dsp_init(&tiers[ntiers].dsp, flags);
+		ntiers++;
+	}
 }
 
 static void first_diff(const uint8_t *want, const uint8_t *got, size_t n,
