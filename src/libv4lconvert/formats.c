@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jpeg/mjpeg.h"
 #include "priv.h"
 
 static const uint32_t dst_formats[] = {
@@ -248,6 +249,36 @@ static uint64_t size_distance(const struct v4l2_pix_format *a, uint32_t w,
 }
 
 /*
+ * A JPEG format whose size 2, 4 or 8 times the request (the smallest) the
+ * device gives exactly: the decoder scales to the request with its IDCT
+ * (src/jpeg/mjpeg.h), cheaper than any native frame it would otherwise be
+ * cropped from. *out: that native format.
+ */
+static int jpeg_scaled_size(struct v4lconvert_data *data, int fmt_index,
+			    const struct v4l2_format *base,
+			    struct v4l2_format *out)
+{
+	const struct v4lc_format *f =
+		v4lc_format_find(data->native[fmt_index].pixelformat);
+	uint32_t rw = base->fmt.pix.width, rh = base->fmt.pix.height;
+
+	if (!f || f->layout != V4LC_L_JPEG || !rw || !rh || rw > 8192 ||
+	    rh > 8192)
+		return 0;
+	for (uint32_t n = 2; n <= 8; n *= 2) {
+		*out = *base;
+		out->fmt.pix.width = rw * n;
+		out->fmt.pix.height = rh * n;
+		if (!native_size(data, fmt_index, out) &&
+		    v4lc_jpeg_scale_denom((int)out->fmt.pix.width,
+					  (int)out->fmt.pix.height, (int)rw,
+					  (int)rh) == (int)n)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Sizes the device cannot give exactly, offered anyway ("fake" resolutions,
  * as the original does): a sensor that adds up to 7 columns and a row of
  * border pixels is cropped; for the classic sizes 320x240, 160x120, 352x288
@@ -266,6 +297,8 @@ static int fake_size(struct v4lconvert_data *data, int fmt_index,
 	};
 	uint32_t rw = base->fmt.pix.width, rh = base->fmt.pix.height, w, h;
 
+	if (jpeg_scaled_size(data, fmt_index, base, out))
+		return 1;
 	*out = *base;
 	out->fmt.pix.width = rw + 7;
 	out->fmt.pix.height = rh + 1;
