@@ -173,11 +173,11 @@ static void run(const uint8_t *jpg, size_t n, int sw, int sh, uint32_t fcc,
 		med[k][0] = median(w[k], runs);
 		med[k][1] = median(c[k], runs);
 	}
-	printf("| %dx%d -> %dx%d %-5.4s | %7.2f | %7.2f | %7.2f | %7.2f | "
+	printf("| %dx%d -> %dx%d %-5s | %7.2f | %7.2f | %7.2f | %7.2f | "
 	       "%5.2fx | %5.2fx |\n",
-	       sw, sh, dw, dh, (const char *)&fcc, med[0][0] * 1e3,
-	       med[0][1] * 1e3, med[1][0] * 1e3, med[1][1] * 1e3,
-	       med[0][0] / med[1][0], med[0][1] / med[1][1]);
+	       sw, sh, dw, dh, fcc == V4L2_PIX_FMT_RGB24 ? "RGB24" : "YU12",
+	       med[0][0] * 1e3, med[0][1] * 1e3, med[1][0] * 1e3,
+	       med[1][1] * 1e3, med[0][0] / med[1][0], med[0][1] / med[1][1]);
 	for (int k = 0; k < 2; k++) {
 		free(w[k]);
 		free(c[k]);
