@@ -29,43 +29,6 @@
 static const uint32_t fourccs[] = { V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24,
 				    V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420 };
 
-static size_t dst_bytes(uint32_t fcc, int w, int h)
-{
-	if (fcc == V4L2_PIX_FMT_RGB24 || fcc == V4L2_PIX_FMT_BGR24)
-		return (size_t)w * h * 3;
-	return (size_t)w * h + 2 * (size_t)((w + 1) / 2) * ((h + 1) / 2);
-}
-
-/* libjpeg-turbo's scaled decode of jpg to w x h in fcc (malloc'd). */
-static uint8_t *reference(const uint8_t *jpg, size_t n, uint32_t fcc, int w,
-			  int h, int subsamp)
-{
-	tjhandle d;
-	uint8_t *out, *tmp;
-	size_t ys = (size_t)w * h, cs = (size_t)((w + 1) / 2) * ((h + 1) / 2);
-
-	if (fcc == V4L2_PIX_FMT_YUV420 || fcc == V4L2_PIX_FMT_YVU420) {
-		out = jt_reference_yuv420(jpg, n, w, h, subsamp);
-		if (out && fcc == V4L2_PIX_FMT_YVU420) {
-			tmp = jt_xmalloc(cs);
-			memcpy(tmp, out + ys, cs);
-			memmove(out + ys, out + ys + cs, cs);
-			memcpy(out + ys + cs, tmp, cs);
-			free(tmp);
-		}
-		return out;
-	}
-	d = tjInitDecompress();
-	out = jt_xmalloc(ys * 3);
-	if (tjDecompress2(d, jpg, n, out, w, 3 * w, h,
-			  fcc == V4L2_PIX_FMT_RGB24 ? TJPF_RGB : TJPF_BGR, 0)) {
-		fprintf(stderr, "reference: %s\n", tjGetErrorStr2(d));
-		exit(99);
-	}
-	tjDestroy(d);
-	return out;
-}
-
 /* One frame, every destination and scale, against the reference. */
 static void check_frame(struct v4lc_jpeg *j, const uint8_t *jpg, size_t n,
 			int sw, int sh, int subsamp, const char *what)
@@ -76,9 +39,9 @@ static void check_frame(struct v4lc_jpeg *j, const uint8_t *jpg, size_t n,
 		CHECK(v4lc_jpeg_scale_denom(sw, sh, w, h) == denom,
 		      "%s: %dx%d is 1/%d", what, w, h, denom);
 		for (size_t f = 0; f < JT_ARRAY_SIZE(fourccs); f++) {
-			size_t need = dst_bytes(fourccs[f], w, h);
-			uint8_t *ref =
-				reference(jpg, n, fourccs[f], w, h, subsamp);
+			size_t need = jt_dst_bytes(fourccs[f], w, h);
+			uint8_t *ref = jt_reference_decode(jpg, n, fourccs[f],
+							   w, h, subsamp);
 			uint8_t *dst = jt_xmalloc(need + GUARD);
 			char err[200] = "";
 			int r;
@@ -142,7 +105,7 @@ static void bad_frame(struct v4lc_jpeg *j, const uint8_t *buf, size_t n,
 		      uint32_t fcc, int w, int h, int denom, int header_cut,
 		      const char *what)
 {
-	size_t need = dst_bytes(fcc, w, h);
+	size_t need = jt_dst_bytes(fcc, w, h);
 	uint8_t *dst = jt_xmalloc(need + GUARD);
 	char err[200] = "";
 	int r;

@@ -7,8 +7,10 @@
  * scaled decode of the same frame (tjDecompress2 for RGB24/BGR24,
  * tjDecompressToYUVPlanes with the tests' chroma averaging for YU12/YV12),
  * byte for byte; a size that is no 1/n of a native one is still the
- * centred crop of the full-size decode, as before; a camera with a native
- * format that is not JPEG keeps its answers; corrupt frames at the scaled
+ * centred crop of the full-size decode, as before; enum_framesizes lists
+ * the fractions that need no rounding after the native sizes, each of them
+ * a size try_format gives as it is; a camera with a native format that is
+ * not JPEG keeps its answers and its list; corrupt frames at the scaled
  * sizes fail with EAGAIN or EPIPE.
  */
 #include <errno.h>
@@ -32,44 +34,6 @@ static struct v4l2_format pixfmt(uint32_t fourcc, uint32_t w, uint32_t h)
 	f.fmt.pix.width = w;
 	f.fmt.pix.height = h;
 	return f;
-}
-
-static size_t dst_bytes(uint32_t fcc, int w, int h)
-{
-	if (fcc == V4L2_PIX_FMT_RGB24 || fcc == V4L2_PIX_FMT_BGR24)
-		return (size_t)w * h * 3;
-	return (size_t)w * h + 2 * (size_t)((w + 1) / 2) * ((h + 1) / 2);
-}
-
-/* libjpeg-turbo's decode of jpg at w x h (scaled by it when smaller). */
-static uint8_t *reference(const uint8_t *jpg, size_t n, uint32_t fcc, int w,
-			  int h, int subsamp)
-{
-	size_t ys = (size_t)w * h, cs = (size_t)((w + 1) / 2) * ((h + 1) / 2);
-	tjhandle d;
-	uint8_t *out;
-
-	if (fcc == V4L2_PIX_FMT_YUV420 || fcc == V4L2_PIX_FMT_YVU420) {
-		out = jt_reference_yuv420(jpg, n, w, h, subsamp);
-		if (out && fcc == V4L2_PIX_FMT_YVU420) {
-			uint8_t *tmp = jt_xmalloc(cs);
-
-			memcpy(tmp, out + ys, cs);
-			memmove(out + ys, out + ys + cs, cs);
-			memcpy(out + ys + cs, tmp, cs);
-			free(tmp);
-		}
-		return out;
-	}
-	d = tjInitDecompress();
-	out = jt_xmalloc(ys * 3);
-	if (tjDecompress2(d, jpg, n, out, w, 3 * w, h,
-			  fcc == V4L2_PIX_FMT_RGB24 ? TJPF_RGB : TJPF_BGR, 0)) {
-		fprintf(stderr, "reference: %s\n", tjGetErrorStr2(d));
-		exit(99);
-	}
-	tjDestroy(d);
-	return out;
 }
 
 static const uint32_t dsts[] = { V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_BGR24,
@@ -100,7 +64,7 @@ static void scaled_requests(const char *driver, int sw, int sh, int subsamp)
 			struct v4l2_format d = pixfmt(dsts[f], (uint32_t)w,
 						      (uint32_t)h),
 					   s;
-			size_t need = dst_bytes(dsts[f], w, h);
+			size_t need = jt_dst_bytes(dsts[f], w, h);
 			uint8_t *out = jt_xmalloc(need), *ref;
 			int r;
 
@@ -119,7 +83,8 @@ static void scaled_requests(const char *driver, int sw, int sh, int subsamp)
 				   (uint32_t)sh);
 			r = v4lconvert_convert(cv, &s, &d, bare, (int)m, out,
 					       (int)need);
-			ref = reference(bare, m, dsts[f], w, h, subsamp);
+			ref = jt_reference_decode(bare, m, dsts[f], w, h,
+						  subsamp);
 			CHECK(r == (int)need && ref && !memcmp(out, ref, need),
 			      "%s %dx%d 1/%d %.4s: convert %d (%s), differs "
 			      "from libjpeg-turbo's scaled decode",
@@ -153,7 +118,8 @@ static void other_size(void)
 	uint8_t *img = jt_make_image(sw, sh, 7);
 	size_t n;
 	uint8_t *jpg = jt_compress(img, sw, sh, TJSAMP_422, 85, 0, &n);
-	uint8_t *full = reference(jpg, n, V4L2_PIX_FMT_RGB24, sw, sh, 0);
+	uint8_t *full =
+		jt_reference_decode(jpg, n, V4L2_PIX_FMT_RGB24, sw, sh, 0);
 	uint8_t *out = jt_xmalloc((size_t)w * h * 3);
 	struct v4l2_format s = pixfmt(V4L2_PIX_FMT_MJPEG, sw, sh);
 	struct v4l2_format d = pixfmt(V4L2_PIX_FMT_RGB24, w, h);
@@ -184,6 +150,61 @@ static void other_size(void)
 	free(out);
 }
 
+/* The sizes enum_framesizes lists for RGB24, "WxH WxH ..." */
+static void listed(struct fakedev *dev, char *buf, size_t size)
+{
+	struct v4lconvert_data *cv =
+		v4lconvert_create_with_dev_ops(-1, dev, &fakedev_ops);
+	struct v4l2_frmsizeenum e;
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (uint32_t i = 0; i < 32; i++) {
+		struct v4l2_format d, s;
+
+		memset(&e, 0, sizeof(e));
+		e.index = i;
+		e.pixel_format = V4L2_PIX_FMT_RGB24;
+		if (v4lconvert_enum_framesizes(cv, &e))
+			break;
+		o += (size_t)snprintf(buf + o, size - o, "%s%ux%u",
+				      i ? " " : "", e.discrete.width,
+				      e.discrete.height);
+		d = pixfmt(V4L2_PIX_FMT_RGB24, e.discrete.width,
+			   e.discrete.height);
+		CHECK(!v4lconvert_try_format(cv, &d, &s) &&
+			      d.fmt.pix.width == e.discrete.width &&
+			      d.fmt.pix.height == e.discrete.height,
+		      "listed %ux%u, try gives %ux%u", e.discrete.width,
+		      e.discrete.height, d.fmt.pix.width, d.fmt.pix.height);
+	}
+	v4lconvert_destroy(cv);
+}
+
+static void frame_sizes(void)
+{
+	struct fakedev dev = { .driver = "uvcvideo", .n_formats = 1 };
+	char got[256];
+
+	dev.formats[0].fourcc = V4L2_PIX_FMT_MJPEG;
+	dev.formats[0].n_sizes = 3;
+	dev.formats[0].sizes[0][0] = 1920;
+	dev.formats[0].sizes[0][1] = 1080;
+	dev.formats[0].sizes[1][0] = 640;
+	dev.formats[0].sizes[1][1] = 480;
+	dev.formats[0].sizes[2][0] = 320;
+	dev.formats[0].sizes[2][1] = 240;
+	listed(&dev, got, sizeof(got));
+	/* 240x135 needs rounding; 320x240 is native already */
+	CHECK(!strcmp(got, "1920x1080 640x480 320x240 960x540 480x270 "
+			   "160x120 80x60 40x30"),
+	      "MJPEG camera lists %s", got);
+	dev.formats[0].fourcc = V4L2_PIX_FMT_YUYV;
+	listed(&dev, got, sizeof(got));
+	CHECK(!strcmp(got, "1920x1080 640x480 320x240"), "YUYV camera lists %s",
+	      got);
+}
+
 /* A YUYV camera asked for half its size: answered as before (its size). */
 static void not_jpeg(void)
 {
@@ -210,6 +231,7 @@ int main(void)
 	scaled_requests("uvcvideo", 640, 480, TJSAMP_444);
 	other_size();
 	not_jpeg();
+	frame_sizes();
 	printf("%d checks, %d failures\n", (int)check_count, (int)failures);
 	return failures ? 1 : 0;
 }
