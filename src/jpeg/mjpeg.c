@@ -58,6 +58,11 @@
 #define V4LC_JPEG_TJFLAGS TJFLAG_LIMITSCANS
 #define V4LC_JPEG_MAX_SCANS 500 /* the same bound on the YUV path */
 
+/* Narrower scaled frames are not decoded scaled: libjpeg-turbo 2.1.5's
+ * tjDecompressToYUVPlanes() reads past a buffer of its own for 4:1:1
+ * frames scaled to 1 pixel wide (found by tests/jpeg/scaled.c under ASan). */
+#define V4LC_JPEG_MIN_SCALED_W 4
+
 struct v4lc_jpeg {
 	tjhandle tj;
 	/* The handle has seen a DHT segment: its Huffman table slots may hold
@@ -1032,7 +1037,7 @@ static int tj_yuv(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 
 int v4lc_jpeg_scale_denom(int sw, int sh, int dw, int dh)
 {
-	if (sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0)
+	if (sw <= 0 || sh <= 0 || dw < V4LC_JPEG_MIN_SCALED_W || dh <= 0)
 		return 0;
 	for (int n = 2; n <= 8; n *= 2)
 		if ((sw + n - 1) / n == dw && (sh + n - 1) / n == dh)
@@ -1052,6 +1057,10 @@ int v4lc_jpeg_decode_scaled(struct v4lc_jpeg *j, const uint8_t *src,
 	if (denom != 1 && denom != 2 && denom != 4 && denom != 8)
 		return fail(err, err_len, -EINVAL, "bad JPEG scale 1/%d",
 			    denom);
+	if (denom > 1 && width < V4LC_JPEG_MIN_SCALED_W)
+		return fail(err, err_len, -EINVAL,
+			    "frame %dx%d too narrow for a scaled decode", width,
+			    height);
 	yuv = check_dst(dst_fourcc, dst, dst_size, width, height, err, err_len);
 	if (yuv < 0)
 		return yuv;

@@ -66,7 +66,8 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
  * tjDecompressToYUVPlanes() at width x height (every component's block
  * size 8 / denom: the native planes keep the JPEG's subsampling) resampled
  * to 4:2:0 as above. denom 1 is v4lc_jpeg_decode(). -EIO when the scaled
- * JPEG is not width x height; -EINVAL for another denom.
+ * JPEG is not width x height; -EINVAL for another denom, or a scaled width
+ * below 4 (not decoded scaled: see mjpeg.c).
  */
 int v4lc_jpeg_decode_scaled(struct v4lc_jpeg *j, const uint8_t *src,
 			    size_t src_size, uint32_t dst_fourcc, uint8_t *dst,
@@ -75,7 +76,7 @@ int v4lc_jpeg_decode_scaled(struct v4lc_jpeg *j, const uint8_t *src,
 
 /*
  * 2, 4 or 8 when a sw x sh JPEG scaled by 1/n (sizes rounded up) is
- * dw x dh, the smallest such n; else 0.
+ * dw x dh, the smallest such n, and dw is at least 4; else 0.
  */
 int v4lc_jpeg_scale_denom(int sw, int sh, int dw, int dh);
 

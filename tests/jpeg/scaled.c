@@ -6,7 +6,8 @@
  *  - YUV420/YVU420 byte-identical to jt_reference_yuv420() at the scaled
  *    size (tjDecompressToYUVPlanes, chroma averaged by the test's own code);
  * for every subsampling, 1/2, 1/4 and 1/8, sizes that divide and sizes that
- * round up, frames with and without DHT. Then bad input at the scaled
+ * round up, frames with and without DHT (a scaled width below 4 is
+ * refused with -EINVAL). Then bad input at the scaled
  * sizes: every cut of a frame gives 0, -EPIPE or -EAGAIN (a cut inside the
  * headers: -EAGAIN), random byte flips those or (a flip in the frame
  * header) -EIO for another size and -EINVAL for sampling factors the YUV
@@ -36,6 +37,19 @@ static void check_frame(struct v4lc_jpeg *j, const uint8_t *jpg, size_t n,
 	for (int denom = 2; denom <= 8; denom *= 2) {
 		int w = (sw + denom - 1) / denom, h = (sh + denom - 1) / denom;
 
+		if (w < 4) { /* refused: see V4LC_JPEG_MIN_SCALED_W */
+			uint8_t dst[64];
+			char err[200];
+
+			CHECK(!v4lc_jpeg_scale_denom(sw, sh, w, h) &&
+				      v4lc_jpeg_decode_scaled(
+					      j, jpg, n, V4L2_PIX_FMT_YUV420,
+					      dst, sizeof(dst), w, h, denom,
+					      err, sizeof(err)) == -EINVAL,
+			      "%s: %dx%d at 1/%d not refused", what, w, h,
+			      denom);
+			continue;
+		}
 		CHECK(v4lc_jpeg_scale_denom(sw, sh, w, h) == denom,
 		      "%s: %dx%d is 1/%d", what, w, h, denom);
 		for (size_t f = 0; f < JT_ARRAY_SIZE(fourccs); f++) {
