@@ -58,6 +58,11 @@
 #define V4LC_JPEG_TJFLAGS TJFLAG_LIMITSCANS
 #define V4LC_JPEG_MAX_SCANS 500 /* the same bound on the YUV path */
 
+/* Narrower scaled frames are not decoded scaled: libjpeg-turbo 2.1.5's
+ * tjDecompressToYUVPlanes() reads past a buffer of its own for 4:1:1
+ * frames scaled to 1 pixel wide (found by tests/jpeg/scaled.c under ASan). */
+#define V4LC_JPEG_MIN_SCALED_W 4
+
 struct v4lc_jpeg {
 	tjhandle tj;
 	/* The handle has seen a DHT segment: its Huffman table slots may hold
@@ -860,13 +865,18 @@ static int check_dst(uint32_t dst_fourcc, const uint8_t *dst, size_t dst_size,
 	return yuv;
 }
 
-/* RGB24/BGR24 through TurboJPEG: tjDecompress2() straight into dst. */
-static int tj_rgb(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
-		  int dht, uint32_t dst_fourcc, uint8_t *dst, int width,
-		  int height, char *err, size_t err_len)
+/*
+ * The TurboJPEG handle ready for this frame, its header read: 0 when the
+ * JPEG, scaled by 1/denom (rounded up), is width x height, else a negative
+ * errno. *subsamp gets TurboJPEG's subsampling (-1: none it can name).
+ */
+static int tj_header(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
+		     int dht, int width, int height, int denom, int *subsamp,
+		     char *err, size_t err_len)
 {
-	int jw = 0, jh = 0, subsamp = -1, colorspace = -1, r;
+	int jw = 0, jh = 0, colorspace = -1, r;
 
+	*subsamp = -1;
 	if (!dht && j->tables_dirty && j->tj)
 		tj_reset(j);
 	if (!j->tj) {
@@ -887,7 +897,7 @@ static int tj_rgb(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 	 * error the outputs keep our invalid initial values.
 	 */
 	if (tjDecompressHeader3(j->tj, src, (unsigned long)src_size, &jw, &jh,
-				&subsamp, &colorspace) &&
+				subsamp, &colorspace) &&
 	    !(jw > 0 && jh > 0 && colorspace >= 0)) {
 		r = fail(err, err_len, -EAGAIN, "error parsing JPEG header: %s",
 			 tjGetErrorStr2(j->tj));
@@ -903,11 +913,30 @@ static int tj_rgb(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 		return fail(err, err_len, -EAGAIN,
 			    "JPEG frame holds no image (header cut short?)");
 	}
-	if (jw != width || jh != height)
+	if ((jw + denom - 1) / denom != width ||
+	    (jh + denom - 1) / denom != height)
 		return fail(err, err_len, -EIO,
-			    "JPEG size %dx%d does not match the format %dx%d",
-			    jw, jh, width, height);
+			    "JPEG size %dx%d (scaled 1/%d) does not match the "
+			    "format %dx%d",
+			    jw, jh, denom, width, height);
+	return 0;
+}
 
+/*
+ * RGB24/BGR24 through TurboJPEG: tjDecompress2() straight into dst, scaled
+ * by its IDCT when width x height is 1/denom of the JPEG (TurboJPEG picks
+ * the largest scaling factor that fits: exactly 1/denom for these sizes).
+ */
+static int tj_rgb(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
+		  int dht, uint32_t dst_fourcc, uint8_t *dst, int width,
+		  int height, int denom, char *err, size_t err_len)
+{
+	int subsamp, r;
+
+	r = tj_header(j, src, src_size, dht, width, height, denom, &subsamp,
+		      err, err_len);
+	if (r)
+		return r;
 	r = tjDecompress2(j->tj, src, (unsigned long)src_size, dst, width,
 			  3 * width, height,
 			  dst_fourcc == V4L2_PIX_FMT_RGB24 ? TJPF_RGB
@@ -916,14 +945,122 @@ static int tj_rgb(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 	return r ? decode_error(j, err, err_len) : 0;
 }
 
-int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
-		     uint32_t dst_fourcc, uint8_t *dst, size_t dst_size,
-		     int width, int height, char *err, size_t err_len)
+/* Luma columns and rows per native chroma sample of a TurboJPEG
+ * subsampling; 0 when the YUV path cannot take it. */
+static int tj_geom(int subsamp, struct chroma_geom *g)
+{
+	static const signed char rh[] = {
+		[TJSAMP_444] = 1,  [TJSAMP_422] = 2, [TJSAMP_420] = 2,
+		[TJSAMP_GRAY] = 0, [TJSAMP_440] = 1, [TJSAMP_411] = 4
+	};
+	static const signed char rv[] = {
+		[TJSAMP_444] = 1,  [TJSAMP_422] = 1, [TJSAMP_420] = 2,
+		[TJSAMP_GRAY] = 0, [TJSAMP_440] = 2, [TJSAMP_411] = 1
+	};
+
+	if (subsamp < 0 || subsamp >= (int)sizeof(rh) || !rh[subsamp])
+		return 0;
+	g->rh = rh[subsamp];
+	g->rv = rv[subsamp];
+	return 1;
+}
+
+/*
+ * YUV420/YVU420 scaled by the IDCT: tjDecompressToYUVPlanes() at width x
+ * height (TurboJPEG keeps every component's block size at 8 / denom, so
+ * the native planes keep the JPEG's subsampling), luma straight into dst
+ * when TurboJPEG's padded plane is exactly width x height, the rest through
+ * the scratch buffer, chroma then resampled to 4:2:0 as the full-size path
+ * does.
+ */
+static int tj_yuv(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
+		  int dht, int yvu, uint8_t *dst, int w, int h, int denom,
+		  char *err, size_t err_len)
+{
+	int cw = (w + 1) / 2, ch = (h + 1) / 2, subsamp, r, grey;
+	struct chroma_geom g = { 0, 0, 0, cw, NULL };
+	unsigned char *pl[3];
+	int pw[3] = { 0 }, ph[3] = { 0 }, ydirect;
+	size_t need = 0;
+	uint8_t *dplane[3];
+
+	r = tj_header(j, src, src_size, dht, w, h, denom, &subsamp, err,
+		      err_len);
+	if (r)
+		return r;
+	grey = subsamp == TJSAMP_GRAY;
+	if (!grey && !tj_geom(subsamp, &g))
+		return fail(err, err_len, -EINVAL,
+			    "JPEG subsampling %d cannot be decoded to YUV",
+			    subsamp);
+	for (int i = 0; i < (grey ? 1 : 3); i++) {
+		pw[i] = tjPlaneWidth(i, w, subsamp);
+		ph[i] = tjPlaneHeight(i, h, subsamp);
+		if (pw[i] <= 0 || ph[i] <= 0)
+			return fail(err, err_len, -EINVAL,
+				    "bad JPEG plane geometry");
+	}
+	ydirect = pw[0] == w && ph[0] == h;
+	need = (ydirect ? 0 : (size_t)pw[0] * ph[0]) + (size_t)pw[1] * ph[1] +
+	       (size_t)pw[2] * ph[2];
+	if (need && scratch_reserve(&j->dec, need))
+		return fail(err, err_len, -ENOMEM,
+			    "out of memory for the JPEG planes");
+	dplane[0] = dst;
+	dplane[1] = dst + (size_t)w * h + (yvu ? (size_t)cw * ch : 0);
+	dplane[2] = dst + (size_t)w * h + (yvu ? 0 : (size_t)cw * ch);
+	pl[0] = ydirect ? dst : j->dec.scratch;
+	pl[1] = j->dec.scratch + (ydirect ? 0 : (size_t)pw[0] * ph[0]);
+	pl[2] = pl[1] + (size_t)pw[1] * ph[1];
+	r = tjDecompressToYUVPlanes(j->tj, src, (unsigned long)src_size, pl, w,
+				    pw, h, V4LC_JPEG_TJFLAGS);
+	if (r) {
+		r = decode_error(j, err, err_len);
+		if (r && r != -EPIPE)
+			return r;
+	}
+	if (!ydirect)
+		for (int y = 0; y < h; y++)
+			memcpy(dst + (size_t)y * w, pl[0] + (size_t)y * pw[0],
+			       (size_t)w);
+	if (grey) {
+		memset(dst + (size_t)w * h, 128, 2 * (size_t)cw * ch);
+		return r;
+	}
+	g.sw = pw[1];
+	g.avg = v4lc_dsp_get()->yuvlayout.avg;
+	for (int c = 1; c < 3; c++)
+		chroma_band(&g, pl[c], (size_t)pw[c], dplane[c],
+			    g.rv == 2 ? ch : h);
+	return r;
+}
+
+int v4lc_jpeg_scale_denom(int sw, int sh, int dw, int dh)
+{
+	if (sw <= 0 || sh <= 0 || dw < V4LC_JPEG_MIN_SCALED_W || dh <= 0)
+		return 0;
+	for (int n = 2; n <= 8; n *= 2)
+		if ((sw + n - 1) / n == dw && (sh + n - 1) / n == dh)
+			return n;
+	return 0;
+}
+
+int v4lc_jpeg_decode_scaled(struct v4lc_jpeg *j, const uint8_t *src,
+			    size_t src_size, uint32_t dst_fourcc, uint8_t *dst,
+			    size_t dst_size, int width, int height, int denom,
+			    char *err, size_t err_len)
 {
 	int yuv, r, dht;
 
 	if (!j)
 		return fail(err, err_len, -EINVAL, "no JPEG decoder");
+	if (denom != 1 && denom != 2 && denom != 4 && denom != 8)
+		return fail(err, err_len, -EINVAL, "bad JPEG scale 1/%d",
+			    denom);
+	if (denom > 1 && width < V4LC_JPEG_MIN_SCALED_W)
+		return fail(err, err_len, -EINVAL,
+			    "frame %dx%d too narrow for a scaled decode", width,
+			    height);
 	yuv = check_dst(dst_fourcc, dst, dst_size, width, height, err, err_len);
 	if (yuv < 0)
 		return yuv;
@@ -937,12 +1074,16 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 	if (dht < 0)
 		return fail(err, err_len, -EAGAIN,
 			    "not a JPEG frame (no SOI marker)");
+	if (yuv && denom > 1)
+		return tj_yuv(j, src, src_size, dht,
+			      dst_fourcc == V4L2_PIX_FMT_YVU420, dst, width,
+			      height, denom, err, err_len);
 	if (yuv)
 		return v4lc_jpeg_yuv(&j->dec, src, src_size, dht,
 				     dst_fourcc == V4L2_PIX_FMT_YVU420, dst,
 				     width, height, &j->split, 0, err, err_len);
 	/* A large frame may be split with a worker thread. */
-	if (v4lc_jpeg_split_may(j->split, width, height)) {
+	if (denom == 1 && v4lc_jpeg_split_may(j->split, width, height)) {
 		r = v4lc_jpeg_rgb(&j->dec, src, src_size, dht,
 				  dst_fourcc == V4L2_PIX_FMT_RGB24
 					  ? V4LC_JPEG_RGB
@@ -953,5 +1094,14 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 			return r;
 	}
 	return tj_rgb(j, src, src_size, dht, dst_fourcc, dst, width, height,
-		      err, err_len);
+		      denom, err, err_len);
+}
+
+int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
+		     uint32_t dst_fourcc, uint8_t *dst, size_t dst_size,
+		     int width, int height, char *err, size_t err_len)
+{
+	return v4lc_jpeg_decode_scaled(j, src, src_size, dst_fourcc, dst,
+				       dst_size, width, height, 1, err,
+				       err_len);
 }

@@ -59,6 +59,28 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
 		     int width, int height, char *err, size_t err_len);
 
 /*
+ * The same, scaled down by libjpeg-turbo's IDCT: width x height is the
+ * JPEG's size divided by denom (1, 2, 4 or 8) and rounded up, and the frame
+ * is decoded straight to that size, never in full. RGB24/BGR24 are
+ * byte-identical to tjDecompress2() at width x height; YUV420/YVU420 are
+ * tjDecompressToYUVPlanes() at width x height (every component's block
+ * size 8 / denom: the native planes keep the JPEG's subsampling) resampled
+ * to 4:2:0 as above. denom 1 is v4lc_jpeg_decode(). -EIO when the scaled
+ * JPEG is not width x height; -EINVAL for another denom, or a scaled width
+ * below 4 (not decoded scaled: see mjpeg.c).
+ */
+int v4lc_jpeg_decode_scaled(struct v4lc_jpeg *j, const uint8_t *src,
+			    size_t src_size, uint32_t dst_fourcc, uint8_t *dst,
+			    size_t dst_size, int width, int height, int denom,
+			    char *err, size_t err_len);
+
+/*
+ * 2, 4 or 8 when a sw x sh JPEG scaled by 1/n (sizes rounded up) is
+ * dw x dh, the smallest such n, and dw is at least 4; else 0.
+ */
+int v4lc_jpeg_scale_denom(int sw, int sh, int dw, int dh);
+
+/*
  * Bytes of a width x height frame of dst_fourcc (one of the four above), or
  * 0 for another fourcc or an invalid/overflowing size.
  */

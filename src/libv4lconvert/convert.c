@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "jpeg/mjpeg.h"
 #include "priv.h"
 
 static int stride_of(const struct v4l2_pix_format *pix)
@@ -131,6 +132,9 @@ struct job {
 	const struct v4lc_format *fmt; /* of the source */
 	struct v4lc_frame in, out;
 	int flip, crop, proc, packed;
+	/* the converted frame's size: the source's, or the destination's
+	 * when the JPEG decoder scales straight to it */
+	int cw, ch;
 	size_t need; /* bytes of out */
 	/* scratch: where the converted, flipped and halved frames go */
 	uint8_t *mid, *flipped, *half;
@@ -217,6 +221,8 @@ static int validate(struct v4lconvert_data *data,
 		src,
 		(size_t)src_size
 	};
+	j->cw = j->in.width;
+	j->ch = j->in.height;
 	data->colorimetry.colorspace = sp->colorspace;
 	data->colorimetry.ycbcr_enc = sp->ycbcr_enc;
 	data->colorimetry.quantization = sp->quantization;
@@ -239,15 +245,14 @@ static size_t lines(size_t n)
 static int plan_scratch(struct v4lconvert_data *data, struct job *j)
 {
 	int in_place = j->in.fourcc == j->out.fourcc && !j->proc;
-	int halve = j->crop && j->in.width >= 2 * j->out.width &&
-		    j->in.height >= 2 * j->out.height;
-	size_t one =
-		v4lc_frame_bytes(j->out.fourcc, j->in.width, j->in.height, 0);
+	int halve = j->crop && j->cw >= 2 * j->out.width &&
+		    j->ch >= 2 * j->out.height;
+	size_t one = v4lc_frame_bytes(j->out.fourcc, j->cw, j->ch, 0);
 	size_t mid = (j->flip || j->crop) && !in_place ? lines(one) : 0;
 	size_t flipped = j->flip && j->crop ? lines(one) : 0;
-	size_t half = halve ? v4lc_frame_bytes(j->out.fourcc, j->in.width / 2,
-					       j->in.height / 2, 0)
-			    : 0;
+	size_t half =
+		halve ? v4lc_frame_bytes(j->out.fourcc, j->cw / 2, j->ch / 2, 0)
+		      : 0;
 	uint8_t *p;
 
 	j->mid = j->flipped = j->half = NULL;
@@ -308,8 +313,7 @@ static int convert(struct v4lconvert_data *data, struct job *j,
 
 	*mid = j->out;
 	if (j->mid) {
-		*mid = (struct v4lc_frame){ j->out.fourcc, j->in.width,
-					    j->in.height,  0,
+		*mid = (struct v4lc_frame){ j->out.fourcc, j->cw, j->ch, 0,
 					    j->mid,        0 };
 		mid->size = v4lc_frame_bytes(mid->fourcc, mid->width,
 					     mid->height, 0);
@@ -350,6 +354,22 @@ static int convert(struct v4lconvert_data *data, struct job *j,
 			return v4lc_error(data, -ret, "processing");
 	}
 	return 0;
+}
+
+/*
+ * A JPEG source whose size over 2, 4 or 8 is the destination's: the decoder
+ * scales with its IDCT straight to that size (src/jpeg/mjpeg.h), so nothing
+ * is decoded in full and nothing is cropped or halved after it.
+ */
+static void plan_jpeg_scale(struct job *j)
+{
+	if (!j->crop || j->fmt->layout != V4LC_L_JPEG ||
+	    !v4lc_jpeg_scale_denom(j->in.width, j->in.height, j->out.width,
+				   j->out.height))
+		return;
+	j->cw = j->out.width;
+	j->ch = j->out.height;
+	j->crop = 0;
 }
 
 /* *mid flipped: into the destination, or (a crop follows) scratch. */
@@ -414,8 +434,10 @@ LIBV4L_PUBLIC int v4lconvert_convert(struct v4lconvert_data *data,
 	     !j.proc))
 		return copy_source(data, src, src_size, dest, dest_size);
 
-	if (validate(data, sp, dp, src, src_size, dest, dest_size, &j) ||
-	    plan_scratch(data, &j) || convert(data, &j, &mid) ||
+	if (validate(data, sp, dp, src, src_size, dest, dest_size, &j))
+		return -1;
+	plan_jpeg_scale(&j);
+	if (plan_scratch(data, &j) || convert(data, &j, &mid) ||
 	    (j.flip && flip(data, &j, &mid)))
 		return -1;
 	if (j.crop)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jpeg/mjpeg.h"
 #include "priv.h"
 
 static const uint32_t dst_formats[] = {
@@ -248,6 +249,36 @@ static uint64_t size_distance(const struct v4l2_pix_format *a, uint32_t w,
 }
 
 /*
+ * A JPEG format whose size 2, 4 or 8 times the request (the smallest) the
+ * device gives exactly: the decoder scales to the request with its IDCT
+ * (src/jpeg/mjpeg.h), cheaper than any native frame it would otherwise be
+ * cropped from. *out: that native format.
+ */
+static int jpeg_scaled_size(struct v4lconvert_data *data, int fmt_index,
+			    const struct v4l2_format *base,
+			    struct v4l2_format *out)
+{
+	const struct v4lc_format *f =
+		v4lc_format_find(data->native[fmt_index].pixelformat);
+	uint32_t rw = base->fmt.pix.width, rh = base->fmt.pix.height;
+
+	if (!f || f->layout != V4LC_L_JPEG || !rw || !rh || rw > 8192 ||
+	    rh > 8192)
+		return 0;
+	for (uint32_t n = 2; n <= 8; n *= 2) {
+		*out = *base;
+		out->fmt.pix.width = rw * n;
+		out->fmt.pix.height = rh * n;
+		if (!native_size(data, fmt_index, out) &&
+		    v4lc_jpeg_scale_denom((int)out->fmt.pix.width,
+					  (int)out->fmt.pix.height, (int)rw,
+					  (int)rh) == (int)n)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Sizes the device cannot give exactly, offered anyway ("fake" resolutions,
  * as the original does): a sensor that adds up to 7 columns and a row of
  * border pixels is cropped; for the classic sizes 320x240, 160x120, 352x288
@@ -266,6 +297,8 @@ static int fake_size(struct v4lconvert_data *data, int fmt_index,
 	};
 	uint32_t rw = base->fmt.pix.width, rh = base->fmt.pix.height, w, h;
 
+	if (jpeg_scaled_size(data, fmt_index, base, out))
+		return 1;
 	*out = *base;
 	out->fmt.pix.width = rw + 7;
 	out->fmt.pix.height = rh + 1;
@@ -527,7 +560,69 @@ v4lconvert_needs_conversion(struct v4lconvert_data *data,
 		  v4lc_is_packed422(d->pixelformat))));
 }
 
-/* Sizes of an emulated format: the rounded union of the native ones. */
+/*
+ * The k-th size an emulated format may list: the native sizes rounded as
+ * try_format rounds them (0 .. n_sizes - 1), then 1/2, 1/4 and 1/8 of each
+ * native size a JPEG format gives (see jpeg_scaled_size), when that
+ * fraction needs no rounding. 0 when the k-th is none.
+ */
+static int size_candidate(struct v4lconvert_data *data, int k, uint32_t *pw,
+			  uint32_t *ph)
+{
+	const struct v4lc_framesize *s;
+	uint32_t w, h, n;
+	int jpeg = 0;
+
+	if (k < data->n_sizes) {
+		s = &data->sizes[k];
+		if (!v4lc_fmtset_meets(&s->formats, &data->convertible))
+			return 0;
+		w = s->width;
+		h = s->height;
+		*pw = w >= 8 ? w & ~7u : w;
+		*ph = h >= 2 ? h & ~1u : h;
+		return 1;
+	}
+	k -= data->n_sizes;
+	s = &data->sizes[k / 3];
+	n = 2u << (k % 3);
+	for (int i = 0; i < data->n_native && !jpeg; i++) {
+		const struct v4lc_format *f =
+			v4lc_format_find(data->native[i].pixelformat);
+
+		jpeg = f && f->layout == V4LC_L_JPEG &&
+		       v4lc_fmtset_has(&s->formats, i) &&
+		       v4lc_fmtset_has(&data->convertible, i);
+	}
+	w = (s->width + n - 1) / n;
+	h = (s->height + n - 1) / n;
+	if (!jpeg || w < 8 || w % 8 || h % 2)
+		return 0;
+	*pw = w;
+	*ph = h;
+	return 1;
+}
+
+/* try_format gives a scaled candidate as it is (another format may be
+ * chosen for it). */
+static int size_served(struct v4lconvert_data *data, uint32_t fourcc,
+		       uint32_t w, uint32_t h)
+{
+	struct v4l2_format dst, src;
+
+	memset(&dst, 0, sizeof(dst));
+	dst.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	dst.fmt.pix.pixelformat = fourcc;
+	dst.fmt.pix.width = w;
+	dst.fmt.pix.height = h;
+	return !v4lconvert_try_format(data, &dst, &src) &&
+	       dst.fmt.pix.width == w && dst.fmt.pix.height == h;
+}
+
+/*
+ * Sizes of an emulated format: the rounded union of the native ones, then
+ * the fractions a JPEG source decodes to directly.
+ */
 LIBV4L_PUBLIC int v4lconvert_enum_framesizes(struct v4lconvert_data *data,
 					     struct v4l2_frmsizeenum *frmsize)
 {
@@ -555,28 +650,17 @@ LIBV4L_PUBLIC int v4lconvert_enum_framesizes(struct v4lconvert_data *data,
 			}
 		}
 	}
-	for (int i = 0; i < data->n_sizes; i++) {
-		uint32_t w = data->sizes[i].width, h = data->sizes[i].height;
+	for (int i = 0; i < 4 * data->n_sizes; i++) {
+		uint32_t w, h, pw, ph;
 		int dup = 0;
 
-		if (!v4lc_fmtset_meets(&data->sizes[i].formats,
-				       &data->convertible))
+		if (!size_candidate(data, i, &w, &h))
 			continue;
-		if (w >= 8)
-			w &= ~7u;
-		if (h >= 2)
-			h &= ~1u;
-		for (int j = 0; j < i && !dup; j++) {
-			uint32_t pw = data->sizes[j].width,
-				 ph = data->sizes[j].height;
-
-			if (!v4lc_fmtset_meets(&data->sizes[j].formats,
-					       &data->convertible))
-				continue;
-			dup = ((pw >= 8 ? pw & ~7u : pw) == w) &&
-			      ((ph >= 2 ? ph & ~1u : ph) == h);
-		}
-		if (dup)
+		for (int j = 0; j < i && !dup; j++)
+			dup = size_candidate(data, j, &pw, &ph) && pw == w &&
+			      ph == h;
+		if (dup ||
+		    (i >= data->n_sizes && !size_served(data, fourcc, w, h)))
 			continue;
 		if (seen++ == frmsize->index) {
 			frmsize->type = V4L2_FRMSIZE_TYPE_DISCRETE;

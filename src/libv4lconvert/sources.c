@@ -28,14 +28,21 @@ int v4lc_conv_jpeg(struct v4lconvert_data *data, const struct v4lc_format *f,
 		   const struct v4lc_frame *src, struct v4lc_frame *dst)
 {
 	char err[160];
-	int ret;
+	int ret, denom = 1;
 
 	(void)f;
 	if (!data->jpeg && !(data->jpeg = v4lc_jpeg_new()))
 		return -ENOMEM;
-	ret = v4lc_jpeg_decode(data->jpeg, src->data, src->size, dst->fourcc,
-			       dst->data, dst->size, dst->width, dst->height,
-			       err, sizeof(err));
+	/* A smaller destination: the IDCT scales (see plan_jpeg_scale). */
+	if (src->width != dst->width || src->height != dst->height)
+		denom = v4lc_jpeg_scale_denom(src->width, src->height,
+					      dst->width, dst->height);
+	if (!denom)
+		return -EINVAL;
+	ret = v4lc_jpeg_decode_scaled(data->jpeg, src->data, src->size,
+				      dst->fourcc, dst->data, dst->size,
+				      dst->width, dst->height, denom, err,
+				      sizeof(err));
 	if (ret < 0)
 		v4lc_error(data, -ret, "decompressing JPEG: %s", err);
 	return ret;

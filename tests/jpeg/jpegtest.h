@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/videodev2.h>
 #include <turbojpeg.h>
 
 #define JT_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -217,6 +218,51 @@ static inline uint8_t *jt_reference_yuv420(const uint8_t *jpg, size_t n, int w,
 done:
 	for (int i = 0; i < 3; i++)
 		free(pl[i]);
+	tjDestroy(d);
+	return out;
+}
+
+/* Bytes of a w x h frame of RGB24/BGR24 or YU12/YV12 (minimal strides). */
+static inline size_t jt_dst_bytes(uint32_t fcc, int w, int h)
+{
+	if (fcc == V4L2_PIX_FMT_RGB24 || fcc == V4L2_PIX_FMT_BGR24)
+		return (size_t)w * h * 3;
+	return (size_t)w * h + 2 * (size_t)((w + 1) / 2) * ((h + 1) / 2);
+}
+
+/*
+ * libjpeg-turbo's decode of jpg at w x h in fcc (RGB24, BGR24, YU12,
+ * YV12), scaled by its IDCT when w x h is a fraction of the JPEG:
+ * tjDecompress2 for RGB, jt_reference_yuv420 for YUV. malloc'd, or NULL
+ * when the YUV reference decode fails.
+ */
+static inline uint8_t *jt_reference_decode(const uint8_t *jpg, size_t n,
+					   uint32_t fcc, int w, int h,
+					   int subsamp)
+{
+	size_t ys = (size_t)w * h, cs = (size_t)((w + 1) / 2) * ((h + 1) / 2);
+	tjhandle d;
+	uint8_t *out;
+
+	if (fcc == V4L2_PIX_FMT_YUV420 || fcc == V4L2_PIX_FMT_YVU420) {
+		out = jt_reference_yuv420(jpg, n, w, h, subsamp);
+		if (out && fcc == V4L2_PIX_FMT_YVU420) {
+			uint8_t *tmp = jt_xmalloc(cs);
+
+			memcpy(tmp, out + ys, cs);
+			memmove(out + ys, out + ys + cs, cs);
+			memcpy(out + ys + cs, tmp, cs);
+			free(tmp);
+		}
+		return out;
+	}
+	d = tjInitDecompress();
+	out = jt_xmalloc(ys * 3);
+	if (tjDecompress2(d, jpg, n, out, w, 3 * w, h,
+			  fcc == V4L2_PIX_FMT_RGB24 ? TJPF_RGB : TJPF_BGR, 0)) {
+		fprintf(stderr, "reference: %s\n", tjGetErrorStr2(d));
+		exit(99);
+	}
 	tjDestroy(d);
 	return out;
 }
