@@ -65,20 +65,45 @@ flip() { # dev 0|1
 		--set-ctrl=sensor_flipped_vertically=$2
 }
 
-# The driver's frames, per device, sensor and format, without libv4l.
-references() { # dev tag
-	local f s
+# The driver's frame of one format, without libv4l (once per device,
+# sensor and format).
+reference() { # dev tag sensor fmt
+	local r=$out/ref-$2-$3-$4
+	[ -s "$r" ] && return
+	v4l2-ctl -d "$1" -v width=$W,height=$H,pixelformat=$4 --stream-mmap \
+		--stream-count=1 --stream-to="$r" >/dev/null 2>&1
+}
+prepare() { # dev
 	v4l2-ctl -d "$1" --set-ctrl=osd_text_mode=2,test_pattern=4 >/dev/null
 	v4l2-ctl -d "$1" -v width=$W,height=$H,pixelformat=YUYV -p 30 >/dev/null
-	for s in 0 1; do
-		flip "$1" $s
-		for f in RGB3 BGR3 YU12 YUYV; do
-			v4l2-ctl -d "$1" -v width=$W,height=$H,pixelformat=$f \
-				--stream-mmap --stream-count=1 \
-				--stream-to="$out/ref-$2-$s-$f" >/dev/null 2>&1
-		done
-	done
 	flip "$1" 0
+}
+
+# The runs of a plain test: each program, format, sensor and plane layout
+# at least once, the conversions (flipped sensor) first; CLIENTS_FULL=1
+# runs every combination (about 9 s a run under TCG: 20 minutes and more).
+QUICK="
+video0 1 gst-libv4l2-mmap RGB3
+video0 1 gst-libv4l2-auto YU12
+video0 1 ffmpeg BGR3
+video0 0 ffmpeg RGB3
+video0 1 mpv YU12
+video0 1 fswebcam RGB3
+video0 1 mplayer YUYV
+video0 1 mplayer RGB3
+video0 1 uvccapture-mmap YUYV
+video0 1 uvccapture-read YUYV
+video0 1 vidcat BGR3
+video0 1 opencv RGB3
+video0 1 opencv YUYV
+video1-mplane 1 gst-libv4l2-auto YUYV
+video1-mplane 1 ffmpeg YU12
+video1-mplane 1 mplayer YU12
+video1-mplane 0 fswebcam BGR3
+"
+want() { # tag sensor what fmt
+	[ "${CLIENTS_FULL:-0}" = 1 ] && return 0
+	grep -qx "$1 $2 $3 $4" <<<"$QUICK"
 }
 
 # run lib dev tag program how fmt sensor outfile command...: the program
@@ -96,6 +121,7 @@ run() {
 		[ "$s" = 0 ] || env=(LIBV4LCONTROL_CONTROLS=6)
 	fi
 	[ -z "$pre" ] || env+=(LD_PRELOAD="$pre")
+	reference "$dev" "$tag" "$s" "$fmt"
 	rm -rf "$file" "$file.d"
 	bayer "$dev"
 	env "${env[@]}" timeout 60 "$@" >"$file.log" 2>&1 </dev/null
@@ -122,18 +148,19 @@ fsw_fmt() { case $1 in RGB3) echo RGB24 ;; BGR3) echo BGR24 ;; YU12) echo YUV420
 
 clients() { # lib dev tag
 	local lib=$1 dev=$2 tag=$3 s f o
-	for s in 0 1; do
+	for s in 1 0; do
 		flip "$dev" $s
 		for f in RGB3 BGR3 YU12 YUYV; do
 			o=$out/$lib-$tag-$s-$f
 			if have gst-launch-1.0; then
 				local io gl
 				for io in mmap auto; do
+					want $tag $s gst-libv4l2-$io $f || continue
 					gl=(gst-launch-1.0 -q v4l2src device="$dev"
 						io-mode=$io num-buffers=2 !
 						"video/x-raw,format=$(gst_fmt $f),width=$W,height=$H" !
 						filesink location="$o.gst-$io")
-					if [ "$lib" = ours ]; then
+					if [ "$lib" = ours ] && [ "${CLIENTS_FULL:-0}" = 1 ]; then
 						# without libv4l2: the driver's frames
 						run none "$dev" "$tag" gst-launch-1.0 "v4l2src-io-mode=$io" \
 							$f $s "$o.gstraw-$io" "${gl[@]/%$o.gst-$io/$o.gstraw-$io}"
@@ -143,13 +170,13 @@ clients() { # lib dev tag
 						"$o.gst-$io" env GST_V4L2_USE_LIBV4L2=1 "${gl[@]}"
 				done
 			fi
-			if have ffmpeg; then
+			if have ffmpeg && want $tag $s ffmpeg $f; then
 				run "$lib" "$dev" "$tag" ffmpeg "v4l2convert.so" $f $s "$o.ff" \
 					ffmpeg -nostdin -hide_banner -loglevel error -f v4l2 \
 					-input_format "$(ff_fmt $f)" -video_size ${W}x$H \
 					-i "$dev" -frames:v 2 -c:v rawvideo -f rawvideo "$o.ff"
 			fi
-			if have mpv; then
+			if have mpv && want $tag $s mpv $f; then
 				run "$lib" "$dev" "$tag" mpv "v4l2convert.so" $f $s "$o.mpv" \
 					mpv --no-config --really-quiet --no-audio \
 					"av://v4l2:$dev" \
@@ -157,12 +184,13 @@ clients() { # lib dev tag
 					--frames=2 --o="$o.mpv" --of=rawvideo --ovc=rawvideo \
 					--vf=format=fmt=$(ff_fmt $f)
 			fi
-			if have fswebcam; then
+			if have fswebcam && want $tag $s fswebcam $f; then
 				run "$lib" "$dev" "$tag" fswebcam "v4l2convert.so" $f $s "$o.fsw" \
 					fswebcam -q -d "$dev" -r ${W}x$H -p "$(fsw_fmt $f)" \
 					-S 1 -F 1 --no-banner --dumpframe "$o.fsw" "$o.png"
 			fi
-			if have mplayer && [ $f != BGR3 ]; then
+			if have mplayer && [ $f != BGR3 ] &&
+				want $tag $s mplayer $f; then
 				local mf vo
 				case $f in
 				RGB3) mf=rgb24 vo="pnm:ppm:outdir=$o.mp.d" ;;
@@ -174,7 +202,7 @@ clients() { # lib dev tag
 					-tv "driver=v4l2:device=$dev:width=$W:height=$H:outfmt=$mf" \
 					-frames 2 -vo "$vo" tv://
 			fi
-			if have vidcat && [ $f = BGR3 ]; then
+			if have vidcat && [ $f = BGR3 ] && want $tag $s vidcat $f; then
 				run "$lib" "$dev" "$tag" vidcat "v4l1compat.so palette-c" RGB3 $s "$o.vc" \
 					vidcat -d "$dev" -s ${W}x$H -p c -f ppm -b -o "$o.vc"
 			fi
@@ -182,6 +210,7 @@ clients() { # lib dev tag
 		if have uvccapture; then
 			local m
 			for m in mmap read; do
+				want $tag $s uvccapture-$m YUYV || continue
 				o=$out/$lib-$tag-$s-uvc-$m
 				run "$lib" "$dev" "$tag" uvccapture "v4l2convert.so $m" YUYV $s "$o" \
 					uvccapture -d"$dev" -x$W -y$H -m -q100 -o"$o" \
@@ -192,48 +221,55 @@ clients() { # lib dev tag
 	flip "$dev" 0
 }
 
-# OpenCV: one Python process per library and device (its start is slow).
+# OpenCV: one Python process per library and device (its start is slow),
+# given the sensor:format pairs to capture.
 opencv() { # lib dev tag
-	local lib=$1 dev=$2 tag=$3 env=() s f v
+	local lib=$1 dev=$2 tag=$3 env=() s f v pairs=()
 	python3 -c 'import cv2' 2>/dev/null || return 0
+	for s in 1 0; do
+		for f in RGB3 BGR3 YU12 YUYV; do
+			want $tag $s opencv $f || continue
+			reference "$dev" "$tag" $s $f
+			pairs+=("$s:$f")
+		done
+	done
+	[ ${#pairs[@]} -gt 0 ] || return 0
 	if [ "$lib" = ours ]; then
 		env=(LD_LIBRARY_PATH="$ourlibs" LIBV4L2_PLUGIN_DIR="$plugins" LD_PRELOAD="$shim")
 	else
 		env=(LD_PRELOAD="$debshim" LIBV4LCONTROL_CONTROLS=6)
 	fi
-	bayer "$dev"
 	env "${env[@]}" timeout 120 python3 - "$dev" "$out/$lib-$tag" $W $H \
-		>"$out/$lib-$tag.cv.log" 2>&1 <<'EOF'
+		"${pairs[@]}" >"$out/$lib-$tag.cv.log" 2>&1 <<'EOF'
 import subprocess, sys
 import cv2
 dev, base, w, h = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-for s in (0, 1):
+for pair in sys.argv[5:]:
+    s, f = int(pair[0]), pair[2:]
     subprocess.run(["v4l2-ctl", "-d", dev,
                     "--set-ctrl=sensor_flipped_horizontally=%d" % s,
                     "--set-ctrl=sensor_flipped_vertically=%d" % s], check=True)
-    for f in ("RGB3", "BGR3", "YU12", "YUYV"):
-        subprocess.run(["v4l2-ctl", "-d", dev, "-v",
-                        "width=%d,height=%d,pixelformat=BA81" % (w, h)])
-        cap = cv2.VideoCapture(dev, cv2.CAP_V4L2)
-        cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*f))
-        cap.set(cv2.CAP_PROP_FRAME_WIDTH, w)
-        cap.set(cv2.CAP_PROP_FRAME_HEIGHT, h)
-        cap.set(cv2.CAP_PROP_CONVERT_RGB, 0)
-        with open("%s-%d-%s.cv" % (base, s, f), "wb") as o:
-            for i in range(2):
-                ok, frame = cap.read()
-                if ok:
-                    o.write(frame.tobytes())
-        cap.release()
+    subprocess.run(["v4l2-ctl", "-d", dev, "-v",
+                    "width=%d,height=%d,pixelformat=BA81" % (w, h)])
+    cap = cv2.VideoCapture(dev, cv2.CAP_V4L2)
+    cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*f))
+    cap.set(cv2.CAP_PROP_FRAME_WIDTH, w)
+    cap.set(cv2.CAP_PROP_FRAME_HEIGHT, h)
+    cap.set(cv2.CAP_PROP_CONVERT_RGB, 0)
+    with open("%s-%d-%s.cv" % (base, s, f), "wb") as o:
+        for i in range(2):
+            ok, frame = cap.read()
+            if ok:
+                o.write(frame.tobytes())
+    cap.release()
 EOF
-	for s in 0 1; do
-		for f in RGB3 BGR3 YU12 YUYV; do
-			v=$("$check" $f $W $H $s "$out/ref-$tag-$s-$f" \
-				"$out/$lib-$tag-$s-$f.cv" 2>&1 | tail -n 1)
-			case $v in PASS* | FAIL*) ;; *) v="FAIL $v" ;; esac
-			record "$lib" "$tag" opencv "v4l2convert.so CAP_V4L2" $f \
-				"$([ $s = 1 ] && echo flipped || echo upright)" "$v"
-		done
+	for v in "${pairs[@]}"; do
+		s=${v%%:*} f=${v#*:}
+		v=$("$check" $f $W $H $s "$out/ref-$tag-$s-$f" \
+			"$out/$lib-$tag-$s-$f.cv" 2>&1 | tail -n 1)
+		case $v in PASS* | FAIL*) ;; *) v="FAIL $v" ;; esac
+		record "$lib" "$tag" opencv "v4l2convert.so CAP_V4L2" $f \
+			"$([ $s = 1 ] && echo flipped || echo upright)" "$v"
 	done
 	flip "$dev" 0
 }
@@ -250,10 +286,12 @@ for dev in ${CLIENTS_DEVICES:-/dev/video0 /dev/video1}; do
 	[ -c "$dev" ] || { echo "FAIL no $dev"; fail=$((fail + 1)); continue; }
 	tag=$(basename "$dev")
 	v4l2-ctl -d "$dev" -D | grep -q 'Video Capture Multiplanar' && tag=$tag-mplane
-	references "$dev" "$tag"
+	prepare "$dev"
 	for lib in ${CLIENTS_LIBS:-ours}; do
+		t1=$(date +%s)
 		clients "$lib" "$dev" "$tag"
 		opencv "$lib" "$dev" "$tag"
+		echo "NOTE $tag on $lib: $(($(date +%s) - t1)) s"
 	done
 done
 step end

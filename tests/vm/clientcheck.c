@@ -96,11 +96,24 @@ static unsigned char clamp(int v)
 	return v < 0 ? 0 : v > 255 ? 255 : (unsigned char)v;
 }
 
-/* BT.601 limited range, as vivid draws its YUV test pattern. */
+/*
+ * BT.601 limited range, as vivid draws its YUV test pattern; full range
+ * (JFIF) when a program put the driver's YUV samples into a JPEG as they
+ * are.
+ */
+static int full_range;
+
 static void yuv_px(unsigned char *o, int y, int u, int v)
 {
 	int c = 298 * (y - 16), d = u - 128, e = v - 128;
 
+	if (full_range) {
+		c = 256 * y;
+		o[0] = clamp((c + 359 * e + 128) >> 8);
+		o[1] = clamp((c - 88 * d - 183 * e + 128) >> 8);
+		o[2] = clamp((c + 454 * d + 128) >> 8);
+		return;
+	}
 	o[0] = clamp((c + 409 * e + 128) >> 8);
 	o[1] = clamp((c - 100 * d - 208 * e + 128) >> 8);
 	o[2] = clamp((c + 516 * d + 128) >> 8);
@@ -153,6 +166,7 @@ static int parse_container(const unsigned char *b, long n, long w, long h,
 				  jh, TJPF_RGB, 0))
 			return -1;
 		tjDestroy(tj);
+		full_range = 1;
 		return 1;
 	}
 	if (n > 9 && !memcmp(b, "YUV4MPEG2", 9)) {
@@ -252,10 +266,13 @@ int main(int argc, char **argv)
 			bad += bytes_differ(out + f * fs, want, fs);
 			alt += bytes_differ(out + f * fs, other, fs);
 		}
-		printf("%s %ld %s frames, %s: %ld bytes differ (%ld %s)\n",
+		printf("%s %ld %s frames, %s: %ld bytes differ (%ld the other "
+		       "way)\n",
 		       bad ? "FAIL" : "PASS", nout / fs, argv[1],
-		       bad ? "wrong" : orient(rot, 1), bad, alt,
-		       bad && !alt ? orient(rot, 0) : "the other way");
+		       !bad   ? orient(rot, 1)
+		       : !alt ? orient(rot, 0)
+			      : "wrong",
+		       bad, alt);
 		return bad != 0;
 	}
 	if (k <= 0) {
