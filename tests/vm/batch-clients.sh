@@ -48,10 +48,12 @@ command -v v4l2-ctl >/dev/null || { echo "v4l2-ctl missing: skipped"; exit 77; }
 have() { command -v "$1" >/dev/null; }
 step() { echo "$(date +%T) $*" >>"$prog"; sync; }
 
-# record lib dev program how fmt sensor verdict-line
+# record lib dev program how fmt sensor verdict-line (the distribution's
+# results are reported, not counted)
 record() {
 	local verdict=$7
-	echo "RESULT $1|$2|$3|$4|$5|$6|${verdict#* }"
+	echo "RESULT $1|$2|$3|$4|$5|$6|${verdict%% *}: ${verdict#* }"
+	[ "$1" != debian ] || return 0
 	case $verdict in
 	PASS*) pass=$((pass + 1)) ;;
 	*) fail=$((fail + 1)) ;;
@@ -81,24 +83,19 @@ prepare() { # dev
 
 # The runs of a plain test: each program, format, sensor and plane layout
 # at least once, the conversions (flipped sensor) first; CLIENTS_FULL=1
-# runs every combination (about 9 s a run under TCG: 20 minutes and more).
+# runs every combination (9-12 s a run under TCG: 20 minutes and more).
 QUICK="
 video0 1 gst-libv4l2-mmap RGB3
 video0 1 gst-libv4l2-auto YU12
 video0 1 ffmpeg BGR3
-video0 0 ffmpeg RGB3
 video0 1 mpv YU12
 video0 1 fswebcam RGB3
 video0 1 mplayer YUYV
-video0 1 mplayer RGB3
-video0 1 uvccapture-mmap YUYV
 video0 1 uvccapture-read YUYV
 video0 1 vidcat BGR3
-video0 1 opencv RGB3
 video0 1 opencv YUYV
 video1-mplane 1 gst-libv4l2-auto YUYV
 video1-mplane 1 ffmpeg YU12
-video1-mplane 1 mplayer YU12
 video1-mplane 0 fswebcam BGR3
 "
 want() { # tag sensor what fmt
@@ -285,7 +282,7 @@ step start
 for dev in ${CLIENTS_DEVICES:-/dev/video0 /dev/video1}; do
 	[ -c "$dev" ] || { echo "FAIL no $dev"; fail=$((fail + 1)); continue; }
 	tag=$(basename "$dev")
-	v4l2-ctl -d "$dev" -D | grep -q 'Video Capture Multiplanar' && tag=$tag-mplane
+	v4l2-ctl -d "$dev" -D 2>/dev/null | grep -q 'Video Capture Multiplanar' && tag=$tag-mplane
 	prepare "$dev"
 	for lib in ${CLIENTS_LIBS:-ours}; do
 		t1=$(date +%s)
