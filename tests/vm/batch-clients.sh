@@ -222,7 +222,7 @@ clients() { # lib dev tag
 # given the sensor:format pairs to capture.
 opencv() { # lib dev tag
 	local lib=$1 dev=$2 tag=$3 env=() s f v pairs=()
-	python3 -c 'import cv2' 2>/dev/null || return 0
+	[ $have_cv2 = 1 ] || return 0
 	for s in 1 0; do
 		for f in RGB3 BGR3 YU12 YUYV; do
 			want $tag $s opencv $f || continue
@@ -274,7 +274,9 @@ EOF
 for p in gst-launch-1.0 ffmpeg mpv fswebcam mplayer uvccapture vidcat; do
 	have $p || echo "NOTE $p is not installed: skipped (scripts/install-deps.sh --clients)"
 done
-python3 -c 'import cv2' 2>/dev/null ||
+# (importing cv2 takes seconds under TCG: once)
+have_cv2=0
+python3 -c 'import cv2' 2>/dev/null && have_cv2=1 ||
 	echo "NOTE python3-opencv is not installed: skipped (scripts/install-deps.sh --clients)"
 
 t0=$(date +%s)
