@@ -6,6 +6,9 @@
 # needs (qemu, a static busybox, kmod; the kernel is fetched by the script),
 # libusbredirparser for the emulated USB cameras (tests/usb) and the programs
 # those tests run (v4l2-ctl, ffmpeg, gst-launch-1.0 with v4l2src).
+# --clients adds the programs the client suite (tests/vm/batch-clients.sh)
+# runs on vivid: mpv, fswebcam, mplayer, uvccapture, OpenCV's Python module,
+# vidcat (w3cam, a V4L1 program), besides ffmpeg and GStreamer's v4l2src.
 # --bench adds gnuplot for bench/run's chart.
 # --fuzz adds clang and its runtime (libFuzzer, sanitizers) for tests/fuzz.
 # --deb adds what the Debian packages (debian/) need to build, and the
@@ -18,6 +21,7 @@ vm=0
 fuzz=0
 bench=0
 deb=0
+clients=0
 for arg in "$@"; do
 	case "$arg" in
 	--cross) cross=1 ;;
@@ -25,7 +29,8 @@ for arg in "$@"; do
 	--fuzz) fuzz=1 ;;
 	--bench) bench=1 ;;
 	--deb) deb=1 ;;
-	*) echo "usage: $0 [--cross] [--vm] [--fuzz] [--bench] [--deb]" >&2; exit 2 ;;
+	--clients) clients=1 ;;
+	*) echo "usage: $0 [--cross] [--vm] [--fuzz] [--bench] [--deb] [--clients]" >&2; exit 2 ;;
 	esac
 done
 
@@ -67,6 +72,11 @@ fi
 if [ $deb = 1 ]; then
 	$APT install -qq --no-install-recommends debhelper dpkg-dev \
 		gstreamer1.0-tools gstreamer1.0-plugins-good v4l-utils >/dev/null
+fi
+if [ $clients = 1 ]; then
+	$APT install -qq --no-install-recommends mpv fswebcam mplayer \
+		uvccapture python3-opencv w3cam ffmpeg gstreamer1.0-tools \
+		gstreamer1.0-plugins-good >/dev/null
 fi
 if [ $bench = 1 ]; then
 	$APT install -qq --no-install-recommends gnuplot-nox >/dev/null

@@ -113,6 +113,13 @@ run_packages() {
 
 run_config native build-test "--buildtype=release"
 # A real V4L2 driver: vivid in a qemu VM (tests/vm; skipped without qemu).
+# Its vm-clients test runs the programs users run (tests/vm/batch-clients.sh)
+# that are installed here, and skips the others.
+missing=$(for p in gst-launch-1.0 ffmpeg mpv fswebcam mplayer uvccapture vidcat; do
+	command -v $p >/dev/null 2>&1 || echo $p
+done; python3 -c 'import cv2' >/dev/null 2>&1 || echo python3-opencv)
+[ -z "$missing" ] ||
+	echo "=== vm-clients: not installed, skipped: $(echo $missing) (scripts/install-deps.sh --clients)"
 TEST_ARGS="--suite vm" run_config vivid-vm build-test "--buildtype=release"
 run_packages
 # Real webcam drivers: emulated USB cameras (tests/usb) in the VM.

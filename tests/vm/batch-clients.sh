@@ -1,0 +1,304 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Guest side of the vm-clients test (run by vivid-vm.sh with two vivid
+# instances: /dev/video0 single-planar, /dev/video1 multi-planar):
+#   batch-clients.sh CLIENTCHECK LIBV4L2_SO LIBV4LCONVERT_SO V4L2CONVERT_SO \
+#                    V4L1COMPAT_SO MPLANE_PLUGIN_SO
+# Unmodified programs users run, on vivid left in a Bayer format (BA81)
+# before each run, asking for RGB, BGR, I420 and YUYV, with the sensor
+# upright and mounted upside down (vivid's sensor_flipped_* controls, so
+# that libv4l2 turns every frame): GStreamer's v4l2src through libv4l2
+# (GST_V4L2_USE_LIBV4L2=1, io-mode mmap and default) and without it,
+# ffmpeg, mpv, fswebcam, mplayer (tv://) and uvccapture (mmap and read())
+# under v4l2convert.so, OpenCV's V4L2 backend (python3-opencv) likewise,
+# vidcat (V4L1) under v4l1compat.so. Every frame a program writes is
+# compared with the driver's own frame of that format, captured without
+# libv4l, or its 180-degree rotation (CLIENTCHECK, tests/vm/clientcheck.c).
+# A program that is not installed is reported and skipped.
+#
+# CLIENTS_LIBS (default "ours"): the libraries to run the programs on;
+# "ours debian" also runs them on the distribution's libv4l (informational:
+# Debian's libv4l turns vivid's frames only with fake flip controls,
+# LIBV4LCONTROL_CONTROLS=6, which it is given when the sensor is flipped).
+# CLIENTS_DEVICES (default "/dev/video0 /dev/video1").
+# Prints one "RESULT lib|device|program|how|format|sensor|verdict" line per
+# run, and ends with "N passed, N failed".
+set -uo pipefail
+
+check=${1:?} lib2=${2:?} libc=${3:?} shim=${4:?} shim1=${5:?} mplane=${6:?}
+ourlibs=$(dirname "$lib2"):$(dirname "$libc")
+plugins=$(dirname "$mplane")
+W=640 H=480
+triplet=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+debshim=/usr/lib/$triplet/libv4l/v4l2convert.so
+debshim1=/usr/lib/$triplet/libv4l/v4l1compat.so
+out=$(mktemp -d /tmp/vm-clients.XXXXXX)
+pass=0 fail=0
+prog=${VM_JOBDIR:-$out}/progress
+for v in $(env | sed -n 's/^\(LIBV4L[A-Z0-9_]*\)=.*/\1/p'); do
+	unset "$v"
+done
+unset LD_PRELOAD LD_LIBRARY_PATH
+export GST_REGISTRY_FORK=no
+
+[ -c /dev/video0 ] || { echo "no /dev/video0 in the VM: skipped"; exit 77; }
+command -v v4l2-ctl >/dev/null || { echo "v4l2-ctl missing: skipped"; exit 77; }
+
+have() { command -v "$1" >/dev/null; }
+step() { echo "$(date +%T) $*" >>"$prog"; sync; }
+
+# record lib dev program how fmt sensor verdict-line (the distribution's
+# results are reported, not counted)
+record() {
+	local verdict=$7
+	echo "RESULT $1|$2|$3|$4|$5|$6|${verdict%% *}: ${verdict#* }"
+	[ "$1" != debian ] || return 0
+	case $verdict in
+	PASS*) pass=$((pass + 1)) ;;
+	*) fail=$((fail + 1)) ;;
+	esac
+	step "$3 $4 $5 $6 $1: ${verdict%% *}"
+}
+
+bayer() { v4l2-ctl -d "$1" -v width=$W,height=$H,pixelformat=BA81 >/dev/null 2>&1; }
+flip() { # dev 0|1
+	v4l2-ctl -d "$1" --set-ctrl=sensor_flipped_horizontally=$2 \
+		--set-ctrl=sensor_flipped_vertically=$2
+}
+
+# The driver's frame of one format, without libv4l (once per device,
+# sensor and format).
+reference() { # dev tag sensor fmt
+	local r=$out/ref-$2-$3-$4
+	[ -s "$r" ] && return
+	v4l2-ctl -d "$1" -v width=$W,height=$H,pixelformat=$4 --stream-mmap \
+		--stream-count=1 --stream-to="$r" >/dev/null 2>&1
+}
+prepare() { # dev
+	v4l2-ctl -d "$1" --set-ctrl=osd_text_mode=2,test_pattern=4 >/dev/null
+	v4l2-ctl -d "$1" -v width=$W,height=$H,pixelformat=YUYV -p 30 >/dev/null
+	flip "$1" 0
+}
+
+# The runs of a plain test: each program, format, sensor and plane layout
+# at least once, the conversions (flipped sensor) first; CLIENTS_FULL=1
+# runs every combination (9-12 s a run under TCG: 20 minutes and more).
+QUICK="
+video0 1 gst-libv4l2-mmap RGB3
+video0 1 gst-libv4l2-auto YU12
+video0 1 ffmpeg BGR3
+video0 1 mpv YU12
+video0 1 fswebcam RGB3
+video0 1 mplayer YUYV
+video0 1 uvccapture-read YUYV
+video0 1 vidcat BGR3
+video0 1 opencv YUYV
+video1-mplane 1 gst-libv4l2-auto YUYV
+video1-mplane 1 ffmpeg YU12
+video1-mplane 0 fswebcam BGR3
+"
+want() { # tag sensor what fmt
+	[ "${CLIENTS_FULL:-0}" = 1 ] && return 0
+	grep -qx "$1 $2 $3 $4" <<<"$QUICK"
+}
+
+# run lib dev tag program how fmt sensor outfile command...: the program
+# on vivid left in Bayer, then its output checked.
+run() {
+	local lib=$1 dev=$2 tag=$3 name=$4 how=$5 fmt=$6 s=$7 file=$8
+	shift 8
+	local env=() pre=
+	case "$how" in *v4l1compat*) pre=$shim1 ;; *v4l2convert*) pre=$shim ;; esac
+	if [ "$lib" = ours ]; then
+		env=(LD_LIBRARY_PATH="$ourlibs" LIBV4L2_PLUGIN_DIR="$plugins")
+	elif [ "$lib" = debian ]; then
+		[ -z "$pre" ] || pre=${pre/#$shim1/$debshim1}
+		[ -z "$pre" ] || pre=${pre/#$shim/$debshim}
+		[ "$s" = 0 ] || env=(LIBV4LCONTROL_CONTROLS=6)
+	fi
+	[ -z "$pre" ] || env+=(LD_PRELOAD="$pre")
+	reference "$dev" "$tag" "$s" "$fmt"
+	rm -rf "$file" "$file.d"
+	bayer "$dev"
+	env "${env[@]}" timeout 60 "$@" >"$file.log" 2>&1 </dev/null
+	[ -d "$file.d" ] && cat "$file.d"/* >"$file" 2>/dev/null
+	local rot=$s
+	[ "$lib" != none ] || rot=0
+	local v
+	v=$("$check" "$fmt" $W $H $rot "$out/ref-$tag-$s-$fmt" "$file" 2>&1 |
+		tail -n 1)
+	case $v in
+	PASS* | FAIL*) ;;
+	*) v="FAIL $v" ;;
+	esac
+	case $v in
+	FAIL*) v="$v; $(grep -v '^$' "$file.log" | grep -iE 'error|fail|cannot|unable|invalid' |
+		head -n 1 | cut -c1-100)" ;;
+	esac
+	record "$lib" "$tag" "$name" "${how%% *}" "$fmt" "$([ "$s" = 1 ] && echo flipped || echo upright)" "$v"
+}
+
+gst_fmt() { case $1 in RGB3) echo RGB ;; BGR3) echo BGR ;; YU12) echo I420 ;; YUYV) echo YUY2 ;; esac; }
+ff_fmt() { case $1 in RGB3) echo rgb24 ;; BGR3) echo bgr24 ;; YU12) echo yuv420p ;; YUYV) echo yuyv422 ;; esac; }
+fsw_fmt() { case $1 in RGB3) echo RGB24 ;; BGR3) echo BGR24 ;; YU12) echo YUV420P ;; YUYV) echo YUYV ;; esac; }
+
+clients() { # lib dev tag
+	local lib=$1 dev=$2 tag=$3 s f o
+	for s in 1 0; do
+		flip "$dev" $s
+		for f in RGB3 BGR3 YU12 YUYV; do
+			o=$out/$lib-$tag-$s-$f
+			if have gst-launch-1.0; then
+				local io gl
+				for io in mmap auto; do
+					want $tag $s gst-libv4l2-$io $f || continue
+					gl=(gst-launch-1.0 -q v4l2src device="$dev"
+						io-mode=$io num-buffers=2 !
+						"video/x-raw,format=$(gst_fmt $f),width=$W,height=$H" !
+						filesink location="$o.gst-$io")
+					if [ "$lib" = ours ] && [ "${CLIENTS_FULL:-0}" = 1 ]; then
+						# without libv4l2: the driver's frames
+						run none "$dev" "$tag" gst-launch-1.0 "v4l2src-io-mode=$io" \
+							$f $s "$o.gstraw-$io" "${gl[@]/%$o.gst-$io/$o.gstraw-$io}"
+					fi
+					run "$lib" "$dev" "$tag" gst-launch-1.0 \
+						"GST_V4L2_USE_LIBV4L2=1-io-mode=$io" $f $s \
+						"$o.gst-$io" env GST_V4L2_USE_LIBV4L2=1 "${gl[@]}"
+				done
+			fi
+			if have ffmpeg && want $tag $s ffmpeg $f; then
+				run "$lib" "$dev" "$tag" ffmpeg "v4l2convert.so" $f $s "$o.ff" \
+					ffmpeg -nostdin -hide_banner -loglevel error -f v4l2 \
+					-input_format "$(ff_fmt $f)" -video_size ${W}x$H \
+					-i "$dev" -frames:v 2 -c:v rawvideo -f rawvideo "$o.ff"
+			fi
+			if have mpv && want $tag $s mpv $f; then
+				run "$lib" "$dev" "$tag" mpv "v4l2convert.so" $f $s "$o.mpv" \
+					mpv --no-config --really-quiet --no-audio \
+					"av://v4l2:$dev" \
+					"--demuxer-lavf-o=video_size=${W}x$H,input_format=$(ff_fmt $f)" \
+					--frames=2 --o="$o.mpv" --of=rawvideo --ovc=rawvideo \
+					--vf=format=fmt=$(ff_fmt $f)
+			fi
+			if have fswebcam && want $tag $s fswebcam $f; then
+				run "$lib" "$dev" "$tag" fswebcam "v4l2convert.so" $f $s "$o.fsw" \
+					fswebcam -q -d "$dev" -r ${W}x$H -p "$(fsw_fmt $f)" \
+					-S 1 -F 1 --no-banner --dumpframe "$o.fsw" "$o.png"
+			fi
+			if have mplayer && [ $f != BGR3 ] &&
+				want $tag $s mplayer $f; then
+				local mf vo
+				case $f in
+				RGB3) mf=rgb24 vo="pnm:ppm:outdir=$o.mp.d" ;;
+				YU12) mf=i420 vo="yuv4mpeg:file=$o.mp" ;;
+				YUYV) mf=yuy2 vo="yuv4mpeg:file=$o.mp" ;;
+				esac
+				run "$lib" "$dev" "$tag" mplayer "v4l2convert.so tv://" $f $s "$o.mp" \
+					mplayer -noconfig all -really-quiet -nosound \
+					-tv "driver=v4l2:device=$dev:width=$W:height=$H:outfmt=$mf" \
+					-frames 2 -vo "$vo" tv://
+			fi
+			if have vidcat && [ $f = BGR3 ] && want $tag $s vidcat $f; then
+				run "$lib" "$dev" "$tag" vidcat "v4l1compat.so palette-c" RGB3 $s "$o.vc" \
+					vidcat -d "$dev" -s ${W}x$H -p c -f ppm -b -o "$o.vc"
+			fi
+		done
+		if have uvccapture; then
+			local m
+			for m in mmap read; do
+				want $tag $s uvccapture-$m YUYV || continue
+				o=$out/$lib-$tag-$s-uvc-$m
+				run "$lib" "$dev" "$tag" uvccapture "v4l2convert.so $m" YUYV $s "$o" \
+					uvccapture -d"$dev" -x$W -y$H -m -q100 -o"$o" \
+					$([ $m = read ] && echo -r)
+			done
+		fi
+	done
+	flip "$dev" 0
+}
+
+# OpenCV: one Python process per library and device (its start is slow),
+# given the sensor:format pairs to capture.
+opencv() { # lib dev tag
+	local lib=$1 dev=$2 tag=$3 env=() s f v pairs=()
+	[ $have_cv2 = 1 ] || return 0
+	for s in 1 0; do
+		for f in RGB3 BGR3 YU12 YUYV; do
+			want $tag $s opencv $f || continue
+			reference "$dev" "$tag" $s $f
+			pairs+=("$s:$f")
+		done
+	done
+	[ ${#pairs[@]} -gt 0 ] || return 0
+	if [ "$lib" = ours ]; then
+		env=(LD_LIBRARY_PATH="$ourlibs" LIBV4L2_PLUGIN_DIR="$plugins" LD_PRELOAD="$shim")
+	else
+		env=(LD_PRELOAD="$debshim" LIBV4LCONTROL_CONTROLS=6)
+	fi
+	env "${env[@]}" timeout 120 python3 - "$dev" "$out/$lib-$tag" $W $H \
+		"${pairs[@]}" >"$out/$lib-$tag.cv.log" 2>&1 <<'EOF'
+import subprocess, sys
+import cv2
+dev, base, w, h = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+for pair in sys.argv[5:]:
+    s, f = int(pair[0]), pair[2:]
+    subprocess.run(["v4l2-ctl", "-d", dev,
+                    "--set-ctrl=sensor_flipped_horizontally=%d" % s,
+                    "--set-ctrl=sensor_flipped_vertically=%d" % s], check=True)
+    subprocess.run(["v4l2-ctl", "-d", dev, "-v",
+                    "width=%d,height=%d,pixelformat=BA81" % (w, h)])
+    cap = cv2.VideoCapture(dev, cv2.CAP_V4L2)
+    cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*f))
+    cap.set(cv2.CAP_PROP_FRAME_WIDTH, w)
+    cap.set(cv2.CAP_PROP_FRAME_HEIGHT, h)
+    cap.set(cv2.CAP_PROP_CONVERT_RGB, 0)
+    with open("%s-%d-%s.cv" % (base, s, f), "wb") as o:
+        for i in range(2):
+            ok, frame = cap.read()
+            if ok:
+                o.write(frame.tobytes())
+    cap.release()
+EOF
+	for v in "${pairs[@]}"; do
+		s=${v%%:*} f=${v#*:}
+		v=$("$check" $f $W $H $s "$out/ref-$tag-$s-$f" \
+			"$out/$lib-$tag-$s-$f.cv" 2>&1 | tail -n 1)
+		case $v in PASS* | FAIL*) ;; *) v="FAIL $v" ;; esac
+		record "$lib" "$tag" opencv "v4l2convert.so CAP_V4L2" $f \
+			"$([ $s = 1 ] && echo flipped || echo upright)" "$v"
+	done
+	flip "$dev" 0
+}
+
+for p in gst-launch-1.0 ffmpeg mpv fswebcam mplayer uvccapture vidcat; do
+	have $p || echo "NOTE $p is not installed: skipped (scripts/install-deps.sh --clients)"
+done
+# (importing cv2 takes seconds under TCG: once)
+have_cv2=0
+python3 -c 'import cv2' 2>/dev/null && have_cv2=1 ||
+	echo "NOTE python3-opencv is not installed: skipped (scripts/install-deps.sh --clients)"
+
+t0=$(date +%s)
+step start
+for dev in ${CLIENTS_DEVICES:-/dev/video0 /dev/video1}; do
+	[ -c "$dev" ] || { echo "FAIL no $dev"; fail=$((fail + 1)); continue; }
+	tag=$(basename "$dev")
+	v4l2-ctl -d "$dev" -D 2>/dev/null | grep -q 'Video Capture Multiplanar' && tag=$tag-mplane
+	prepare "$dev"
+	for lib in ${CLIENTS_LIBS:-ours}; do
+		t1=$(date +%s)
+		clients "$lib" "$dev" "$tag"
+		opencv "$lib" "$dev" "$tag"
+		echo "NOTE $tag on $lib: $(($(date +%s) - t1)) s"
+	done
+done
+step end
+echo "client runs: $(($(date +%s) - t0)) s"
+rm -rf "$out"
+if [ $((pass + fail)) = 0 ]; then
+	echo "no client program installed: skipped (scripts/install-deps.sh --clients)"
+	exit 77
+fi
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
