@@ -11,7 +11,10 @@
 #   native under AddressSanitizer + UndefinedBehaviorSanitizer,
 #   the libFuzzer targets for a bounded time (clang), threads under TSan,
 #   aarch64 and armhf cross builds under qemu-user (NEON for real),
-#   armhf again on a CPU without NEON (QEMU_CPU=cortex-a9,neon=off).
+#   armhf again on a CPU without NEON (QEMU_CPU=cortex-a9,neon=off),
+#   i686 (32-bit x86) under qemu-user three times: on a Pentium III (no
+#   SSE2: every kernel falls back to scalar), on an Atom N270 (the netbook:
+#   SSE2 + SSSE3) and on the emulator's richest CPU (every tier).
 # Ends with one summary line: "N passed, N failed, N skipped".
 # --native-only skips the cross builds (no cross toolchain needed).
 set -uo pipefail
@@ -143,6 +146,10 @@ if [ $native_only = 0 ]; then
 	run_config armhf build-test-armhf \
 		"--cross-file cross/arm-linux-gnueabihf.ini -Dbench=false"
 	run_config armhf-no-neon build-test-armhf QEMU_CPU=cortex-a9,neon=off
+	run_config i686 build-test-i686 \
+		"--cross-file cross/i686-linux-gnu.ini -Dbench=false" QEMU_CPU=max
+	run_config i686-n270 build-test-i686 QEMU_CPU=n270
+	run_config i686-pentium3 build-test-i686 QEMU_CPU=pentium3
 fi
 
 [ ${#failed_configs[@]} = 0 ] || echo "failed configurations: ${failed_configs[*]}"
