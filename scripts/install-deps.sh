@@ -1,11 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Install everything the build, the tools and the tests need, from Debian 12
-# packages. --cross adds the aarch64/armhf toolchains and libraries that the
-# NEON tests (run under qemu-user) need. --vm adds what tests/vm/vivid-vm.sh
-# needs (qemu, a static busybox, kmod; the kernel is fetched by the script),
-# libusbredirparser for the emulated USB cameras (tests/usb) and the programs
-# those tests run (v4l2-ctl, ffmpeg, gst-launch-1.0 with v4l2src).
+# packages. --cross adds the aarch64/armhf/i686 toolchains and libraries
+# that the NEON and 32-bit x86 tests (run under qemu-user) need. --vm adds
+# what tests/vm/vivid-vm.sh needs (qemu, a static busybox, kmod; the kernel
+# is fetched by the script), libusbredirparser for the emulated USB cameras
+# (tests/usb) and the programs those tests run (v4l2-ctl, ffmpeg,
+# gst-launch-1.0 with v4l2src).
 # --clients adds the programs the client suite (tests/vm/batch-clients.sh)
 # runs on vivid: mpv, fswebcam, mplayer, uvccapture, OpenCV's Python module,
 # vidcat (w3cam, a V4L1 program), besides ffmpeg and GStreamer's v4l2src.
@@ -47,7 +48,7 @@ $APT update -qq
 $APT install -qq --no-install-recommends "${native[@]}" >/dev/null
 
 if [ $cross = 1 ]; then
-	for arch in arm64 armhf; do
+	for arch in arm64 armhf i386; do
 		dpkg --print-foreign-architectures | grep -qx $arch ||
 			$SUDO dpkg --add-architecture $arch
 	done
@@ -58,7 +59,10 @@ if [ $cross = 1 ]; then
 		libcpu-features-dev:arm64 libturbojpeg0-dev:arm64 \
 		libjpeg62-turbo-dev:arm64 pkgconf:arm64 \
 		libcpu-features-dev:armhf libturbojpeg0-dev:armhf \
-		libjpeg62-turbo-dev:armhf pkgconf:armhf >/dev/null
+		libjpeg62-turbo-dev:armhf pkgconf:armhf \
+		gcc-i686-linux-gnu libc6-dev-i386-cross \
+		libturbojpeg0-dev:i386 \
+		libjpeg62-turbo-dev:i386 pkgconf:i386 >/dev/null
 fi
 if [ $vm = 1 ]; then
 	$APT install -qq --no-install-recommends qemu-system-x86 \

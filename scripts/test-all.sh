@@ -11,7 +11,10 @@
 #   native under AddressSanitizer + UndefinedBehaviorSanitizer,
 #   the libFuzzer targets for a bounded time (clang), threads under TSan,
 #   aarch64 and armhf cross builds under qemu-user (NEON for real),
-#   armhf again on a CPU without NEON (QEMU_CPU=cortex-a9,neon=off).
+#   armhf again on a CPU without NEON (QEMU_CPU=cortex-a9,neon=off),
+#   i686 (32-bit x86) under qemu-user three times: on a Pentium III (no
+#   SSE2: every kernel falls back to scalar), on an Atom N270 (the netbook:
+#   SSE2 + SSSE3) and on the emulator's richest CPU (every tier).
 # Ends with one summary line: "N passed, N failed, N skipped".
 # --native-only skips the cross builds (no cross toolchain needed).
 set -uo pipefail
@@ -149,7 +152,27 @@ if [ $native_only = 0 ]; then
 		"--cross-file cross/aarch64-linux-gnu.ini -Dbench=false"
 	run_config armhf build-test-armhf \
 		"--cross-file cross/arm-linux-gnueabihf.ini -Dbench=false"
-	run_config armhf-no-neon build-test-armhf QEMU_CPU=cortex-a9,neon=off
+	run_config armhf-no-neon build-test-armhf "" QEMU_CPU=cortex-a9,neon=off
+	# i686 under qemu-user: the whole suite takes over 20 minutes here on
+	# each CPU model (accuracy alone ~16 min of test time, the chip
+	# decoders over 10), so: on the emulator's richest CPU (every tier) everything but
+	# accuracy (the integer kernels are held bit-exact to scalar by
+	# checkasm, the scalar formulas measured natively) and the chip
+	# decoders (plain C, run natively and on ARM); on the N270 (SSE2) and
+	# the Pentium III (no SSE2: all scalar, libjpeg-turbo's own dispatch
+	# too) what changes with the CPU: checkasm, the frame converters, the
+	# JPEG decoder, the silence and the ABI, without the scalar twins.
+	# Measured here on 2 shared cores: 290 s + 96 s + 112 s.
+	TEST_ARGS="--no-suite accuracy --no-suite chip" run_config i686 \
+		build-test-i686 \
+		"--cross-file cross/i686-linux-gnu.ini -Dbench=false" QEMU_CPU=max
+	i686_cpu_tests="checkasm frame-geometry frame-convert frame-transform"
+	i686_cpu_tests+=" jpeg-decode jpeg-corrupt quiet-stdout"
+	i686_cpu_tests+=" abi-debian-header abi-kernels-once"
+	TEST_ARGS=$i686_cpu_tests run_config i686-n270 build-test-i686 "" \
+		QEMU_CPU=n270
+	TEST_ARGS=$i686_cpu_tests run_config i686-pentium3 build-test-i686 "" \
+		QEMU_CPU=pentium3
 fi
 
 [ ${#failed_configs[@]} = 0 ] || echo "failed configurations: ${failed_configs[*]}"

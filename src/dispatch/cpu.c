@@ -9,8 +9,36 @@
 
 #include "v4lc_families.h"
 
-#if defined(V4LC_ARCH_X86)
+#if defined(V4LC_ARCH_X86_32)
+/*
+ * 32-bit x86 asks the compiler's CPUID probe (libgcc), which like
+ * cpu_features reports AVX only where the OS saves the YMM registers. An
+ * i686 CPU may have no SSE2 at all (a Pentium III): then every kernel
+ * stays scalar.
+ */
+typedef struct {
+	int sse2, ssse3, avx2;
+} x86_flags;
+
+static x86_flags x86_features(void)
+{
+	/* The probe may not have run yet when called from a constructor. */
+	__builtin_cpu_init();
+	return (x86_flags){
+		.sse2 = __builtin_cpu_supports("sse2"),
+		.ssse3 = __builtin_cpu_supports("ssse3"),
+		.avx2 = __builtin_cpu_supports("avx2"),
+	};
+}
+#elif defined(V4LC_ARCH_X86)
 #include "cpuinfo_x86.h"
+
+typedef X86Features x86_flags;
+
+static x86_flags x86_features(void)
+{
+	return GetX86Info().features;
+}
 #elif defined(V4LC_ARCH_ARM)
 #include <sys/auxv.h>
 #ifndef HWCAP_ARM_NEON
@@ -35,7 +63,7 @@ const struct v4lc_cpu_tier v4lc_cpu_tiers[] = {
 static int cpu_has(unsigned tier)
 {
 #if defined(V4LC_ARCH_X86)
-	const X86Features f = GetX86Info().features;
+	const x86_flags f = x86_features();
 
 	switch (tier) {
 	case V4LC_CPU_SSE2:

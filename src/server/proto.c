@@ -16,6 +16,33 @@
 
 #include "proto.h"
 
+/*
+ * The wire layout is the same on every ABI (a 32-bit client talks to a
+ * 64-bit server): fixed-size fields only, 64-bit ones at 8-byte offsets
+ * (i386 aligns them to 4 only), no pointers. Compiled into every build.
+ */
+#define FS_LAYOUT(type, size) _Static_assert(sizeof(type) == (size), #type)
+#define FS_AT(type, field, off)                                                \
+	_Static_assert(offsetof(type, field) == (off), #type "." #field)
+FS_LAYOUT(struct v4l2_pix_format, 48);
+FS_LAYOUT(struct fs_hdr, 16);
+FS_LAYOUT(struct fs_hello, 24);
+FS_AT(struct fs_hello, pid, 20);
+FS_LAYOUT(struct fs_ioctl, 280);
+FS_AT(struct fs_ioctl, arg, 24);
+FS_LAYOUT(struct fs_setfmt, 64);
+FS_LAYOUT(struct fs_release, 24);
+FS_AT(struct fs_release, gen, 20);
+FS_LAYOUT(struct fs_frame, 120);
+FS_AT(struct fs_frame, has_fd, 36);
+FS_AT(struct fs_frame, map_size, 40);
+FS_AT(struct fs_frame, ts_sec, 48);
+FS_AT(struct fs_frame, ts_usec, 56);
+FS_AT(struct fs_frame, server_ns, 64);
+FS_AT(struct fs_frame, pix, 72);
+FS_LAYOUT(struct fs_ctrl_event, 24);
+FS_AT(struct fs_ctrl_event, value, 20);
+
 int fs_send(int sock, const void *msg, size_t len, int fd, int flags)
 {
 	struct iovec iov = { .iov_base = (void *)msg, .iov_len = len };

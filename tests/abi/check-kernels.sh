@@ -13,8 +13,10 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 # Global definitions of the archive, plus the two statics of the state.
+# i386's PIC helpers (__x86.get_pc_thunk.*) are hidden copies in every
+# object, not kernels.
 { $nm --defined-only "$archive" 2>/dev/null |
-	awk 'NF == 3 && $2 ~ /^[TDRB]$/ {print $3}'
+	awk 'NF == 3 && $2 ~ /^[TDRB]$/ && $3 !~ /^__x86\.get_pc_thunk\./ {print $3}'
   printf 'dsp_tables\ncpu_flags\n'; } | sort -u > "$tmp/kernels"
 defined() {
 	$nm --defined-only "$1" | awk 'NF == 3 {print $3}' | sed 's/@.*//' |
