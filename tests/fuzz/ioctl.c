@@ -16,6 +16,7 @@
  * length; every mapped buffer is readable up to bytesused; no fd is left
  * open after the last close.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -32,6 +33,30 @@
 #define MAX_MAPS 64
 #define MAX_UPTR 32
 #define NBUF 10 /* buffer indices tried: a few past the usual count */
+
+/*
+ * libv4l2 loads the virtual camera's plugin module for each device and
+ * unloads it when the device closes; libFuzzer keeps reading the coverage
+ * counters of every instrumented module it has seen, so an unloaded one
+ * crashes it. Holding the module loaded (RTLD_NODELETE) keeps it mapped.
+ */
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	const char *dir = getenv("LIBV4L2_PLUGIN_DIR");
+	char path[4096];
+
+	(void)argc;
+	(void)argv;
+	if (!dir ||
+	    snprintf(path, sizeof(path), "%s/libv4l-vcam.so", dir) >=
+		    (int)sizeof(path) ||
+	    !dlopen(path, RTLD_NOW | RTLD_NODELETE)) {
+		fprintf(stderr, "fuzz-ioctl: no camera plugin in "
+				"LIBV4L2_PLUGIN_DIR\n");
+		exit(1);
+	}
+	return 0;
+}
 
 static const char *const specs[] = {
 	"YUYV",
