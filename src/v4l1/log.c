@@ -3,14 +3,13 @@
  * libv4l1's log: with LIBV4L1_LOG_FILENAME (ignored by setuid programs),
  * one line per V4L1 ioctl. The library never writes to stdout or stderr.
  */
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
+#include "core/logfile.h"
 #include "priv.h"
 
 LIBV4L_PUBLIC FILE *v4l1_log_file;
@@ -18,25 +17,9 @@ static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void lv1_log_init(void)
 {
-	const char *name;
-	int fd;
-
 	pthread_mutex_lock(&log_lock);
-	if (v4l1_log_file)
-		goto out;
-	name = secure_getenv("LIBV4L1_LOG_FILENAME");
-	if (!name || !*name)
-		goto out;
-	fd = (int)syscall(SYS_openat, AT_FDCWD, name,
-			  O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW |
-				  O_CLOEXEC,
-			  0600);
-	if (fd < 0)
-		goto out;
-	v4l1_log_file = fdopen(fd, "a");
 	if (!v4l1_log_file)
-		syscall(SYS_close, fd);
-out:
+		v4l1_log_file = v4lc_log_file_open("LIBV4L1_LOG_FILENAME");
 	pthread_mutex_unlock(&log_lock);
 }
 

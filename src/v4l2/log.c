@@ -5,15 +5,14 @@
  * are traced too.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
+#include "core/logfile.h"
 #include "priv.h"
 
 LIBV4L_PUBLIC FILE *v4l2_log_file;
@@ -22,25 +21,9 @@ static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void lv2_log_init(void)
 {
-	const char *name;
-	int fd;
-
 	pthread_mutex_lock(&log_lock);
-	if (v4l2_log_file)
-		goto out;
-	name = secure_getenv("LIBV4L2_LOG_FILENAME");
-	if (!name || !*name)
-		goto out;
-	fd = (int)syscall(SYS_openat, AT_FDCWD, name,
-			  O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW |
-				  O_CLOEXEC,
-			  0600);
-	if (fd < 0)
-		goto out;
-	v4l2_log_file = fdopen(fd, "a");
 	if (!v4l2_log_file)
-		syscall(SYS_close, fd);
-out:
+		v4l2_log_file = v4lc_log_file_open("LIBV4L2_LOG_FILENAME");
 	pthread_mutex_unlock(&log_lock);
 }
 

@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # env-documented.sh SRCDIR MANDIR: every environment variable the sources
-# read (getenv or secure_getenv with a literal name) is described in a man
-# page. Prints the undocumented ones; ends with "N passed, N failed".
+# read (getenv, secure_getenv or v4lc_log_file_open with a literal name) is
+# described in a man page. Prints the undocumented ones; ends with "N passed, N failed".
 set -uo pipefail
 
 src=${1:?} man=${2:?}
 pass=0 fail=0 documented=
-names=$(grep -rhoE '(secure_)?getenv\("[A-Za-z_0-9]+"' "$src" |
+reads='((secure_)?getenv|v4lc_log_file_open)\('
+names=$(grep -rhoE "$reads\"[A-Za-z_0-9]+\"" "$src" |
 	sed 's/.*("//; s/"$//' | sort -u)
 [ -n "$names" ] || { echo "FAIL no getenv call found in $src"; exit 1; }
 for v in $names; do
@@ -16,7 +17,7 @@ for v in $names; do
 		pass=$((pass + 1))
 		documented="$documented $v"
 	else
-		echo "FAIL $v is read in $(grep -rlE "getenv\(\"$v\"" "$src" | xargs) but no man page describes it"
+		echo "FAIL $v is read in $(grep -rlE "$reads\"$v\"" "$src" | xargs) but no man page describes it"
 		fail=$((fail + 1))
 	fi
 done
