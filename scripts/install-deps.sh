@@ -65,9 +65,15 @@ if [ $cross = 1 ]; then
 		libjpeg62-turbo-dev:i386 pkgconf:i386 >/dev/null
 fi
 if [ $vm = 1 ]; then
-	$APT install -qq --no-install-recommends qemu-system-x86 \
-		busybox-static kmod v4l-utils ffmpeg libusbredirparser-dev \
-		gstreamer1.0-tools gstreamer1.0-plugins-good >/dev/null
+	vm_packages=(
+		qemu-system-x86 # boots the test kernel
+		busybox-static  # the guest's shell and tools
+		kmod            # loads vivid, uvcvideo and the gspca drivers
+		libusbredirparser-dev # tests/usb's camera emulator
+		# programs the VM tests run on our libraries
+		v4l-utils ffmpeg gstreamer1.0-tools gstreamer1.0-plugins-good
+	)
+	$APT install -qq --no-install-recommends "${vm_packages[@]}" >/dev/null
 fi
 if [ $fuzz = 1 ]; then
 	$APT install -qq --no-install-recommends clang libclang-rt-14-dev \
