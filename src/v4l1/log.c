@@ -17,9 +17,13 @@ static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void lv1_log_init(void)
 {
+	FILE *f;
+
+	/* Written only when a file is opened: other threads read it unlocked
+	 * on every call. */
 	pthread_mutex_lock(&log_lock);
-	if (!v4l1_log_file)
-		v4l1_log_file = v4lc_log_file_open("LIBV4L1_LOG_FILENAME");
+	if (!v4l1_log_file && (f = v4lc_log_file_open("LIBV4L1_LOG_FILENAME")))
+		v4l1_log_file = f;
 	pthread_mutex_unlock(&log_lock);
 }
 
