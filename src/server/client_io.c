@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "client.h"
+#include "wire.h"
 
 void share_slot_unmap(struct share *sh, unsigned i)
 {
@@ -167,24 +168,31 @@ int share_request(struct share *sh, void *msg, size_t len, size_t rlen)
 int share_fwd_ioctl(struct share *sh, unsigned long req, void *arg)
 {
 	struct fs_ioctl m;
-	size_t size = _IOC_SIZE(req);
+	uint32_t code = fs_wire_code(req);
+	int r, e;
 
-	if (size > FS_IOCTL_MAX) {
+	if (!code) {
 		errno = ENOTTY;
 		return -1;
 	}
 	memset(&m, 0, sizeof(m));
 	m.h.type = FS_IOCTL;
-	m.req = (uint32_t)req;
-	m.size = (uint32_t)size;
-	memcpy(m.arg, arg, size);
-	if (share_request(sh, &m, sizeof(m), sizeof(m)) < 0) {
-		if (errno != EIO && errno != EPROTO)
-			memcpy(arg, m.arg, size);
+	m.req = code;
+	m.size = (uint32_t)fs_wire_size(code);
+	if (fs_wire_pack(code, arg, m.arg) < 0)
+		return -1;
+	r = share_request(sh, &m, sizeof(m), sizeof(m));
+	e = errno;
+	/* A failed request's argument comes back too (error_idx...), unless
+	 * no reply came. */
+	if (r < 0 && (e == EIO || e == EPROTO || e == ETIMEDOUT))
+		return -1;
+	if (fs_wire_unpack(code, m.arg, arg) < 0) {
+		errno = EPROTO;
 		return -1;
 	}
-	memcpy(arg, m.arg, size);
-	return 0;
+	errno = e;
+	return r;
 }
 
 int share_simple(struct share *sh, uint32_t type)

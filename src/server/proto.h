@@ -26,15 +26,16 @@
 #include <sys/types.h>
 #include <linux/videodev2.h>
 
-#define FS_PROTO_VERSION 2
+#define FS_PROTO_VERSION 3 /* 3: FS_IOCTL in wire form (wire.h) */
 #define FS_MAX_SLOTS 32
 #define FS_MAX_INFLIGHT 2
-#define FS_IOCTL_MAX 256 /* largest argument forwarded */
+#define FS_IOCTL_MAX 256 /* largest argument forwarded, either form */
 
 enum fs_type {
 	FS_HELLO = 1,  /* c->s {version} + the client's frame socket
 				 * (SCM_RIGHTS); s->c {version, pid} */
-	FS_IOCTL,      /* c->s {req, arg}; s->c {ret, err, arg} */
+	FS_IOCTL,      /* c->s {req, size, arg} in wire form (wire.h);
+			 * s->c {ret, err, arg} */
 	FS_SETFMT,     /* c->s {pix}; s->c {ret, err, pix} */
 	FS_STREAMON,   /* c->s; s->c {ret, err} */
 	FS_STREAMOFF,  /* c->s; s->c {ret, err} */
@@ -63,8 +64,8 @@ struct fs_hello {
 
 struct fs_ioctl {
 	struct fs_hdr h;
-	uint32_t req;
-	uint32_t size;
+	uint32_t req;  /* enum fs_wire_req, never an ioctl number */
+	uint32_t size; /* fs_wire_size(req) */
 	uint8_t arg[FS_IOCTL_MAX];
 };
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * A client's requests: forwarded ioctls (a fixed list, answered for the
- * one shared format), its format, stream on and off, frame releases.
+ * A client's requests: forwarded ioctls (the wire table of wire.c,
+ * answered for the one shared format), its format, stream on and off,
+ * frame releases.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,33 +13,11 @@
 #include <libv4l2.h>
 
 #include "server.h"
+#include "wire.h"
 
 static int compressed(uint32_t fourcc)
 {
 	return fourcc == V4L2_PIX_FMT_MJPEG || fourcc == V4L2_PIX_FMT_JPEG;
-}
-
-static int forward_allowed(uint32_t req)
-{
-	switch (req) {
-	case VIDIOC_QUERYCAP:
-	case VIDIOC_ENUM_FMT:
-	case VIDIOC_ENUM_FRAMESIZES:
-	case VIDIOC_ENUM_FRAMEINTERVALS:
-	case VIDIOC_ENUMINPUT:
-	case VIDIOC_G_INPUT:
-	case VIDIOC_QUERYCTRL:
-	case VIDIOC_QUERY_EXT_CTRL:
-	case VIDIOC_QUERYMENU:
-	case VIDIOC_G_CTRL:
-	case VIDIOC_S_CTRL:
-	case VIDIOC_TRY_FMT:
-	case VIDIOC_G_FMT:
-	case VIDIOC_G_PARM:
-	case VIDIOC_S_PARM:
-		return 1;
-	}
-	return 0;
 }
 
 /*
@@ -80,18 +59,13 @@ static int enum_streamed_size(struct v4l2_frmsizeenum *e)
 }
 
 /* The device's answer to a forwarded ioctl, for the one shared format. */
-static int answer(struct fs_ioctl *m)
+static int answer(unsigned long req, void *arg)
 {
-	if (!forward_allowed(m->req) || m->size != _IOC_SIZE(m->req) ||
-	    m->size > FS_IOCTL_MAX) {
-		errno = ENOTTY;
-		return -1;
-	}
-	switch (m->req) {
+	switch (req) {
 	case VIDIOC_ENUM_FMT:
-		return enum_shared_fmt((void *)m->arg);
+		return enum_shared_fmt(arg);
 	case VIDIOC_ENUM_FRAMESIZES: {
-		struct v4l2_frmsizeenum *e = (void *)m->arg;
+		struct v4l2_frmsizeenum *e = arg;
 
 		if (e->pixel_format != srv.share_fmt) {
 			errno = EINVAL;
@@ -103,11 +77,11 @@ static int answer(struct fs_ioctl *m)
 	}
 	case VIDIOC_TRY_FMT:
 		/* As a driver would: the one format it has. */
-		((struct v4l2_format *)m->arg)->fmt.pix.pixelformat =
+		((struct v4l2_format *)arg)->fmt.pix.pixelformat =
 			srv.share_fmt;
 		break;
 	case VIDIOC_G_FMT: {
-		struct v4l2_format *f = (void *)m->arg;
+		struct v4l2_format *f = arg;
 
 		if (!srv.running)
 			break;
@@ -121,29 +95,48 @@ static int answer(struct fs_ioctl *m)
 	case VIDIOC_S_PARM:
 		/* Streaming for others: the rate stays; report it. */
 		if (srv.running)
-			return v4l2_ioctl(srv.dev, VIDIOC_G_PARM, m->arg);
+			return v4l2_ioctl(srv.dev, VIDIOC_G_PARM, arg);
 		break;
 	}
-	return v4l2_ioctl(srv.dev, m->req, m->arg);
+	return v4l2_ioctl(srv.dev, req, arg);
 }
 
-/* A forwarded ioctl; a control one client set is announced to the others. */
+/*
+ * A forwarded ioctl, in its wire form (wire.h) both ways: only the
+ * requests of the wire table, each argument in our ABI's layout while
+ * the device sees it. A control one client set is announced to the
+ * others.
+ */
 static void do_ioctl(struct client *c, struct fs_ioctl *m)
 {
-	int r;
+	union {
+		struct v4l2_format fmt;
+		struct v4l2_control ctl;
+		uint8_t any[FS_IOCTL_MAX];
+	} arg;
+	unsigned long req = fs_wire_native(m->req);
+	int r = -1, e = ENOTTY;
 
-	errno = 0;
-	r = answer(m);
+	memset(&arg, 0, sizeof(arg));
+	if (req && m->size == fs_wire_size(m->req) &&
+	    _IOC_SIZE(req) <= sizeof(arg)) {
+		e = EINVAL; /* a format holding pointers */
+		if (fs_wire_unpack(m->req, m->arg, &arg) == 0) {
+			errno = 0;
+			r = answer(req, &arg);
+			e = errno;
+			fs_wire_pack(m->req, &arg, m->arg);
+		}
+	}
 	m->h.ret = r < 0 ? -1 : 0;
-	m->h.err = r < 0 ? errno : 0;
+	m->h.err = r < 0 ? e : 0;
 	fs_send(c->sock, m, sizeof(*m), -1, 0);
 
-	if (r == 0 && m->req == VIDIOC_S_CTRL) {
-		struct v4l2_control *ctl = (void *)m->arg;
+	if (r == 0 && req == VIDIOC_S_CTRL) {
 		struct fs_ctrl_event ev = {
 			.h.type = FS_CTRL_EVENT,
-			.id = ctl->id,
-			.value = ctl->value,
+			.id = arg.ctl.id,
+			.value = arg.ctl.value,
 		};
 
 		for (int i = 0; i < MAX_CLIENTS; i++)

@@ -6,7 +6,9 @@
  * ones), not searched for forever with the server's lock held (an alarm
  * fails the test then); the server answers the next request. Then a
  * client's whole session (HELLO, format, stream on and off) as the real
- * server sees it.
+ * server sees it. Forwarded ioctls in their wire form only (wire.h): a
+ * format read at the wire's offsets, a raw ioctl number refused, a format
+ * holding pointers refused.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include <unistd.h>
 
 #include "server/proto.h"
+#include "server/wire.h"
 #include "fakesrv.h"
 #include "../common/check.h"
 
@@ -42,7 +45,7 @@ static int ask(int s, const void *m, size_t len, void *r, size_t rlen)
 static void test_endless_enum(void)
 {
 	struct fs_ioctl m = { .h.type = FS_IOCTL,
-			      .req = VIDIOC_ENUM_FMT,
+			      .req = FS_REQ_ENUM_FMT,
 			      .size = sizeof(struct v4l2_fmtdesc) };
 	struct v4l2_fmtdesc *d = (void *)m.arg;
 	int s;
@@ -56,7 +59,7 @@ static void test_endless_enum(void)
 	alarm(0);
 	CHECK(m.h.ret == -1 && m.h.err == EINVAL, "ret %d err %d", m.h.ret,
 	      m.h.err);
-	m.req = VIDIOC_QUERYCAP;
+	m.req = FS_REQ_QUERYCAP;
 	m.size = sizeof(struct v4l2_capability);
 	CHECK(ask(s, &m, sizeof(m), &m, sizeof(m)) == 0 && m.h.ret == 0);
 	fakesrv_endless_enum = 0;
@@ -70,7 +73,7 @@ static void test_session(void)
 	struct fs_setfmt f = { .h.type = FS_SETFMT };
 	struct fs_hdr h = { .type = FS_STREAMON };
 	struct fs_ioctl m = { .h.type = FS_IOCTL,
-			      .req = VIDIOC_ENUM_FMT,
+			      .req = FS_REQ_ENUM_FMT,
 			      .size = sizeof(struct v4l2_fmtdesc) };
 	int s;
 
@@ -94,8 +97,43 @@ static void test_session(void)
 	close(s);
 }
 
+static void test_wire(void)
+{
+	struct fs_ioctl m = { .h.type = FS_IOCTL,
+			      .req = FS_REQ_G_FMT,
+			      .size = 208 };
+	uint32_t v[3];
+	int s;
+
+	fakesrv_reset();
+	s = fakesrv_connect();
+	m.arg[0] = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	CHECK(ask(s, &m, sizeof(m), &m, sizeof(m)) == 0 && m.h.ret == 0);
+	memcpy(v, m.arg + 8, sizeof(v)); /* width, height, pixelformat */
+	CHECK(v[0] == 64 && v[1] == 48 && v[2] == V4L2_PIX_FMT_YUYV,
+	      "%ux%u %#x", v[0], v[1], v[2]);
+	/* The ioctl number itself, as protocol version 2 sent it. */
+	m.req = (uint32_t)VIDIOC_G_FMT;
+	m.size = sizeof(struct v4l2_format);
+	CHECK(ask(s, &m, sizeof(m), &m, sizeof(m)) == 0 && m.h.ret == -1 &&
+	      m.h.err == ENOTTY);
+	/* A known code with another size. */
+	m.req = FS_REQ_G_FMT;
+	m.size = 204;
+	CHECK(ask(s, &m, sizeof(m), &m, sizeof(m)) == 0 && m.h.ret == -1 &&
+	      m.h.err == ENOTTY);
+	m.size = 208;
+	memset(m.arg, 0, sizeof(m.arg));
+	m.arg[0] = V4L2_BUF_TYPE_VIDEO_OVERLAY;
+	m.req = FS_REQ_TRY_FMT;
+	CHECK(ask(s, &m, sizeof(m), &m, sizeof(m)) == 0 && m.h.ret == -1 &&
+	      m.h.err == EINVAL);
+	close(s);
+}
+
 int main(void)
 {
+	test_wire();
 	test_endless_enum();
 	test_session();
 	printf("server-requests: %d failures\n", failures);
