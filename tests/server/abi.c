@@ -8,7 +8,8 @@
  * QUERYCAP, ENUMINPUT, G_INPUT, ENUM_FMT, ENUM_FRAMESIZES,
  * ENUM_FRAMEINTERVALS, G/TRY/S_FMT, QUERYCTRL, QUERY_EXT_CTRL, G/S_CTRL,
  * G/S_EXT_CTRLS, G/S_PARM answer what the camera (src/vcam) offers, and
- * captured frames equal the camera's own renderer's, byte for byte.
+ * captured frames equal the camera's own renderer's, byte for byte. The
+ * test starts the server (see start_server) and the client joins it.
  *
  *   server-abi SERVER_BINARY   (the camera's module in $LIBV4L2_PLUGIN_DIR)
  *   server-abi                 ($FS_NATIVE_SERVER, $FS_NATIVE_PLUGIN_DIR)
@@ -18,18 +19,25 @@
  */
 #include <errno.h>
 #include <ftw.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/videodev2.h>
 
 #include <libv4l2.h>
 
+#include "server/proto.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
+
+extern char **environ;
 
 #define W 640
 #define H 480
@@ -247,15 +255,46 @@ static int rm_one(const char *path, const struct stat *st, int flag,
 	return remove(path);
 }
 
+/*
+ * The server, started here rather than by libv4l2: a dynamically linked
+ * i386 program's fork() never returns under qemu-i386 7.2 (the emulator
+ * of the i686 tests), posix_spawn works. Returns its pid once it listens
+ * (the client then joins it), or -1.
+ */
+static pid_t start_server(const char *bin, const char *dev)
+{
+	char key[80], path[200];
+	char *argv[] = { (char *)bin, "--device", (char *)dev,
+			 "--idle-ms", "1000",     NULL };
+	struct timespec tick = { 0, 10 * 1000 * 1000 };
+	struct stat st;
+	pid_t pid;
+
+	if (fs_device_key(dev, key, sizeof(key)) < 0 ||
+	    fs_socket_path(key, path, sizeof(path)) < 0 ||
+	    posix_spawn(&pid, bin, NULL, NULL, argv, environ) != 0)
+		return -1;
+	for (int i = 0; i < 1000; i++) {
+		if (stat(path, &st) == 0 && S_ISSOCK(st.st_mode))
+			return pid;
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			return -1;
+		nanosleep(&tick, NULL);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *server = argc > 1 ? argv[1] : getenv("FS_NATIVE_SERVER");
 	const char *plugins = getenv(argc > 1 ? "LIBV4L2_PLUGIN_DIR"
 					      : "FS_NATIVE_PLUGIN_DIR");
-	char dir[] = "/tmp/fsabiXXXXXX", link[128], path[64];
-	struct timespec idle = { 0, 400 * 1000 * 1000 };
+	char dir[] = "/tmp/fsabiXXXXXX", link[128], path[64], name[64];
 	ssize_t n;
-	int fd;
+	pid_t pid;
+	int fd, status = -1;
 
 	if (!server || !plugins || access(server, X_OK) < 0) {
 		printf("SKIP: no frame server to talk to: "
@@ -267,14 +306,17 @@ int main(int argc, char **argv)
 	CHECK(mkdtemp(dir) != NULL);
 	setenv("XDG_RUNTIME_DIR", dir, 1);
 	setenv("LIBV4L2_FRAMESERVER", server, 1);
-	setenv("LIBV4L2_FRAMESERVER_IDLE_MS", "200", 1);
 	setenv("LIBV4L2_PLUGIN_DIR", plugins, 1);
 	setenv("LIBV4L2_SHARE", "1", 1);
-	alarm(120); /* a server that stops answering must not hang us */
+	alarm(100); /* a server that stops answering must not hang us */
 
+	CHECK(v4lc_vcam_name(name, sizeof(name), "YUYV:640x480") == 0);
+	pid = start_server(server, name);
+	CHECK(pid > 0, "%s did not start", server);
 	fd = v4lc_vcam_create("YUYV:640x480");
 	CHECK(fd >= 0);
-	CHECK(v4l2_fd_open(fd, 0) == fd, "v4l2_fd_open: %s", strerror(errno));
+	CHECK(pid > 0 && v4l2_fd_open(fd, 0) == fd, "v4l2_fd_open: %s",
+	      strerror(errno));
 	/* Shared: the fd is the server's frame socket now. */
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	n = readlink(path, link, sizeof(link) - 1);
@@ -289,7 +331,11 @@ int main(int argc, char **argv)
 		check_frames(fd);
 	}
 	v4l2_close(fd);
-	nanosleep(&idle, NULL); /* the server's idle exit */
+	/* Its last client gone, the server exits (--idle-ms). */
+	if (pid > 0)
+		CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+			      WEXITSTATUS(status) == 0,
+		      "server status %#x", status);
 	nftw(dir, rm_one, 8, FTW_DEPTH | FTW_PHYS);
 	printf("server-abi: %d failures\n", failures);
 	return failures != 0;
