@@ -163,16 +163,28 @@ if [ $native_only = 0 ]; then
 	# too) what changes with the CPU: checkasm, the frame converters, the
 	# JPEG decoder, the silence and the ABI, without the scalar twins.
 	# Measured here on 2 shared cores: 290 s + 96 s + 112 s.
-	TEST_ARGS="--no-suite accuracy --no-suite chip" run_config i686 \
-		build-test-i686 \
-		"--cross-file cross/i686-linux-gnu.ini -Dbench=false" QEMU_CPU=max
-	i686_cpu_tests="checkasm frame-geometry frame-convert frame-transform"
-	i686_cpu_tests+=" jpeg-decode jpeg-corrupt quiet-stdout"
-	i686_cpu_tests+=" abi-debian-header abi-kernels-once"
-	TEST_ARGS=$i686_cpu_tests run_config i686-n270 build-test-i686 "" \
-		QEMU_CPU=n270
-	TEST_ARGS=$i686_cpu_tests run_config i686-pentium3 build-test-i686 "" \
-		QEMU_CPU=pentium3
+	# The 32-bit client against the native 64-bit frame server
+	# (server-abi-native-server): the native build's server and camera
+	# module.
+	if ! command -v i686-linux-gnu-gcc >/dev/null 2>&1 ||
+		! command -v qemu-i386 >/dev/null 2>&1; then
+		echo "=== i686: skipped: i686-linux-gnu-gcc or qemu-i386 is not installed (scripts/install-deps.sh --cross)"
+		total_skip=$((total_skip + 1))
+	else
+		TEST_ARGS="--no-suite accuracy --no-suite chip" run_config i686 \
+			build-test-i686 \
+			"--cross-file cross/i686-linux-gnu.ini -Dbench=false" \
+			QEMU_CPU=max \
+			FS_NATIVE_SERVER="$PWD/build-test/src/server/v4l2-frameserver" \
+			FS_NATIVE_PLUGIN_DIR="$PWD/build-test/src/vcam"
+		i686_cpu_tests="checkasm frame-geometry frame-convert frame-transform"
+		i686_cpu_tests+=" jpeg-decode jpeg-corrupt quiet-stdout"
+		i686_cpu_tests+=" abi-debian-header abi-kernels-once"
+		TEST_ARGS=$i686_cpu_tests run_config i686-n270 build-test-i686 "" \
+			QEMU_CPU=n270
+		TEST_ARGS=$i686_cpu_tests run_config i686-pentium3 build-test-i686 "" \
+			QEMU_CPU=pentium3
+	fi
 fi
 
 [ ${#failed_configs[@]} = 0 ] || echo "failed configurations: ${failed_configs[*]}"

@@ -209,24 +209,34 @@ static void check_frames(int fd)
 	void *map[NBUF];
 
 	CHECK(want != NULL);
-	CHECK(xioctl(fd, VIDIOC_REQBUFS, &rb) == 0 && rb.count >= 2);
-	for (unsigned i = 0; i < rb.count && i < NBUF; i++) {
+	if (xioctl(fd, VIDIOC_REQBUFS, &rb) < 0 || rb.count < 2 ||
+	    rb.count > NBUF) {
+		CHECK(0, "REQBUFS: %s, %u buffers", strerror(errno), rb.count);
+		free(want);
+		return;
+	}
+	for (unsigned i = 0; i < rb.count; i++) {
 		struct v4l2_buffer b = { .index = i,
 					 .type = rb.type,
 					 .memory = rb.memory };
 
-		CHECK(xioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
-		map[i] = v4l2_mmap(NULL, b.length, PROT_READ | PROT_WRITE,
-				   MAP_SHARED, fd, b.m.offset);
-		CHECK(map[i] != MAP_FAILED);
-		CHECK(xioctl(fd, VIDIOC_QBUF, &b) == 0);
+		map[i] = MAP_FAILED;
+		if (xioctl(fd, VIDIOC_QUERYBUF, &b) == 0)
+			map[i] = v4l2_mmap(NULL, b.length,
+					   PROT_READ | PROT_WRITE, MAP_SHARED,
+					   fd, b.m.offset);
+		if (map[i] == MAP_FAILED || xioctl(fd, VIDIOC_QBUF, &b) < 0) {
+			CHECK(0, "buffer %u: %s", i, strerror(errno));
+			free(want);
+			return;
+		}
 	}
 	CHECK(xioctl(fd, VIDIOC_STREAMON, &type) == 0, "STREAMON: %s",
 	      strerror(errno));
 	for (int n = 0; n < NFRAMES; n++) {
 		struct v4l2_buffer b = { .type = rb.type, .memory = rb.memory };
 
-		if (xioctl(fd, VIDIOC_DQBUF, &b) < 0) {
+		if (xioctl(fd, VIDIOC_DQBUF, &b) < 0 || b.index >= rb.count) {
 			CHECK(0, "DQBUF: %s", strerror(errno));
 			break;
 		}
@@ -241,7 +251,7 @@ static void check_frames(int fd)
 	}
 	CHECK(good == NFRAMES, "%d of %d frames equal", good, NFRAMES);
 	CHECK(xioctl(fd, VIDIOC_STREAMOFF, &type) == 0);
-	for (unsigned i = 0; i < rb.count && i < NBUF; i++)
+	for (unsigned i = 0; i < rb.count; i++)
 		v4l2_munmap(map[i], size);
 	free(want);
 }
