@@ -21,9 +21,6 @@
  * 64-bit server): fixed-size fields only, 64-bit ones at 8-byte offsets
  * (i386 aligns them to 4 only), no pointers. Compiled into every build.
  */
-#define FS_LAYOUT(type, size) _Static_assert(sizeof(type) == (size), #type)
-#define FS_AT(type, field, off)                                                \
-	_Static_assert(offsetof(type, field) == (off), #type "." #field)
 FS_LAYOUT(struct v4l2_pix_format, 48);
 FS_LAYOUT(struct fs_hdr, 16);
 FS_LAYOUT(struct fs_hello, 24);

@@ -111,6 +111,11 @@ struct fs_clients {
 	struct v4l2_pix_format cur;
 };
 
+/* A layout fixed on every ABI, checked where it is defined. */
+#define FS_LAYOUT(type, size) _Static_assert(sizeof(type) == (size), #type)
+#define FS_AT(type, field, off)                                                \
+	_Static_assert(offsetof(type, field) == (off), #type "." #field)
+
 /* Both sides: send one packet, optionally with one fd (-1: none). */
 int fs_send(int sock, const void *msg, size_t len, int fd, int flags);
 /*

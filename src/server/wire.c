@@ -5,52 +5,51 @@
 #include <string.h>
 #include <linux/videodev2.h>
 
+#include "proto.h"
 #include "wire.h"
 
-#define WIRE_SIZE(type, size) _Static_assert(sizeof(type) == (size), #type)
-#define WIRE_AT(type, field, off)                                              \
-	_Static_assert(offsetof(type, field) == (off), #type "." #field)
-
 /* The wire layouts, fixed on every ABI. */
-WIRE_SIZE(struct fs_wire_format, 208);
-WIRE_AT(struct fs_wire_format, fmt, 8);
-WIRE_SIZE(struct fs_wire_input, 80);
-WIRE_AT(struct fs_wire_input, type, 36);
-WIRE_AT(struct fs_wire_input, std, 48);
-WIRE_AT(struct fs_wire_input, status, 56);
-WIRE_AT(struct fs_wire_input, reserved, 64);
+FS_LAYOUT(struct fs_wire_format, 208);
+FS_AT(struct fs_wire_format, fmt, 8);
+FS_LAYOUT(struct fs_wire_input, 80);
+FS_AT(struct fs_wire_input, type, 36);
+FS_AT(struct fs_wire_input, std, 48);
+FS_AT(struct fs_wire_input, status, 56);
+FS_AT(struct fs_wire_input, reserved, 64);
 
 /*
  * The arguments that travel as they are: every field fixed-width, so the
  * same size and offsets on every ABI; a build whose ABI disagreed would
  * stop here rather than speak another protocol.
  */
-WIRE_SIZE(struct v4l2_capability, 104);
-WIRE_AT(struct v4l2_capability, device_caps, 88);
-WIRE_SIZE(struct v4l2_fmtdesc, 64);
-WIRE_AT(struct v4l2_fmtdesc, pixelformat, 44);
-WIRE_SIZE(struct v4l2_frmsizeenum, 44);
-WIRE_AT(struct v4l2_frmsizeenum, discrete, 12);
-WIRE_AT(struct v4l2_frmsizeenum, reserved, 36);
-WIRE_SIZE(struct v4l2_frmivalenum, 52);
-WIRE_AT(struct v4l2_frmivalenum, discrete, 20);
-WIRE_AT(struct v4l2_frmivalenum, reserved, 44);
-WIRE_SIZE(struct v4l2_queryctrl, 68);
-WIRE_AT(struct v4l2_queryctrl, default_value, 52);
-WIRE_SIZE(struct v4l2_query_ext_ctrl, 232);
-WIRE_AT(struct v4l2_query_ext_ctrl, minimum, 40);
-WIRE_AT(struct v4l2_query_ext_ctrl, default_value, 64);
-WIRE_AT(struct v4l2_query_ext_ctrl, flags, 72);
-WIRE_AT(struct v4l2_query_ext_ctrl, dims, 88);
-WIRE_SIZE(struct v4l2_querymenu, 44);
-WIRE_AT(struct v4l2_querymenu, value, 8);
-WIRE_AT(struct v4l2_querymenu, reserved, 40);
-WIRE_SIZE(struct v4l2_control, 8);
-WIRE_SIZE(struct v4l2_streamparm, 204);
-WIRE_AT(struct v4l2_streamparm, parm, 4);
-WIRE_SIZE(int, 4);
+FS_LAYOUT(struct v4l2_capability, 104);
+FS_AT(struct v4l2_capability, device_caps, 88);
+FS_LAYOUT(struct v4l2_fmtdesc, 64);
+FS_AT(struct v4l2_fmtdesc, pixelformat, 44);
+FS_LAYOUT(struct v4l2_frmsizeenum, 44);
+FS_AT(struct v4l2_frmsizeenum, discrete, 12);
+FS_AT(struct v4l2_frmsizeenum, reserved, 36);
+FS_LAYOUT(struct v4l2_frmivalenum, 52);
+FS_AT(struct v4l2_frmivalenum, discrete, 20);
+FS_AT(struct v4l2_frmivalenum, reserved, 44);
+FS_LAYOUT(struct v4l2_queryctrl, 68);
+FS_AT(struct v4l2_queryctrl, default_value, 52);
+FS_LAYOUT(struct v4l2_query_ext_ctrl, 232);
+FS_AT(struct v4l2_query_ext_ctrl, minimum, 40);
+FS_AT(struct v4l2_query_ext_ctrl, default_value, 64);
+FS_AT(struct v4l2_query_ext_ctrl, flags, 72);
+FS_AT(struct v4l2_query_ext_ctrl, dims, 88);
+FS_LAYOUT(struct v4l2_querymenu, 44);
+FS_AT(struct v4l2_querymenu, value, 8);
+FS_AT(struct v4l2_querymenu, reserved, 40);
+FS_LAYOUT(struct v4l2_control, 8);
+FS_LAYOUT(struct v4l2_streamparm, 204);
+FS_AT(struct v4l2_streamparm, parm, 4);
+FS_LAYOUT(int, 4);
+/* The largest argument, either form, fits a message. */
+_Static_assert(sizeof(struct v4l2_query_ext_ctrl) <= FS_IOCTL_MAX, "arg");
 /* The format's union: its bytes travel as they are. */
-WIRE_SIZE(((struct v4l2_format *)0)->fmt, 200);
+FS_LAYOUT(((struct v4l2_format *)0)->fmt, 200);
 
 enum { SAME, FORMAT, INPUT };
 
