@@ -20,7 +20,9 @@
  * v4l2_window: clip list and bitmap pointers) is refused with EINVAL,
  * and the extended controls (a pointer to their array) are not forwarded
  * at all: the client sends them one by one as G_CTRL / S_CTRL
- * (client.c), each by value.
+ * (client.c), each by value. Nor are buffers (struct v4l2_buffer: a
+ * pointer, a timeval): the client keeps its own (client_stream.c), and
+ * frames come as FS_FRAME, fixed-width like every message of proto.h.
  */
 #ifndef V4L2_FRAMESERVER_WIRE_H
 #define V4L2_FRAMESERVER_WIRE_H
