@@ -9,6 +9,7 @@
  *    bytes per line at 640 wide), then YUYV in the same struct with that
  *    stale bytesperline. The answer and the frames must be tightly packed
  *    (mplayer reads 1280-byte rows whatever the answer says).
+ *  - GStreamer's v4l2src sequence on such a format (test_gst_sequence).
  * The camera is wrapped by a plugin that honours a requested bytesperline
  * in TRY_FMT/S_FMT answers, as vivid and most vb2 drivers do.
  */
@@ -170,6 +171,33 @@ static void mplayer_s_fmt(int fd, struct v4l2_format *f)
 	CHECK(f->fmt.pix.sizeimage == W * H * 2);
 }
 
+/* Every buffer mapped and queued; try_export: EXPBUF refused on each. */
+static void map_and_queue(int fd, uint8_t **maps, size_t *len, int try_export)
+{
+	struct v4l2_exportbuffer e = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+	for (unsigned int i = 0; i < NBUF; i++) {
+		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
+		void *p;
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
+		*len = b.length;
+		p = v4l2_mmap(NULL, b.length, PROT_READ | PROT_WRITE,
+			      MAP_SHARED, fd, b.m.offset);
+		CHECK(p != MAP_FAILED);
+		maps[i] = p == MAP_FAILED ? NULL : p;
+		if (try_export) {
+			e.index = i;
+			errno = 0;
+			CHECK(v4l2_ioctl(fd, VIDIOC_EXPBUF, &e) == -1 &&
+			      errno == EINVAL);
+		}
+		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+	}
+}
+
 static void test_stale_bytesperline(void)
 {
 	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
@@ -185,20 +213,7 @@ static void test_stale_bytesperline(void)
 
 	mplayer_s_fmt(fd, &f);
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == NBUF);
-	for (unsigned int i = 0; i < NBUF; i++) {
-		struct v4l2_buffer b = { .type = type,
-					 .memory = V4L2_MEMORY_MMAP,
-					 .index = i };
-		void *p;
-
-		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
-		len = b.length;
-		p = v4l2_mmap(NULL, b.length, PROT_READ | PROT_WRITE,
-			      MAP_SHARED, fd, b.m.offset);
-		CHECK(p != MAP_FAILED);
-		maps[i] = p == MAP_FAILED ? NULL : p;
-		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
-	}
+	map_and_queue(fd, maps, &len, 0);
 	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
 	for (int k = 0; k < 3; k++) {
 		struct v4l2_buffer b = { .type = type,
@@ -222,6 +237,97 @@ static void test_stale_bytesperline(void)
 	free(want);
 }
 
+/*
+ * GStreamer's v4l2src (GST_V4L2_USE_LIBV4L2=1, io-mode auto) on a native
+ * format flipped in place, as libv4l2's log shows it in the VM: memory
+ * types probed with REQBUFS count 0 (only MMAP can carry a converted
+ * frame), EXPBUF and CREATE_BUFS refused once the pool exists, two frames
+ * with one kept downstream over STREAMOFF, and the pool's memory unmapped
+ * after the device is closed (a buffer that outlives its pool): the frames
+ * must stay readable and the late munmap succeed.
+ */
+static void gst_probe_memory(int fd)
+{
+	struct v4l2_requestbuffers req = {
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = V4L2_MEMORY_MMAP,
+	};
+
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
+	req.memory = V4L2_MEMORY_USERPTR;
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == -1 && errno == EINVAL);
+	req.memory = V4L2_MEMORY_DMABUF;
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == -1 && errno == EINVAL);
+}
+
+static void gst_pool_start(int fd, uint8_t **maps, size_t *len)
+{
+	struct v4l2_requestbuffers req = {
+		.count = NBUF,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = V4L2_MEMORY_MMAP,
+	};
+	struct v4l2_create_buffers c = { .count = 1,
+					 .memory = V4L2_MEMORY_MMAP };
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == NBUF);
+	c.format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	CHECK(v4l2_ioctl(fd, VIDIOC_G_FMT, &c.format) == 0);
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_CREATE_BUFS, &c) == -1 && errno == EINVAL);
+	map_and_queue(fd, maps, len, 1);
+	CHECK(*len >= (size_t)W * H * 2);
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
+}
+
+static void test_gst_sequence(void)
+{
+	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+	struct v4l2_buffer held = { 0 };
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	size_t size = (size_t)W * H * 2, len = 0;
+	uint8_t *maps[NBUF] = { 0 }, *want = malloc(size);
+	uint32_t seq = 0;
+
+	f.fmt.pix.width = W;
+	f.fmt.pix.height = H;
+	f.fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
+	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, &f) == 0);
+	CHECK(f.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV &&
+	      f.fmt.pix.sizeimage == size);
+	gst_probe_memory(fd);
+	gst_pool_start(fd, maps, &len);
+	for (int k = 0; k < 2; k++) {
+		struct v4l2_buffer b = { .type = type,
+					 .memory = V4L2_MEMORY_MMAP };
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_DQBUF, &b) == 0);
+		CHECK(b.bytesused == size && b.bytesused <= b.length);
+		CHECK(b.index < NBUF && maps[b.index]);
+		/* the last one stays downstream, not given back */
+		if (k == 1)
+			held = b;
+		else
+			CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+	}
+	seq = held.sequence;
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMOFF, &type) == 0);
+	/* the pool is freed while its memory is still mapped */
+	CHECK(v4l2_close(fd) == 0);
+	CHECK(v4lc_vcam_render(V4L2_PIX_FMT_YUYV, W, H, seq, want, size) ==
+	      (int)size);
+	CHECK(held.index < NBUF && maps[held.index] &&
+	      !memcmp(maps[held.index], want, size));
+	for (int i = 0; i < NBUF; i++)
+		if (maps[i])
+			CHECK(v4l2_munmap(maps[i], len) == 0);
+	free(want);
+}
+
 int main(void)
 {
 	wrapped = v4lc_vcam_ops;
@@ -232,6 +338,7 @@ int main(void)
 	test_expbuf(V4L2_PIX_FMT_RGB24);
 	test_expbuf(V4L2_PIX_FMT_YUV420);
 	test_stale_bytesperline();
+	test_gst_sequence();
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures != 0;
 }

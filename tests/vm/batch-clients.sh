@@ -11,11 +11,14 @@
 # that libv4l2 turns every frame): GStreamer's v4l2src through libv4l2
 # (GST_V4L2_USE_LIBV4L2=1, io-mode mmap and default) and without it,
 # ffmpeg, mpv, fswebcam, mplayer (tv://) and uvccapture (mmap and read())
-# under v4l2convert.so, OpenCV's V4L2 backend (python3-opencv) likewise,
-# vidcat (V4L1) under v4l1compat.so. Every frame a program writes is
-# compared with the driver's own frame of that format, captured without
-# libv4l, or its 180-degree rotation (CLIENTCHECK, tests/vm/clientcheck.c).
-# A program that is not installed is reported and skipped.
+# under v4l2convert.so, OpenCV's V4L2 backend (python3-opencv) likewise and
+# its GStreamer backend through libv4l2, vidcat (V4L1) under v4l1compat.so.
+# Every frame a program writes is compared with the driver's own frame of
+# that format, captured without libv4l, or its 180-degree rotation
+# (CLIENTCHECK, tests/vm/clientcheck.c); a program that crashes or hangs
+# fails whatever it wrote.
+# A program that is not installed is reported and skipped, or counted as
+# a failure when CI=true.
 #
 # CLIENTS_LIBS (default "ours"): the libraries to run the programs on;
 # "ours debian" also runs them on the distribution's libv4l (informational:
@@ -87,16 +90,25 @@ prepare() { # dev
 QUICK="
 video0 1 gst-libv4l2-mmap RGB3
 video0 1 gst-libv4l2-auto YU12
+video0 1 gst-libv4l2-auto YUYV
+video0 1 gst-raw-mmap RGB3
+video0 0 gst-raw-auto YUYV
 video0 1 ffmpeg BGR3
 video0 1 mpv YU12
+video0 0 mpv RGB3
 video0 1 fswebcam RGB3
 video0 1 mplayer YUYV
+video0 0 mplayer RGB3
 video0 1 uvccapture-read YUYV
+video0 0 uvccapture-mmap YUYV
 video0 1 vidcat BGR3
 video0 1 opencv YUYV
+video0 1 opencv-gst BGR3
 video1-mplane 1 gst-libv4l2-auto YUYV
 video1-mplane 1 ffmpeg YU12
+video1-mplane 1 mplayer YU12
 video1-mplane 0 fswebcam BGR3
+video1-mplane 0 opencv-gst YU12
 "
 want() { # tag sensor what fmt
 	[ "${CLIENTS_FULL:-0}" = 1 ] && return 0
@@ -122,6 +134,7 @@ run() {
 	rm -rf "$file" "$file.d"
 	bayer "$dev"
 	env "${env[@]}" timeout 60 "$@" >"$file.log" 2>&1 </dev/null
+	local rc=$?
 	[ -d "$file.d" ] && cat "$file.d"/* >"$file" 2>/dev/null
 	local rot=$s
 	[ "$lib" != none ] || rot=0
@@ -132,8 +145,14 @@ run() {
 	PASS* | FAIL*) ;;
 	*) v="FAIL $v" ;;
 	esac
+	# a crash or a hang fails the run whatever it wrote before
+	if [ $rc = 124 ]; then
+		v="FAIL $name timed out (60 s); ${v#* }"
+	elif [ $rc -gt 128 ]; then
+		v="FAIL $name killed by signal $((rc - 128)); ${v#* }"
+	fi
 	case $v in
-	FAIL*) v="$v; $(grep -v '^$' "$file.log" | grep -iE 'error|fail|cannot|unable|invalid' |
+	FAIL*) v="$v; $(grep -v '^$' "$file.log" | grep -iE 'error|fail|cannot|unable|invalid|caught|signal' |
 		head -n 1 | cut -c1-100)" ;;
 	esac
 	record "$lib" "$tag" "$name" "${how%% *}" "$fmt" "$([ "$s" = 1 ] && echo flipped || echo upright)" "$v"
@@ -151,17 +170,19 @@ clients() { # lib dev tag
 			o=$out/$lib-$tag-$s-$f
 			if have gst-launch-1.0; then
 				local io gl
+				# (--no-fault: a crash ends gst-launch-1.0 by its
+				# signal instead of a wait for a debugger)
 				for io in mmap auto; do
-					want $tag $s gst-libv4l2-$io $f || continue
-					gl=(gst-launch-1.0 -q v4l2src device="$dev"
+					gl=(gst-launch-1.0 -q --no-fault v4l2src device="$dev"
 						io-mode=$io num-buffers=2 !
 						"video/x-raw,format=$(gst_fmt $f),width=$W,height=$H" !
 						filesink location="$o.gst-$io")
-					if [ "$lib" = ours ] && [ "${CLIENTS_FULL:-0}" = 1 ]; then
+					if [ "$lib" = ours ] && want $tag $s gst-raw-$io $f; then
 						# without libv4l2: the driver's frames
 						run none "$dev" "$tag" gst-launch-1.0 "v4l2src-io-mode=$io" \
 							$f $s "$o.gstraw-$io" "${gl[@]/%$o.gst-$io/$o.gstraw-$io}"
 					fi
+					want $tag $s gst-libv4l2-$io $f || continue
 					run "$lib" "$dev" "$tag" gst-launch-1.0 \
 						"GST_V4L2_USE_LIBV4L2=1-io-mode=$io" $f $s \
 						"$o.gst-$io" env GST_V4L2_USE_LIBV4L2=1 "${gl[@]}"
@@ -218,41 +239,58 @@ clients() { # lib dev tag
 	flip "$dev" 0
 }
 
-# OpenCV: one Python process per library and device (its start is slow),
-# given the sensor:format pairs to capture.
-opencv() { # lib dev tag
-	local lib=$1 dev=$2 tag=$3 env=() s f v pairs=()
+# OpenCV: one Python process per library, device and backend (its start
+# is slow), given the sensor:format pairs to capture. CAP_V4L2 runs under
+# v4l2convert.so; CAP_GSTREAMER opens a v4l2src pipeline ending in an
+# appsink, through libv4l2 (GST_V4L2_USE_LIBV4L2=1), asked for BGR and
+# I420 (which its appsink hands over as they are).
+opencv() { # lib dev tag backend(v4l2|gst)
+	local lib=$1 dev=$2 tag=$3 be=$4 env=() s f v pairs=() what=opencv how
 	[ $have_cv2 = 1 ] || return 0
+	[ $be = v4l2 ] || [ $have_cvgst = 1 ] || return 0
+	[ $be = v4l2 ] || what=opencv-gst
 	for s in 1 0; do
 		for f in RGB3 BGR3 YU12 YUYV; do
-			want $tag $s opencv $f || continue
+			want $tag $s $what $f || continue
+			[ $be = v4l2 ] || [ $f = BGR3 ] || [ $f = YU12 ] || continue
 			reference "$dev" "$tag" $s $f
 			pairs+=("$s:$f")
 		done
 	done
 	[ ${#pairs[@]} -gt 0 ] || return 0
 	if [ "$lib" = ours ]; then
-		env=(LD_LIBRARY_PATH="$ourlibs" LIBV4L2_PLUGIN_DIR="$plugins" LD_PRELOAD="$shim")
+		env=(LD_LIBRARY_PATH="$ourlibs" LIBV4L2_PLUGIN_DIR="$plugins")
+		[ $be = gst ] || env+=(LD_PRELOAD="$shim")
 	else
-		env=(LD_PRELOAD="$debshim" LIBV4LCONTROL_CONTROLS=6)
+		env=(LIBV4LCONTROL_CONTROLS=6)
+		[ $be = gst ] || env+=(LD_PRELOAD="$debshim")
 	fi
-	env "${env[@]}" timeout 120 python3 - "$dev" "$out/$lib-$tag" $W $H \
-		"${pairs[@]}" >"$out/$lib-$tag.cv.log" 2>&1 <<'EOF'
+	env "${env[@]}" GST_V4L2_USE_LIBV4L2=1 timeout 120 python3 - "$dev" \
+		"$out/$lib-$tag-$be" $W $H $be "${pairs[@]}" \
+		>"$out/$lib-$tag-$be.cv.log" 2>&1 <<'EOF'
 import subprocess, sys
 import cv2
-dev, base, w, h = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-for pair in sys.argv[5:]:
+dev, base, w, h, be = sys.argv[1], sys.argv[2], int(sys.argv[3]), \
+    int(sys.argv[4]), sys.argv[5]
+gst = {"BGR3": "BGR", "YU12": "I420"}
+for pair in sys.argv[6:]:
     s, f = int(pair[0]), pair[2:]
     subprocess.run(["v4l2-ctl", "-d", dev,
                     "--set-ctrl=sensor_flipped_horizontally=%d" % s,
                     "--set-ctrl=sensor_flipped_vertically=%d" % s], check=True)
     subprocess.run(["v4l2-ctl", "-d", dev, "-v",
                     "width=%d,height=%d,pixelformat=BA81" % (w, h)])
-    cap = cv2.VideoCapture(dev, cv2.CAP_V4L2)
-    cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*f))
-    cap.set(cv2.CAP_PROP_FRAME_WIDTH, w)
-    cap.set(cv2.CAP_PROP_FRAME_HEIGHT, h)
-    cap.set(cv2.CAP_PROP_CONVERT_RGB, 0)
+    if be == "gst":
+        cap = cv2.VideoCapture(
+            "v4l2src device=%s num-buffers=2 ! "
+            "video/x-raw,format=%s,width=%d,height=%d ! appsink"
+            % (dev, gst[f], w, h), cv2.CAP_GSTREAMER)
+    else:
+        cap = cv2.VideoCapture(dev, cv2.CAP_V4L2)
+        cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*f))
+        cap.set(cv2.CAP_PROP_FRAME_WIDTH, w)
+        cap.set(cv2.CAP_PROP_FRAME_HEIGHT, h)
+        cap.set(cv2.CAP_PROP_CONVERT_RGB, 0)
     with open("%s-%d-%s.cv" % (base, s, f), "wb") as o:
         for i in range(2):
             ok, frame = cap.read()
@@ -260,24 +298,46 @@ for pair in sys.argv[5:]:
                 o.write(frame.tobytes())
     cap.release()
 EOF
+	local rc=$?
 	for v in "${pairs[@]}"; do
 		s=${v%%:*} f=${v#*:}
 		v=$("$check" $f $W $H $s "$out/ref-$tag-$s-$f" \
-			"$out/$lib-$tag-$s-$f.cv" 2>&1 | tail -n 1)
+			"$out/$lib-$tag-$be-$s-$f.cv" 2>&1 | tail -n 1)
 		case $v in PASS* | FAIL*) ;; *) v="FAIL $v" ;; esac
-		record "$lib" "$tag" opencv "v4l2convert.so CAP_V4L2" $f \
+		[ $rc -lt 124 ] || v="FAIL python3 exit $rc; ${v#* }"
+		if [ $be = gst ]; then
+			how="CAP_GSTREAMER v4l2src GST_V4L2_USE_LIBV4L2=1"
+		else
+			how="v4l2convert.so CAP_V4L2"
+		fi
+		record "$lib" "$tag" $what "$how" $f \
 			"$([ $s = 1 ] && echo flipped || echo upright)" "$v"
 	done
 	flip "$dev" 0
 }
 
+# A program the plan needs that is missing: skipped with a reason, but a
+# failure on CI (CI=true), where a suite that tests nothing must not pass.
+missing() { # what
+	if [ "${CI:-}" = true ]; then
+		echo "FAIL $1 is not installed (CI=true): scripts/install-deps.sh --clients"
+		fail=$((fail + 1))
+	else
+		echo "NOTE $1 is not installed: skipped (scripts/install-deps.sh --clients)"
+	fi
+}
 for p in gst-launch-1.0 ffmpeg mpv fswebcam mplayer uvccapture vidcat; do
-	have $p || echo "NOTE $p is not installed: skipped (scripts/install-deps.sh --clients)"
+	have $p || missing $p
 done
 # (importing cv2 takes seconds under TCG: once)
 have_cv2=0
-python3 -c 'import cv2' 2>/dev/null && have_cv2=1 ||
-	echo "NOTE python3-opencv is not installed: skipped (scripts/install-deps.sh --clients)"
+python3 -c 'import cv2' 2>/dev/null && have_cv2=1 || missing python3-opencv
+have_cvgst=0
+if [ $have_cv2 = 1 ]; then
+	python3 -c 'import cv2, sys
+sys.exit("GStreamer:YES" not in cv2.getBuildInformation().replace(" ", ""))' &&
+		have_cvgst=1 || missing "python3-opencv with GStreamer"
+fi
 
 t0=$(date +%s)
 step start
@@ -289,7 +349,8 @@ for dev in ${CLIENTS_DEVICES:-/dev/video0 /dev/video1}; do
 	for lib in ${CLIENTS_LIBS:-ours}; do
 		t1=$(date +%s)
 		clients "$lib" "$dev" "$tag"
-		opencv "$lib" "$dev" "$tag"
+		opencv "$lib" "$dev" "$tag" v4l2
+		opencv "$lib" "$dev" "$tag" gst
 		echo "NOTE $tag on $lib: $(($(date +%s) - t1)) s"
 	done
 done
