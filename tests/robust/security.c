@@ -6,7 +6,8 @@
  *     through a symbolic link (the link's target stays untouched);
  *   - a setuid program ignores every variable (secure_getenv): the log
  *     file, LIBV4LCONTROL_CONTROLS / LIBV4LCONTROL_FLAGS (emulated flip
- *     controls), LIBV4LCONTROL_SYSFS_PREFIX, LIBV4L2_SHARE with
+ *     controls), LIBV4LCONTROL_SYSFS_PREFIX (a fake sysfs saying the
+ *     camera is on a 12 Mb/s bus: MJPEG chosen over YUYV), LIBV4L2_SHARE with
  *     LIBV4L2_FRAMESERVER (a program to start as the frame server: here a
  *     script leaving a mark) and XDG_RUNTIME_DIR (where its socket
  *     directory is made), LIBV4LCONVERT_SIMD (an invalid value is
@@ -31,6 +32,7 @@
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -75,6 +77,37 @@ static int count_workers(void)
 	if (d)
 		closedir(d);
 	return n;
+}
+
+/*
+ * The source format try_format picks for RGB24 640x480 from YUYV or MJPEG
+ * on /dev/null (any character device: the library looks its bus up in
+ * sysfs). MJPEG only when the fake sysfs says 12 Mb/s.
+ */
+static void report_sysfs(void)
+{
+	static struct fakedev cam = {
+		.driver = "seccam",
+		.n_formats = 2,
+		.formats = { { V4L2_PIX_FMT_YUYV, 1, { { 640, 480 } } },
+			     { V4L2_PIX_FMT_MJPEG, 1, { { 640, 480 } } } },
+	};
+	struct v4l2_format dst = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE }, src;
+	int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+	struct v4lconvert_data *c =
+		fd < 0 ? NULL
+		       : v4lconvert_create_with_dev_ops(fd, &cam, &fakedev_ops);
+
+	dst.fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
+	dst.fmt.pix.width = 640;
+	dst.fmt.pix.height = 480;
+	printf("sysfs-mjpeg %d\n",
+	       c && v4lconvert_try_format(c, &dst, &src) == 0 &&
+		       src.fmt.pix.pixelformat == V4L2_PIX_FMT_MJPEG);
+	if (c)
+		v4lconvert_destroy(c);
+	if (fd >= 0)
+		close(fd);
 }
 
 /* A large MJPEG frame converted (LIBV4LCONVERT_THREADS is read then). */
@@ -140,6 +173,7 @@ static int child(const char *dir)
 	/* LIBV4LCONTROL_CONTROLS=2 makes a fake HFLIP on a plain camera */
 	c = v4lconvert_create_with_dev_ops(-1, &dev, &fakedev_ops);
 	printf("hflip %d\n", c && v4lconvert_vidioc_queryctrl(c, &q) == 0);
+	report_sysfs();
 	if (c) {
 		/* a conversion reads LIBV4LCONVERT_SIMD */
 		static uint8_t src[64 * 48 * 2], dst[64 * 48 * 3];
@@ -199,6 +233,8 @@ static void set_child_env(void *arg)
 	setenv("LIBV4L2_LOG_FILENAME", ce->log, 1);
 	setenv("LIBV4LCONTROL_CONTROLS", "2", 1);
 	setenv("LIBV4LCONTROL_FLAGS", "3", 1);
+	snprintf(v, sizeof(v), "%s/sysfs", ce->dir);
+	setenv("LIBV4LCONTROL_SYSFS_PREFIX", v, 1);
 	/* LeakSanitizer cannot inspect a setuid process */
 	setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
 }
@@ -297,6 +333,28 @@ static int two_cpus(void)
 	return !sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) >= 2;
 }
 
+/* Under dir/sysfs: /dev/null's device on a 12 Mb/s USB bus. */
+static void plant_sysfs(const char *dir)
+{
+	char path[512];
+	struct stat st;
+	FILE *f;
+
+	CHECK(stat("/dev/null", &st) == 0);
+	snprintf(path, sizeof(path),
+		 "mkdir -p %s/sysfs/sys/dev/char/%u:%u/device", dir,
+		 major(st.st_rdev), minor(st.st_rdev));
+	CHECK(system(path) == 0);
+	snprintf(path, sizeof(path), "%s/sysfs/sys/dev/char/%u:%u/speed", dir,
+		 major(st.st_rdev), minor(st.st_rdev));
+	f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fputs("12\n", f);
+		fclose(f);
+	}
+}
+
 static int has(const char *report, const char *line)
 {
 	return strstr(report, line) != NULL;
@@ -316,6 +374,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	chmod(dir, 0755);
+	plant_sysfs(dir);
 
 	/* 1. the log: created 0600, close-on-exec */
 	snprintf(path, sizeof(path), "%s/log", dir);
@@ -327,7 +386,8 @@ int main(int argc, char **argv)
 	if (cpus2)
 		CHECK(has(report, "mjpeg-threads 1"), "%s", report);
 	CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0600);
-	CHECK(has(report, "hflip 1")); /* the variables work here */
+	/* the variables work here */
+	CHECK(has(report, "hflip 1") && has(report, "sysfs-mjpeg 1"));
 	CHECK(has(report, "converted 1") &&
 	      has(report, "ignoring LIBV4LCONVERT_SIMD=bogus"));
 
@@ -369,6 +429,7 @@ int main(int argc, char **argv)
 		} else {
 			CHECK(has(report, "log 0"));
 			CHECK(has(report, "hflip 0"));
+			CHECK(has(report, "sysfs-mjpeg 0"));
 			CHECK(has(report, "converted 1") &&
 			      !has(report, "LIBV4LCONVERT_SIMD"));
 			CHECK(stat(path, &st) == -1);
@@ -388,7 +449,7 @@ int main(int argc, char **argv)
 		CHECK(run_child(exe, dir, path, report, sizeof(report), "1") ==
 		      0);
 		CHECK(has(report, "secure 0") && has(report, "log 1") &&
-		      has(report, "hflip 1") &&
+		      has(report, "hflip 1") && has(report, "sysfs-mjpeg 1") &&
 		      has(report, "ignoring LIBV4LCONVERT_SIMD") &&
 		      has(report, "mjpeg-threads 0"));
 		unlink(path);
@@ -413,6 +474,8 @@ int main(int argc, char **argv)
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/setuid-log", dir);
 	unlink(path);
+	snprintf(path, sizeof(path), "rm -rf %s/sysfs", dir);
+	CHECK(system(path) == 0);
 	rmdir(dir);
 	if (failures) {
 		printf("FAILED\n");
