@@ -17,7 +17,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +31,7 @@
 
 #include "vcam/vcam.h"
 #include "../common/check.h"
+#include "../common/setuid.h"
 
 /* The virtual camera claims a memfd of this name (src/vcam/vcam.h). */
 #define CAMERA "libv4l-vcam:YUYV:64x48"
@@ -118,70 +118,32 @@ static int child(void)
 	_exit(0);
 }
 
+/* In the child: LIBV4L2_PLUGIN_DIR=dir. */
+static void child_env(void *dir)
+{
+	setenv("LIBV4L2_PLUGIN_DIR", dir, 1);
+	setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
+}
+
 /* Run `exe child` with LIBV4L2_PLUGIN_DIR=dir; its report in buf. */
 static int run_child(const char *exe, const char *dir, char *buf, size_t size)
 {
-	int p[2], status;
-	ssize_t n, got = 0;
-	pid_t pid;
+	char *argv[] = { (char *)exe, "child", NULL };
 
-	if (pipe(p))
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		dup2(p[1], 1);
-		close(p[0]);
-		setenv("LIBV4L2_PLUGIN_DIR", dir, 1);
-		setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
-		execl(exe, exe, "child", (char *)NULL);
-		_exit(127);
-	}
-	close(p[1]);
-	while (got < (ssize_t)size - 1 &&
-	       (n = read(p[0], buf + got, size - 1 - (size_t)got)) > 0)
-		got += n;
-	buf[got] = '\0';
-	close(p[0]);
-	waitpid(pid, &status, 0);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static int copy_file(const char *from, const char *to)
-{
-	char buf[65536];
-	int in = open(from, O_RDONLY), out;
-	ssize_t n;
-
-	if (in < 0)
-		return -1;
-	out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0755);
-	if (out < 0) {
-		close(in);
-		return -1;
-	}
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n)
-			break;
-	close(in);
-	close(out);
-	return n == 0 ? 0 : -1;
+	return setuid_run_report(argv, child_env, (void *)dir, 0, buf, size);
 }
 
 /* A setuid program ignores LIBV4L2_PLUGIN_DIR: plugins are code. */
 static int setuid_check(const char *dir)
 {
 	char tmp[] = "/tmp/libv4l-plugindir-XXXXXX", exe[512], report[256];
-	struct passwd *nobody = getpwnam("nobody");
 	int skipped = 0;
 
 	if (!mkdtemp(tmp))
 		return 1;
 	chmod(tmp, 0755);
 	snprintf(exe, sizeof(exe), "%s/plugindir", tmp);
-	if (geteuid() != 0 || !nobody ||
-	    copy_file("/proc/self/exe", exe) != 0 ||
-	    chown(exe, nobody->pw_uid, nobody->pw_gid) != 0 ||
-	    chmod(exe, 04755) != 0) {
+	if (setuid_copy_self(exe) != 0) {
 		skipped = 1;
 	} else {
 		CHECK(run_child(exe, dir, report, sizeof(report)) == 0);

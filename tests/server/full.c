@@ -23,26 +23,10 @@
 #include <libv4l2.h>
 
 #include "../common/check.h"
+#include "clientenv.h"
 
 #define NAME "libv4l-vcam:YUYV:160x120"
 #define SLOTS 15
-
-/* 1: shared (the fd became a socket), 0: direct, -1: open failed. */
-static int open_cam(int *fdp)
-{
-	char path[64], link[128];
-	int fd = memfd_create(NAME, MFD_CLOEXEC);
-	ssize_t n;
-
-	*fdp = -1;
-	if (fd < 0 || v4l2_fd_open(fd, 0) != fd)
-		return -1;
-	*fdp = fd;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	n = readlink(path, link, sizeof(link) - 1);
-	link[n > 0 ? n : 0] = '\0';
-	return !strncmp(link, "socket:", 7);
-}
 
 /* A client holding its slot until killed; writes 's' once shared. */
 static pid_t holder(int ready)
@@ -53,7 +37,7 @@ static pid_t holder(int ready)
 		int fd, r;
 
 		prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlive the test */
-		r = open_cam(&fd);
+		r = clientenv_open(NAME, &fd);
 		char c = r == 1 ? 's' : 'd';
 
 		if (write(ready, &c, 1) != 1)
@@ -64,7 +48,7 @@ static pid_t holder(int ready)
 	return pid;
 }
 
-/* Opens the camera with stderr captured; returns what open_cam says. */
+/* Opens the camera with stderr captured; returns what clientenv_open says. */
 static int open_captured(char *err, size_t size, int *fd)
 {
 	int p[2], saved = dup(2), r;
@@ -74,7 +58,7 @@ static int open_captured(char *err, size_t size, int *fd)
 	fcntl(p[0], F_SETFL, O_NONBLOCK);
 	dup2(p[1], 2);
 	close(p[1]);
-	r = open_cam(fd);
+	r = clientenv_open(NAME, fd);
 	dup2(saved, 2);
 	close(saved);
 	n = read(p[0], err, size - 1);
@@ -92,11 +76,7 @@ int main(int argc, char **argv)
 	if (argc != 2)
 		return 2;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	CHECK(mkdtemp(dir) != NULL);
-	setenv("XDG_RUNTIME_DIR", dir, 1);
-	setenv("LIBV4L2_FRAMESERVER", argv[1], 1);
-	setenv("LIBV4L2_FRAMESERVER_IDLE_MS", "300", 1);
-	setenv("LIBV4L2_SHARE", "1", 1);
+	CHECK(clientenv_setup(dir, argv[1], "300") == 0);
 	CHECK(pipe(ready) == 0);
 	for (int i = 0; i < SLOTS; i++) {
 		pids[i] = holder(ready[1]);

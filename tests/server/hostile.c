@@ -28,28 +28,18 @@
 #include <libv4l2.h>
 
 #include "../common/check.h"
+#include "clientenv.h"
 
 #define NBUF 4
 #define FRAMES 12
 
+/* Shared only: a direct open means no server, to the test a failure. */
 static int open_shared(unsigned w, unsigned h)
 {
-	char name[64], path[64], link[128];
-	int fd;
-	ssize_t n;
+	char name[64];
 
 	snprintf(name, sizeof(name), "libv4l-vcam:YUYV:%ux%u", w, h);
-	fd = memfd_create(name, MFD_CLOEXEC);
-	if (fd < 0 || v4l2_fd_open(fd, 0) != fd)
-		return -1;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	n = readlink(path, link, sizeof(link) - 1);
-	link[n > 0 ? n : 0] = '\0';
-	if (strncmp(link, "socket:", 7)) { /* not shared: no server */
-		v4l2_close(fd);
-		return -1;
-	}
-	return fd;
+	return clientenv_open_shared(name);
 }
 
 /* DQBUF until FRAMES results; returns the good frames or -1 (insane). */
@@ -209,11 +199,7 @@ int main(int argc, char **argv)
 	if (argc != 2)
 		return 2;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	CHECK(mkdtemp(dir) != NULL);
-	setenv("XDG_RUNTIME_DIR", dir, 1);
-	setenv("LIBV4L2_FRAMESERVER", argv[1], 1);
-	setenv("LIBV4L2_SHARE", "1", 1);
-	setenv("LIBV4L2_FRAMESERVER_IDLE_MS", "300", 1);
+	CHECK(clientenv_setup(dir, argv[1], "300") == 0);
 	for (unsigned i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
 		one_fault(faults[i], 64 + 16 * i, 48);
 	printf("server-hostile: %d failures\n", failures);

@@ -23,19 +23,9 @@
 #include <linux/videodev2.h>
 
 #include "../common/check.h"
+#include "clientenv.h"
 
 #define NAME "libv4l-vcam:YUYV:320x240"
-
-static int is_socket(int fd)
-{
-	char path[64], link[128];
-	ssize_t n;
-
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	n = readlink(path, link, sizeof(link) - 1);
-	link[n > 0 ? n : 0] = '\0';
-	return !strncmp(link, "socket:", 7);
-}
 
 /* The file's text (at most size - 1 bytes), "" when absent. */
 static const char *slurp(const char *path, char *buf, size_t size)
@@ -68,7 +58,8 @@ static int child_shares(const char *err_path)
 		int fd = memfd_create(NAME, MFD_CLOEXEC), ok;
 
 		dup2(err, 2);
-		ok = fd >= 0 && v4l2_fd_open(fd, 0) == fd && is_socket(fd) &&
+		ok = fd >= 0 && v4l2_fd_open(fd, 0) == fd &&
+		     clientenv_is_socket(fd) &&
 		     ioctl(fd, VIDIOC_G_FMT, &f) < 0 && errno == ENOTTY &&
 		     v4l2_ioctl(fd, VIDIOC_G_FMT, &f) == 0 &&
 		     f.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV;
@@ -95,12 +86,7 @@ int main(int argc, char **argv)
 
 	if (argc != 2)
 		return 2;
-	CHECK(mkdtemp(dir) != NULL, "runtime dir");
-	setenv("XDG_RUNTIME_DIR", dir, 1);
-	setenv("LIBV4L2_FRAMESERVER", argv[1], 1);
-	setenv("LIBV4L2_FRAMESERVER_IDLE_MS", "200", 1);
-	setenv("LIBV4L2_SHARE", "1", 1);
-	unsetenv("LIBV4L2_FRAMESERVER_VERBOSE");
+	CHECK(clientenv_setup(dir, argv[1], "200") == 0, "runtime dir");
 	unsetenv("LIBV4L2_LOG_FILENAME");
 	snprintf(log, sizeof(log), "%s/log", dir);
 	snprintf(err, sizeof(err), "%s/stderr", dir);

@@ -21,27 +21,9 @@
 #include <libv4l2.h>
 
 #include "../common/check.h"
+#include "clientenv.h"
 
 #define NAME "libv4l-vcam:YUYV:320x240"
-
-/* A shared camera: the fd becomes the client's frame socket. */
-static int open_shared(void)
-{
-	char path[64], link[128];
-	int fd = memfd_create(NAME, MFD_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0 || v4l2_fd_open(fd, 0) != fd)
-		return -1;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	n = readlink(path, link, sizeof(link) - 1);
-	link[n > 0 ? n : 0] = '\0';
-	if (strncmp(link, "socket:", 7)) {
-		v4l2_close(fd);
-		return -1;
-	}
-	return fd;
-}
 
 int main(int argc, char **argv)
 {
@@ -53,11 +35,7 @@ int main(int argc, char **argv)
 
 	if (argc != 2)
 		return 2;
-	CHECK(mkdtemp(dir) != NULL, "runtime dir");
-	setenv("XDG_RUNTIME_DIR", dir, 1);
-	setenv("LIBV4L2_FRAMESERVER", argv[1], 1);
-	setenv("LIBV4L2_SHARE", "1", 1);
-	unsetenv("LIBV4L2_FRAMESERVER_VERBOSE");
+	CHECK(clientenv_setup(dir, argv[1], NULL) == 0, "runtime dir");
 	CHECK(pipe(out) == 0 && pipe(go) == 0 && pipe(ready) == 0, "pipes");
 
 	pid = fork();
@@ -68,7 +46,7 @@ int main(int argc, char **argv)
 		dup2(out[1], 2);
 		close(out[0]);
 		close(out[1]);
-		fd = open_shared();
+		fd = clientenv_open_shared(NAME);
 		c = fd >= 0 ? 'r' : 'x';
 		if (write(ready[1], &c, 1) != 1 || read(go[0], &c, 1) < 0)
 			_exit(1);
@@ -78,7 +56,7 @@ int main(int argc, char **argv)
 	close(out[1]);
 	CHECK(read(ready[0], &c, 1) == 1 && c == 'r',
 	      "the child shares the camera (started the server)");
-	holder = open_shared();
+	holder = clientenv_open_shared(NAME);
 	CHECK(holder >= 0, "this process joins the server");
 	CHECK(write(go[1], "g", 1) == 1, "go");
 	waitpid(pid, &status, 0);
