@@ -38,6 +38,17 @@ static inline void v_store(uint8_t *p, vec v)
 	VSI(storeu)((vec *)p, v);
 }
 
+/*
+ * A prefetch of the line at p into every cache level: a hint, which cannot
+ * fault, so p may lie past the end of the frame. An asm statement because
+ * GCC 12 at -O2 and -O3 deleted _mm_prefetch from the row loops of
+ * src/x86/rgb2yuv_tmpl.h (its tree dead-code pass; -fno-tree-dce kept it).
+ */
+static inline void v_prefetch(const uint8_t *p)
+{
+	__asm__ volatile("prefetcht0 %0" : : "m"(*(const volatile uint8_t *)p));
+}
+
 /* The 16-bit lanes of a, then b, to bytes with unsigned saturation, in
  * order (vpackuswb packs within 128-bit halves: vpermq restores it). */
 static inline vec v_packus_ordered(vec a, vec b)
