@@ -19,6 +19,7 @@
 #include <immintrin.h>
 
 #define VEC_BITS 256
+#include "x86/prefetch.h"
 #include "x86/vec.h"
 #include "x86/yuv2rgb.h"
 #include "dispatch/dsp.h"

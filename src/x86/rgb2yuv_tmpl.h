@@ -54,6 +54,7 @@
  */
 #include "scalar/rgb2yuv.h"
 #include "simd/row_any.h"
+#include "x86/prefetch.h"
 #include "x86/rgb2yuv.h"
 
 #ifndef RGB2YUV_LOAD_PIXELS

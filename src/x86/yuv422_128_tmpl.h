@@ -8,6 +8,8 @@
  *   store_rgb(p, dst, last): yuv2rgb_pairs' channels to 48 bytes at dst
  *     (and, unless last, perhaps 2 bytes more).
  */
+#include "x86/prefetch.h"
+
 #define YUV422_STEP 16
 
 /* The even (or, if odd, the odd) bytes of 32 bytes, in order. */
