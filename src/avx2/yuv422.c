@@ -19,6 +19,7 @@
 #include <immintrin.h>
 
 #define VEC_BITS 256
+#include "x86/prefetch.h"
 #include "x86/vec.h"
 #include "x86/yuv2rgb.h"
 #include "dispatch/dsp.h"
@@ -165,6 +166,8 @@ yuv420_step(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
 	__m256i b1 = _mm256_loadu_si256((const __m256i *)(s1 + 32));
 	__m256i c;
 
+	v_prefetch(s0 + YUV422_PF);
+	v_prefetch(s1 + YUV422_PF);
 	_mm256_storeu_si256((__m256i *)y0, half_bytes(a0, a1, yodd));
 	_mm256_storeu_si256((__m256i *)y1, half_bytes(b0, b1, yodd));
 	/* first/second chroma of 16 pairs, averaged over the rows */

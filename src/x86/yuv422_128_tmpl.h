@@ -8,6 +8,8 @@
  *   store_rgb(p, dst, last): yuv2rgb_pairs' channels to 48 bytes at dst
  *     (and, unless last, perhaps 2 bytes more).
  */
+#include "x86/prefetch.h"
+
 #define YUV422_STEP 16
 
 /* The even (or, if odd, the odd) bytes of 32 bytes, in order. */
@@ -48,6 +50,8 @@ yuv420_step(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
 	const int vfirst = v4lc_yuv422_v_first(order);
 	__m128i a[4], b[4], c01, c23;
 
+	v_prefetch(s0 + YUV422_PF);
+	v_prefetch(s1 + YUV422_PF);
 	for (int i = 0; i < 4; i++) {
 		a[i] = _mm_loadu_si128((const __m128i *)(s0 + 16 * i));
 		b[i] = _mm_loadu_si128((const __m128i *)(s1 + 16 * i));
