@@ -31,6 +31,13 @@ void srv_decoded_pix(const struct v4l2_pix_format *dev,
 	out->bytesperline = 0;
 	out->sizeimage = 0;
 	out->field = V4L2_FIELD_NONE;
+	/* A JPEG's YCbCr is BT.601 at full range (JFIF), and the decoder
+	 * gives its planes as they are: the clients' conversion to RGB must
+	 * know, or the picture comes out washed out. */
+	if (!out->colorspace)
+		out->colorspace = V4L2_COLORSPACE_JPEG;
+	out->ycbcr_enc = V4L2_YCBCR_ENC_601;
+	out->quantization = V4L2_QUANTIZATION_FULL_RANGE;
 	fs_normalise_format(out);
 }
 
