@@ -333,17 +333,41 @@ abort:
 }
 
 /*
- * The whole frame's result from this thread's and the worker's (rw, its
- * message in werr). This thread decoded every row's entropy data and
+ * Wait for the worker of s; the whole frame's result from this thread's (r)
+ * and the worker's. This thread decoded every row's entropy data and
  * finished the frame, so its result is the frame's; the worker can only
  * fail where this thread failed too, except when it runs out of memory.
+ * t0, w0: this thread's CPU and wall-clock time when the frame began.
  */
-static int merge_results(int r, int rw, const char *werr, char *err,
-			 size_t err_len)
+static int join_worker(struct v4lc_jpeg_split *s, int r, int64_t t0, int64_t w0,
+		       char *err, size_t err_len)
 {
+	char werr[JMSG_LENGTH_MAX + 64];
+	int rw = v4lc_jpeg_split_end(s, r ? 0 : v4lc_jpeg_thread_ns() - t0,
+				     r ? 0 : w0, werr, sizeof(werr));
+
 	if ((r == 0 || r == -EPIPE) && rw && rw != -EPIPE)
 		return v4lc_jpeg_fail(err, err_len, rw, "%s", werr);
 	return r;
+}
+
+/*
+ * The decompressor ready for a frame (a fresh one when the frame has no
+ * tables of its own but the last ones did: see mjpeg.c), its warnings
+ * cleared. -1 when it cannot be created.
+ */
+static int dec_begin(struct v4lc_jpeg_dec *j, int dht)
+{
+	if (!dht && j->tables_dirty)
+		d_close(j);
+	if (!j->live && d_open(j))
+		return -1;
+	/* Its Huffman table slots may hold this frame's tables from now. */
+	j->tables_dirty |= dht;
+	j->jerr.data_warning = 0;
+	j->jerr.first_benign = 0;
+	j->jerr.pub.num_warnings = 0;
+	return 0;
 }
 
 int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *j, const uint8_t *src, size_t src_size,
@@ -351,22 +375,14 @@ int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *j, const uint8_t *src, size_t src_size,
 		  struct v4lc_jpeg_split **split, int stop_row, char *err,
 		  size_t err_len)
 {
-	int r, rw;
+	int r;
 	/* set inside yuv_body(), read after a longjmp out of it */
 	volatile int top = 0;
 	int64_t t0, w0;
-	char werr[JMSG_LENGTH_MAX + 64];
 
-	if (!dht && j->tables_dirty)
-		d_close(j);
-	if (!j->live && d_open(j))
+	if (dec_begin(j, dht))
 		return v4lc_jpeg_fail(err, err_len, -ENOMEM,
 				      "cannot create a JPEG decompressor");
-	/* Its Huffman table slots may hold this frame's tables from now. */
-	j->tables_dirty |= dht;
-	j->jerr.data_warning = 0;
-	j->jerr.first_benign = 0;
-	j->jerr.pub.num_warnings = 0;
 	t0 = split ? v4lc_jpeg_thread_ns() : 0;
 	w0 = split ? v4lc_jpeg_wall_ns() : 0;
 	if (setjmp(j->jerr.env)) {
@@ -388,12 +404,8 @@ int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *j, const uint8_t *src, size_t src_size,
 		r = v4lc_jpeg_fail(err, err_len, -EPIPE,
 				   "JPEG frame decoded with errors: %s",
 				   j->jerr.msg);
-	if (top) {
-		rw = v4lc_jpeg_split_end(*split,
-					 r ? 0 : v4lc_jpeg_thread_ns() - t0,
-					 r ? 0 : w0, werr, sizeof(werr));
-		r = merge_results(r, rw, werr, err, err_len);
-	}
+	if (top)
+		r = join_worker(*split, r, t0, w0, err, err_len);
 	return r;
 }
 
@@ -468,22 +480,15 @@ int v4lc_jpeg_rgb(struct v4lc_jpeg_dec *j, const uint8_t *src, size_t src_size,
 		  struct v4lc_jpeg_split **split, int stop_row, char *err,
 		  size_t err_len)
 {
-	int r, rw;
+	int r;
 	volatile int top = 0; /* read after a longjmp */
 	int64_t t0, w0;
-	char werr[JMSG_LENGTH_MAX + 64];
 
-	if (!dht && j->tables_dirty)
-		d_close(j);
-	if (!j->live && d_open(j))
+	if (dec_begin(j, dht))
 		return split ? 1
 			     : v4lc_jpeg_fail(
 				       err, err_len, -ENOMEM,
 				       "cannot create a JPEG decompressor");
-	j->tables_dirty |= dht;
-	j->jerr.data_warning = 0;
-	j->jerr.first_benign = 0;
-	j->jerr.pub.num_warnings = 0;
 	t0 = split ? v4lc_jpeg_thread_ns() : 0;
 	w0 = split ? v4lc_jpeg_wall_ns() : 0;
 	if (setjmp(j->jerr.env)) {
@@ -502,11 +507,7 @@ int v4lc_jpeg_rgb(struct v4lc_jpeg_dec *j, const uint8_t *src, size_t src_size,
 		r = v4lc_jpeg_fail(err, err_len, -EPIPE,
 				   "JPEG frame decoded with errors: %s",
 				   j->jerr.msg);
-	if (top) {
-		rw = v4lc_jpeg_split_end(*split,
-					 r ? 0 : v4lc_jpeg_thread_ns() - t0,
-					 r ? 0 : w0, werr, sizeof(werr));
-		r = merge_results(r, rw, werr, err, err_len);
-	}
+	if (top)
+		r = join_worker(*split, r, t0, w0, err, err_len);
 	return r;
 }
