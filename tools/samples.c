@@ -343,6 +343,9 @@ struct ctx {
 	const char *out;
 	struct v4lc_frame view;  /* RGB24 scratch for viewing YUV results */
 	struct v4lc_frame rview; /* the same for rotated (h x w) results */
+	/* the source and destination frames, and the transforms' YU12 ones */
+	struct v4lc_frame src[NSOURCES], dst[NDESTS], xdst, xdst_rot;
+	int w, h;
 	int images, failures, conversions;
 	double conv_time;
 };
@@ -437,15 +440,9 @@ static void usage(FILE *f)
 		   "  --frames N    frames, the square moves (default 2)\n");
 }
 
-int main(int argc, char **argv)
+/* The options into cx and *frames: -1 to go on, else the exit code. */
+static int parse_args(int argc, char **argv, struct ctx *cx, int *frames)
 {
-	struct ctx cx;
-	int w = 640, h = 480, frames = 2, fallback = 0;
-	struct v4lc_frame src[NSOURCES], dst[NDESTS], xdst, xdst_rot;
-	double t_start = now();
-
-	memset(&cx, 0, sizeof(cx));
-	cx.out = "samples";
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -454,19 +451,20 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		} else if (!strcmp(a, "--out") && val) {
-			cx.out = val;
+			cx->out = val;
 			i++;
 		} else if (!strcmp(a, "--size") && val) {
-			if (sscanf(val, "%dx%d", &w, &h) != 2 || w < 1 ||
-			    h < 1 || w > 16384 || h > 16384) {
+			if (sscanf(val, "%dx%d", &cx->w, &cx->h) != 2 ||
+			    cx->w < 1 || cx->h < 1 || cx->w > 16384 ||
+			    cx->h > 16384) {
 				fprintf(stderr, "v4l-samples: bad --size %s\n",
 					val);
 				return 2;
 			}
 			i++;
 		} else if (!strcmp(a, "--frames") && val) {
-			frames = atoi(val);
-			if (frames < 1 || frames > 1000) {
+			*frames = atoi(val);
+			if (*frames < 1 || *frames > 1000) {
 				fprintf(stderr,
 					"v4l-samples: --frames 1..1000\n");
 				return 2;
@@ -477,113 +475,153 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	return -1;
+}
+
+/* Every frame of cx; -1 when one cannot be allocated. */
+static int alloc_frames(struct ctx *cx)
+{
+	int w = cx->w, h = cx->h;
+
+	for (int i = 0; i < NSOURCES; i++)
+		if (frame_alloc(&cx->src[i], sources[i].fourcc, w, h))
+			return -1;
+	for (int i = 0; i < NDESTS; i++)
+		if (frame_alloc(&cx->dst[i], dests[i].fourcc, w, h))
+			return -1;
+	if (frame_alloc(&cx->view, V4L2_PIX_FMT_RGB24, w, h) ||
+	    frame_alloc(&cx->rview, V4L2_PIX_FMT_RGB24, h, w) ||
+	    frame_alloc(&cx->xdst, V4L2_PIX_FMT_YUV420, w, h) ||
+	    frame_alloc(&cx->xdst_rot, V4L2_PIX_FMT_YUV420, h, w))
+		return -1;
+	return 0;
+}
+
+static void free_frames(struct ctx *cx)
+{
+	for (int i = 0; i < NSOURCES; i++)
+		free(cx->src[i].data);
+	for (int i = 0; i < NDESTS; i++)
+		free(cx->dst[i].data);
+	free(cx->view.data);
+	free(cx->rview.data);
+	free(cx->xdst.data);
+	free(cx->xdst_rot.data);
+}
+
+/* Every transform of the YUYV source's result in destination d. */
+static void convert_xforms(struct ctx *cx, int fr, int s, int d)
+{
+	const struct v4lc_frame *in = &cx->dst[d];
+	char what[64], name[128];
+	double t;
+	int r;
+
+	for (int x = 0; x < NXFORMS; x++) {
+		int rot = xforms[x].op == V4LC_XFORM_ROT90CW ||
+			  xforms[x].op == V4LC_XFORM_ROT90CCW;
+		struct v4lc_frame *o;
+
+		if (dests[d].fourcc == V4L2_PIX_FMT_RGB24)
+			o = rot ? &cx->rview : &cx->view;
+		else
+			o = rot ? &cx->xdst_rot : &cx->xdst;
+		snprintf(what, sizeof(what), "%s -> %s %s", sources[s].name,
+			 dests[d].name, xforms[x].name);
+		snprintf(name, sizeof(name), "f%03d-%s-to-%s-%s", fr,
+			 sources[s].name, dests[d].name, xforms[x].name);
+		memset(o->data, 0, o->size);
+		r = timed_convert(cx, in, o, (int)xforms[x].op, &t);
+		progress(cx, fr, what, in->width, in->height, r, t, name);
+		if (!r && save(cx, o, name))
+			cx->failures++;
+	}
+}
+
+/* Whether destination d's results get the transforms. */
+static int xform_dest(int d)
+{
+	for (size_t k = 0; k < sizeof(xform_formats) / sizeof(xform_formats[0]);
+	     k++)
+		if (dests[d].fourcc == xform_formats[k])
+			return 1;
+	return 0;
+}
+
+/* Source s to every destination (and the transforms of the YUYV ones). */
+static void convert_source(struct ctx *cx, int fr, int s)
+{
+	char what[64], name[128];
+	double t;
+	int r;
+
+	for (int d = 0; d < NDESTS; d++) {
+		snprintf(what, sizeof(what), "%s -> %s", sources[s].name,
+			 dests[d].name);
+		snprintf(name, sizeof(name), "f%03d-%s-to-%s", fr,
+			 sources[s].name, dests[d].name);
+		memset(cx->dst[d].data, 0, cx->dst[d].size);
+		r = timed_convert(cx, &cx->src[s], &cx->dst[d], -1, &t);
+		progress(cx, fr, what, cx->w, cx->h, r, t, name);
+		if (!r && save(cx, &cx->dst[d], name))
+			cx->failures++;
+		if (!r && sources[s].fourcc == V4L2_PIX_FMT_YUYV &&
+		    xform_dest(d))
+			convert_xforms(cx, fr, s, d);
+	}
+}
+
+/* Frame fr: draw it, make the sources, convert each; -1 to stop. */
+static int convert_frame(struct ctx *cx, int fr, int *fallback)
+{
+	struct v4lc_frame *rgb = NULL;
+	char name[128];
+
+	for (int i = 0; i < NSOURCES; i++)
+		if (sources[i].fourcc == V4L2_PIX_FMT_RGB24)
+			rgb = &cx->src[i];
+	draw_test_image(rgb->data, cx->w, cx->h, fr);
+	if (make_sources(cx->dsp, cx->src, cx->w, cx->h, fallback)) {
+		cx->failures++;
+		return -1;
+	}
+	snprintf(name, sizeof(name), "f%03d-source", fr);
+	if (save(cx, rgb, name))
+		cx->failures++;
+	for (int s = 0; s < NSOURCES; s++)
+		convert_source(cx, fr, s);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct ctx cx;
+	int frames = 2, fallback = 0, r;
+	double t_start = now();
+
+	cx.out = "samples";
+	cx.w = 640;
+	cx.h = 480;
+	r = parse_args(argc, argv, &cx, &frames);
+	if (r >= 0)
+		return r;
 	if (mkdirs(cx.out)) {
 		fprintf(stderr, "v4l-samples: cannot create %s: %s\n", cx.out,
 			strerror(errno));
 		return 1;
 	}
 	cx.dsp = v4lc_dsp_get();
-
-	for (int i = 0; i < NSOURCES; i++)
-		if (frame_alloc(&src[i], sources[i].fourcc, w, h))
-			goto oom;
-	for (int i = 0; i < NDESTS; i++)
-		if (frame_alloc(&dst[i], dests[i].fourcc, w, h))
-			goto oom;
-	if (frame_alloc(&cx.view, V4L2_PIX_FMT_RGB24, w, h) ||
-	    frame_alloc(&cx.rview, V4L2_PIX_FMT_RGB24, h, w) ||
-	    frame_alloc(&xdst, V4L2_PIX_FMT_YUV420, w, h) ||
-	    frame_alloc(&xdst_rot, V4L2_PIX_FMT_YUV420, h, w))
-		goto oom;
+	if (alloc_frames(&cx)) {
+		fprintf(stderr, "v4l-samples: out of memory or bad geometry\n");
+		return 1;
+	}
 
 	printf("v4l-samples: %dx%d, %d frame%s, SIMD tier %s, writing to %s\n",
-	       w, h, frames, frames == 1 ? "" : "s",
+	       cx.w, cx.h, frames, frames == 1 ? "" : "s",
 	       v4lc_cpu_tier_name(v4lc_cpu_flags()), cx.out);
-
-	for (int fr = 0; fr < frames; fr++) {
-		struct v4lc_frame *rgb = NULL;
-		char name[128];
-
-		for (int i = 0; i < NSOURCES; i++)
-			if (sources[i].fourcc == V4L2_PIX_FMT_RGB24)
-				rgb = &src[i];
-		draw_test_image(rgb->data, w, h, fr);
-		if (make_sources(cx.dsp, src, w, h, &fallback)) {
-			cx.failures++;
+	for (int fr = 0; fr < frames; fr++)
+		if (convert_frame(&cx, fr, &fallback))
 			break;
-		}
-		snprintf(name, sizeof(name), "f%03d-source", fr);
-		if (save(&cx, rgb, name))
-			cx.failures++;
-
-		for (int s = 0; s < NSOURCES; s++) {
-			for (int d = 0; d < NDESTS; d++) {
-				char what[64];
-				double t;
-				int r;
-
-				snprintf(what, sizeof(what), "%s -> %s",
-					 sources[s].name, dests[d].name);
-				snprintf(name, sizeof(name), "f%03d-%s-to-%s",
-					 fr, sources[s].name, dests[d].name);
-				memset(dst[d].data, 0, dst[d].size);
-				r = timed_convert(&cx, &src[s], &dst[d], -1,
-						  &t);
-				progress(&cx, fr, what, w, h, r, t, name);
-				if (!r && save(&cx, &dst[d], name))
-					cx.failures++;
-
-				/* Transforms of the YUYV results. */
-				if (r || sources[s].fourcc != V4L2_PIX_FMT_YUYV)
-					continue;
-				for (size_t k = 0;
-				     k < sizeof(xform_formats) /
-						 sizeof(xform_formats[0]);
-				     k++) {
-					if (dests[d].fourcc != xform_formats[k])
-						continue;
-					for (int x = 0; x < NXFORMS; x++) {
-						int rot =
-							xforms[x].op ==
-								V4LC_XFORM_ROT90CW ||
-							xforms[x].op ==
-								V4LC_XFORM_ROT90CCW;
-						struct v4lc_frame *o;
-
-						if (dests[d].fourcc ==
-						    V4L2_PIX_FMT_RGB24)
-							o = rot ? &cx.rview
-								: &cx.view;
-						else
-							o = rot ? &xdst_rot
-								: &xdst;
-						snprintf(what, sizeof(what),
-							 "%s -> %s %s",
-							 sources[s].name,
-							 dests[d].name,
-							 xforms[x].name);
-						snprintf(name, sizeof(name),
-							 "f%03d-%s-to-%s-%s",
-							 fr, sources[s].name,
-							 dests[d].name,
-							 xforms[x].name);
-						memset(o->data, 0, o->size);
-						r = timed_convert(&cx, &dst[d],
-								  o,
-								  (int)xforms[x]
-									  .op,
-								  &t);
-						progress(&cx, fr, what,
-							 dst[d].width,
-							 dst[d].height, r, t,
-							 name);
-						if (!r && save(&cx, o, name))
-							cx.failures++;
-					}
-				}
-			}
-		}
-	}
 
 	if (fallback)
 		printf("note: the converter lacks RGB3 -> YU12; the YUV "
@@ -592,18 +630,6 @@ int main(int argc, char **argv)
 	       "failed, conversion time %.1f ms, total %.2f s\n",
 	       cx.images, cx.out, cx.conversions, cx.failures,
 	       cx.conv_time * 1e3, now() - t_start);
-
-	for (int i = 0; i < NSOURCES; i++)
-		free(src[i].data);
-	for (int i = 0; i < NDESTS; i++)
-		free(dst[i].data);
-	free(cx.view.data);
-	free(cx.rview.data);
-	free(xdst.data);
-	free(xdst_rot.data);
+	free_frames(&cx);
 	return cx.failures ? 1 : 0;
-
-oom:
-	fprintf(stderr, "v4l-samples: out of memory or bad geometry\n");
-	return 1;
 }

@@ -67,7 +67,7 @@ int v4lc_jpeg_decode(struct v4lc_jpeg *j, const uint8_t *src, size_t src_size,
  * size 8 / denom: the native planes keep the JPEG's subsampling) resampled
  * to 4:2:0 as above. denom 1 is v4lc_jpeg_decode(). -EIO when the scaled
  * JPEG is not width x height; -EINVAL for another denom, or a scaled width
- * below 4 (not decoded scaled: see mjpeg.c).
+ * below 4 (not decoded scaled: see mjpeg_priv.h).
  */
 int v4lc_jpeg_decode_scaled(struct v4lc_jpeg *j, const uint8_t *src,
 			    size_t src_size, uint32_t dst_fourcc, uint8_t *dst,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Internal to the MJPEG decoder (src/jpeg/mjpeg.c, src/jpeg/mjpeg_split.c):
+ * Internal to the MJPEG decoder (src/jpeg/mjpeg_libjpeg.c, mjpeg_split.c):
  * the libjpeg decompressor of the YUV path, and the two-thread split of one
  * frame.
  *
@@ -55,12 +55,12 @@ enum { V4LC_JPEG_YUV, V4LC_JPEG_YVU, V4LC_JPEG_RGB, V4LC_JPEG_BGR };
 void v4lc_jpeg_dec_release(struct v4lc_jpeg_dec *dec);
 
 /*
- * Decode a frame to YUV420/YVU420 with `dec` (mjpeg.c). dht: the frame may
- * load Huffman tables (see scan_has_dht). With split non-NULL the frame may
- * be shared with the worker of *split (created on demand). stop_row > 0
- * (the worker's call): decode only the rows above stop_row, a multiple of
- * the iMCU row height, then abandon the frame. Returns like
- * v4lc_jpeg_decode().
+ * Decode a frame to YUV420/YVU420 with `dec` (mjpeg_libjpeg.c). dht: the
+ * frame may load Huffman tables (see scan_has_dht in mjpeg.c). With split
+ * non-NULL the frame may be shared with the worker of *split (created on
+ * demand). stop_row > 0 (the worker's call): decode only the rows above
+ * stop_row, a multiple of the iMCU row height, then abandon the frame.
+ * Returns like v4lc_jpeg_decode().
  */
 int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *dec, const uint8_t *src,
 		  size_t src_size, int dht, int yvu, uint8_t *dst, int w, int h,

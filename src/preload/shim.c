@@ -46,48 +46,18 @@ void v4l_shim_resolve(void)
 #undef NEXT
 }
 
-static struct {
-	dev_t dev, rdev;
-	ino_t ino;
-} claimed_id[V4L_SHIM_MAX_FD];
-
-/* Called before the claim is published (a release store): readers that
- * see the claim see the identity. */
-void v4l_shim_remember(int fd)
-{
-	struct stat st;
-
-	if (fd < 0 || fd >= V4L_SHIM_MAX_FD)
-		return;
-	if (fstat(fd, &st) != 0)
-		memset(&st, 0, sizeof(st));
-	claimed_id[fd].dev = st.st_dev;
-	claimed_id[fd].rdev = st.st_rdev;
-	claimed_id[fd].ino = st.st_ino;
-}
-
-int v4l_shim_unchanged(int fd)
-{
-	struct stat st;
-
-	return fd >= 0 && fd < V4L_SHIM_MAX_FD && fstat(fd, &st) == 0 &&
-	       st.st_dev == claimed_id[fd].dev &&
-	       st.st_rdev == claimed_id[fd].rdev &&
-	       st.st_ino == claimed_id[fd].ino;
-}
-
 /*
  * Between the library's close and the dup3 the number is free: a thread
  * opening a file right then could get it and lose it to the dup3. The
  * program closed a descriptor in use behind our back; this is the best
  * that can be done without the library forgetting a state unclosed.
  */
-void v4l_shim_release_under(int fd, void (*release)(int))
+void v4l_shim_release_under(int fd)
 {
 	int fdflags = REAL(fcntl)(fd, F_GETFD, 0);
 	int keep = REAL(fcntl)(fd, F_DUPFD_CLOEXEC, 0);
 
-	release(fd);
+	v4l_shim_release_all(fd);
 	if (keep < 0)
 		return;
 	REAL(dup3)

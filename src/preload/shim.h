@@ -2,9 +2,10 @@
 /*
  * Plumbing shared by the LD_PRELOAD shims (v4l2convert.so, v4l1compat.so):
  * the next definitions of the wrapped libc functions, the test for a video
- * file, and the open() family. Each shim compiles shim.c in and defines
- * v4l_shim_claim(), which the open wrappers call on every descriptor the
- * real open returned.
+ * file, the open() family, and the table of claimed descriptors. Each shim
+ * compiles shim.c and claims.c in and defines v4l_shim_claim(), which the
+ * open wrappers call on every descriptor the real open returned, and
+ * v4l_shim_lib_close().
  */
 #ifndef V4L_PRELOAD_SHIM_H
 #define V4L_PRELOAD_SHIM_H
@@ -59,24 +60,40 @@ V4L_SHIM_HIDDEN void v4l_shim_resolve(void);
 V4L_SHIM_HIDDEN int v4l_shim_is_video_file(int fd);
 
 /*
- * What each shim claimed, by descriptor number: a program can close a
- * descriptor by a path no shim sees (fclose of an fdopen'ed stream,
+ * What each shim claimed, by descriptor number (claims.c): a program can
+ * close a descriptor by a path no shim sees (fclose of an fdopen'ed stream,
  * close_range, the raw syscall), and the next file given that number must
  * not be taken for the camera. The identity (st_dev, st_ino, st_rdev) is
  * remembered at the claim and compared with fstat where a claimed number
  * is used.
  */
 #define V4L_SHIM_MAX_FD 65536
-V4L_SHIM_HIDDEN void v4l_shim_remember(int fd);
-V4L_SHIM_HIDDEN int v4l_shim_unchanged(int fd);
+
+/* The library's references to fd (open + dup()s), whether or not the file
+ * under the number is still the one claimed. */
+V4L_SHIM_HIDDEN unsigned int v4l_shim_refs(int fd);
+
+/* fd has references and is still the file claimed. */
+V4L_SHIM_HIDDEN int v4l_shim_is_claimed(int fd);
+
+/* Some descriptor has been claimed since the shim was loaded. */
+V4L_SHIM_HIDDEN int v4l_shim_any_claimed(void);
+
+/* +1 for open/dup, -1 for close. */
+V4L_SHIM_HIDDEN void v4l_shim_add_ref(int fd, int delta);
+
+/* Drop every reference, the last closing the number through the library
+ * (v4l_shim_lib_close); the result of the last close. */
+V4L_SHIM_HIDDEN int v4l_shim_release_all(int fd);
 
 /*
  * fd is a file of the program's, but the library still holds a device
  * state under that number (claimed before, closed behind the shim's back).
- * release(fd) drops that state and closes the number, as the library's
- * close does: the file is kept in a copy meanwhile and put back.
+ * Drop that state and close the number, as the library's close does
+ * (v4l_shim_release_all): the file is kept in a copy meanwhile and put
+ * back.
  */
-V4L_SHIM_HIDDEN void v4l_shim_release_under(int fd, void (*release)(int));
+V4L_SHIM_HIDDEN void v4l_shim_release_under(int fd);
 
 /*
  * Set while this thread runs inside the library a shim hands calls to
@@ -98,5 +115,8 @@ V4L_SHIM_HIDDEN extern __thread int v4l_shim_in_lib;
 /* Defined by each shim: take over a descriptor the real open() returned
  * (or return it untouched); returns the descriptor the program gets. */
 V4L_SHIM_HIDDEN int v4l_shim_claim(int fd, int flags);
+
+/* Defined by each shim: its library's close (v4l1_close, v4l2_close). */
+V4L_SHIM_HIDDEN int v4l_shim_lib_close(int fd);
 
 #endif

@@ -23,7 +23,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
@@ -34,60 +33,9 @@
 
 #define EXPORT V4L_SHIM_EXPORT
 
-/*
- * Which fds libv4l1 manages on our behalf: references (open + dup()s). A
- * number whose file changed behind the shim's back (see shim.h) is not
- * claimed any more, though libv4l1 holds its state until the number is
- * closed or claimed again.
- */
-static atomic_uint claimed[V4L_SHIM_MAX_FD];
-static atomic_int any_claimed;
-
-static unsigned int refs(int fd)
+int v4l_shim_lib_close(int fd)
 {
-	return fd >= 0 && fd < V4L_SHIM_MAX_FD
-		       ? atomic_load_explicit(&claimed[fd],
-					      memory_order_acquire)
-		       : 0;
-}
-
-static int is_claimed(int fd)
-{
-	return refs(fd) && v4l_shim_unchanged(fd);
-}
-
-/* +1 for open/dup, -1 for close. */
-static void add_ref(int fd, int delta)
-{
-	if (fd < 0 || fd >= V4L_SHIM_MAX_FD)
-		return;
-	if (delta > 0) {
-		if (atomic_load(&claimed[fd]) == 0)
-			v4l_shim_remember(fd);
-		atomic_fetch_add_explicit(&claimed[fd], 1,
-					  memory_order_acq_rel);
-		atomic_store(&any_claimed, 1);
-	} else {
-		atomic_fetch_sub_explicit(&claimed[fd], 1,
-					  memory_order_acq_rel);
-	}
-}
-
-/* Every reference, the last closing the number; its result. */
-static int release_all(int fd)
-{
-	int r = 0;
-
-	while (refs(fd)) {
-		add_ref(fd, -1);
-		r = LIB(v4l1_close(fd));
-	}
-	return r;
-}
-
-static void release_stale(int fd)
-{
-	release_all(fd);
+	return v4l1_close(fd);
 }
 
 /*
@@ -102,8 +50,8 @@ int v4l_shim_claim(int fd, int flags)
 	char path[64];
 	int nfd, saved = errno;
 
-	if (!v4l_shim_in_lib && refs(fd))
-		v4l_shim_release_under(fd, release_stale);
+	if (!v4l_shim_in_lib && v4l_shim_refs(fd))
+		v4l_shim_release_under(fd);
 	if (fd < 0 || v4l_shim_in_lib || (flags & (O_PATH | O_DIRECTORY)) ||
 	    !v4l_shim_is_video_file(fd))
 		return fd;
@@ -116,22 +64,22 @@ int v4l_shim_claim(int fd, int flags)
 		return fd;
 	}
 	REAL(close)(fd);
-	add_ref(nfd, 1);
+	v4l_shim_add_ref(nfd, 1);
 	errno = saved;
 	return nfd;
 }
 
 EXPORT int close(int fd)
 {
-	if (!v4l_shim_in_lib && is_claimed(fd)) {
+	if (!v4l_shim_in_lib && v4l_shim_is_claimed(fd)) {
 		/* dup() references: only the last close releases the fd. */
-		add_ref(fd, -1);
+		v4l_shim_add_ref(fd, -1);
 		return LIB(v4l1_close(fd));
 	}
 	/* A stale number: the program closes its file, libv4l1 the old
 	 * state. */
-	if (!v4l_shim_in_lib && refs(fd))
-		return release_all(fd);
+	if (!v4l_shim_in_lib && v4l_shim_refs(fd))
+		return v4l_shim_release_all(fd);
 	return REAL(close)(fd);
 }
 
@@ -141,11 +89,11 @@ EXPORT int dup(int fd)
 {
 	int r;
 
-	if (v4l_shim_in_lib || !is_claimed(fd))
+	if (v4l_shim_in_lib || !v4l_shim_is_claimed(fd))
 		return REAL(dup)(fd);
 	r = LIB(v4l1_dup(fd));
 	if (r == fd)
-		add_ref(fd, 1);
+		v4l_shim_add_ref(fd, 1);
 	return r;
 }
 
@@ -154,7 +102,7 @@ static void release_target(int oldfd, int newfd)
 {
 	if (oldfd == newfd || v4l_shim_in_lib)
 		return;
-	release_all(newfd);
+	v4l_shim_release_all(newfd);
 }
 
 EXPORT int dup2(int oldfd, int newfd)
@@ -177,14 +125,14 @@ EXPORT int ioctl(int fd, unsigned long request, ...)
 	va_start(ap, request);
 	arg = va_arg(ap, void *);
 	va_end(ap);
-	if (!v4l_shim_in_lib && is_claimed(fd))
+	if (!v4l_shim_in_lib && v4l_shim_is_claimed(fd))
 		return LIB(v4l1_ioctl(fd, request, arg));
 	return REAL(ioctl)(fd, request, arg);
 }
 
 EXPORT ssize_t read(int fd, void *buf, size_t n)
 {
-	if (!v4l_shim_in_lib && is_claimed(fd))
+	if (!v4l_shim_in_lib && v4l_shim_is_claimed(fd))
 		return LIB(v4l1_read(fd, buf, n));
 	return REAL(read)(fd, buf, n);
 }
@@ -242,7 +190,7 @@ static int take_map(void *start, size_t length)
 EXPORT void *mmap(void *start, size_t length, int prot, int flags, int fd,
 		  off_t offset)
 {
-	if (!v4l_shim_in_lib && is_claimed(fd))
+	if (!v4l_shim_in_lib && v4l_shim_is_claimed(fd))
 		return note_map(LIB(v4l1_mmap(start, length, prot, flags, fd,
 					      offset)),
 				length);
@@ -252,7 +200,7 @@ EXPORT void *mmap(void *start, size_t length, int prot, int flags, int fd,
 EXPORT void *mmap64(void *start, size_t length, int prot, int flags, int fd,
 		    off64_t offset)
 {
-	if (!v4l_shim_in_lib && is_claimed(fd))
+	if (!v4l_shim_in_lib && v4l_shim_is_claimed(fd))
 		return note_map(LIB(v4l1_mmap(start, length, prot, flags, fd,
 					      offset)),
 				length);
@@ -261,7 +209,7 @@ EXPORT void *mmap64(void *start, size_t length, int prot, int flags, int fd,
 
 EXPORT int munmap(void *start, size_t length)
 {
-	if (!v4l_shim_in_lib && atomic_load(&any_claimed) &&
+	if (!v4l_shim_in_lib && v4l_shim_any_claimed() &&
 	    take_map(start, length))
 		return LIB(v4l1_munmap(start, length));
 	return REAL(munmap)(start, length);

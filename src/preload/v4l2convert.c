@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
@@ -28,66 +27,15 @@
 
 #define EXPORT V4L_SHIM_EXPORT
 
-/*
- * Which fds libv4l2 manages on our behalf: references (open + dup()s, as
- * libv4l2 counts them). A number whose file changed behind the shim's back
- * (see shim.h) is not claimed any more, though libv4l2 holds its state
- * until the number is closed or claimed again.
- */
-static atomic_uint claimed[V4L_SHIM_MAX_FD];
-static atomic_int any_claimed;
-
-static unsigned int refs(int fd)
-{
-	return fd >= 0 && fd < V4L_SHIM_MAX_FD
-		       ? atomic_load_explicit(&claimed[fd],
-					      memory_order_acquire)
-		       : 0;
-}
-
-static int is_claimed(int fd)
-{
-	return refs(fd) && v4l_shim_unchanged(fd);
-}
-
 /* A call of the program's on a claimed fd (not libv4l2's own: shim.h). */
 static int in_shim(int fd)
 {
-	return !v4l_shim_in_lib && is_claimed(fd);
+	return !v4l_shim_in_lib && v4l_shim_is_claimed(fd);
 }
 
-/* +1 for open/dup, -1 for close. */
-static void add_ref(int fd, int delta)
+int v4l_shim_lib_close(int fd)
 {
-	if (fd < 0 || fd >= V4L_SHIM_MAX_FD)
-		return;
-	if (delta > 0) {
-		if (atomic_load(&claimed[fd]) == 0)
-			v4l_shim_remember(fd);
-		atomic_fetch_add_explicit(&claimed[fd], 1,
-					  memory_order_acq_rel);
-		atomic_store(&any_claimed, 1);
-	} else {
-		atomic_fetch_sub_explicit(&claimed[fd], 1,
-					  memory_order_acq_rel);
-	}
-}
-
-/* Every reference, the last closing the number; its result. */
-static int release_all(int fd)
-{
-	int r = 0;
-
-	while (refs(fd)) {
-		add_ref(fd, -1);
-		r = LIB(v4l2_close(fd));
-	}
-	return r;
-}
-
-static void release_stale(int fd)
-{
-	release_all(fd);
+	return v4l2_close(fd);
 }
 
 /*
@@ -100,8 +48,8 @@ int v4l_shim_claim(int fd, int flags)
 {
 	if (v4l_shim_in_lib)
 		return fd;
-	if (refs(fd))
-		v4l_shim_release_under(fd, release_stale);
+	if (v4l_shim_refs(fd))
+		v4l_shim_release_under(fd);
 	if (fd < 0 || (flags & (O_PATH | O_DIRECTORY)) ||
 	    !v4l_shim_is_video_file(fd))
 		return fd;
@@ -117,7 +65,7 @@ int v4l_shim_claim(int fd, int flags)
 		}
 	}
 	if (LIB(v4l2_fd_open(fd, 0)) == fd)
-		add_ref(fd, 1);
+		v4l_shim_add_ref(fd, 1);
 	return fd;
 }
 
@@ -126,12 +74,12 @@ EXPORT int close(int fd)
 {
 	if (v4l_shim_in_lib)
 		return REAL(close)(fd);
-	if (is_claimed(fd)) {
-		add_ref(fd, -1);
+	if (v4l_shim_is_claimed(fd)) {
+		v4l_shim_add_ref(fd, -1);
 		return LIB(v4l2_close(fd));
 	}
-	if (refs(fd))
-		return release_all(fd);
+	if (v4l_shim_refs(fd))
+		return v4l_shim_release_all(fd);
 	return REAL(close)(fd);
 }
 
@@ -145,7 +93,7 @@ EXPORT int dup(int fd)
 		return REAL(dup)(fd);
 	r = LIB(v4l2_dup(fd));
 	if (r == fd)
-		add_ref(fd, 1);
+		v4l_shim_add_ref(fd, 1);
 	return r;
 }
 
@@ -157,10 +105,10 @@ EXPORT int dup(int fd)
 static int after_dup(int oldfd, int newfd)
 {
 	if (newfd >= 0 && in_shim(oldfd)) {
-		if (refs(newfd)) /* stale: F_DUPFD found it free */
-			v4l_shim_release_under(newfd, release_stale);
+		if (v4l_shim_refs(newfd)) /* stale: F_DUPFD found it free */
+			v4l_shim_release_under(newfd);
 		if (LIB(v4l2_fd_open(newfd, 0)) == newfd)
-			add_ref(newfd, 1);
+			v4l_shim_add_ref(newfd, 1);
 	}
 	return newfd;
 }
@@ -168,7 +116,7 @@ static int after_dup(int oldfd, int newfd)
 static void release_target(int oldfd, int newfd)
 {
 	if (oldfd != newfd && !v4l_shim_in_lib)
-		release_all(newfd);
+		v4l_shim_release_all(newfd);
 }
 
 EXPORT int dup2(int oldfd, int newfd)
@@ -235,7 +183,7 @@ EXPORT void *mmap64(void *start, size_t length, int prot, int flags, int fd,
 /* libv4l2 recognises its own buffers and unmaps anything else for real. */
 EXPORT int munmap(void *start, size_t length)
 {
-	if (!v4l_shim_in_lib && atomic_load(&any_claimed))
+	if (!v4l_shim_in_lib && v4l_shim_any_claimed())
 		return LIB(v4l2_munmap(start, length));
 	return REAL(munmap)(start, length);
 }
