@@ -413,6 +413,10 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 			break;
 		}
 		if (b.bytesused > sizeimage || b.index >= rb.count) {
+			fprintf(stderr,
+				"usbcheck: buffer %u of %u, %u bytes, "
+				"sizeimage %zu\n",
+				b.index, rb.count, b.bytesused, sizeimage);
 			err = -ERANGE;
 			break;
 		}
