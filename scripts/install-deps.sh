@@ -44,6 +44,15 @@ native=(build-essential meson ninja-build pkg-config cmake
 	libv4l-dev libv4lconvert0 libv4l-0 hyperfine libyuv-dev libswscale-dev
 	clang-format)
 
+# The camera programs the VM, package and client tests run on our
+# libraries: one list for --vm, --deb and --clients, which all need them.
+players=(
+	v4l-utils                 # v4l2-ctl, v4l2-compliance
+	ffmpeg                    # ffmpeg through v4l2convert.so
+	gstreamer1.0-tools        # gst-launch-1.0
+	gstreamer1.0-plugins-good # its v4l2src element
+)
+
 $APT update -qq
 $APT install -qq --no-install-recommends "${native[@]}" >/dev/null
 
@@ -70,8 +79,7 @@ if [ $vm = 1 ]; then
 		busybox-static  # the guest's shell and tools
 		kmod            # loads vivid, uvcvideo and the gspca drivers
 		libusbredirparser-dev # tests/usb's camera emulator
-		# programs the VM tests run on our libraries
-		v4l-utils ffmpeg gstreamer1.0-tools gstreamer1.0-plugins-good
+		"${players[@]}"
 	)
 	$APT install -qq --no-install-recommends "${vm_packages[@]}" >/dev/null
 fi
@@ -81,12 +89,11 @@ if [ $fuzz = 1 ]; then
 fi
 if [ $deb = 1 ]; then
 	$APT install -qq --no-install-recommends debhelper dpkg-dev \
-		gstreamer1.0-tools gstreamer1.0-plugins-good v4l-utils >/dev/null
+		"${players[@]}" >/dev/null
 fi
 if [ $clients = 1 ]; then
 	$APT install -qq --no-install-recommends mpv fswebcam mplayer \
-		uvccapture python3-opencv w3cam ffmpeg gstreamer1.0-tools \
-		gstreamer1.0-plugins-good >/dev/null
+		uvccapture python3-opencv w3cam "${players[@]}" >/dev/null
 fi
 if [ $bench = 1 ]; then
 	$APT install -qq --no-install-recommends gnuplot-nox >/dev/null
