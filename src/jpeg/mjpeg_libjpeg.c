@@ -370,6 +370,24 @@ static int dec_begin(struct v4lc_jpeg_dec *j, int dht)
 	return 0;
 }
 
+/*
+ * A fatal error (longjmp from libjpeg): a corrupt frame. A fresh
+ * decompressor for the next frame, so that nothing this one loaded before
+ * failing (tables) outlives it; a worker that began (top) still writes
+ * into dst and is waited for.
+ */
+static int fatal(struct v4lc_jpeg_dec *j, struct v4lc_jpeg_split **split,
+		 int top, char *err, size_t err_len)
+{
+	int r = v4lc_jpeg_fail(err, err_len, -EAGAIN,
+			       "error decompressing JPEG: %s", j->jerr.msg);
+
+	d_close(j);
+	if (top)
+		v4lc_jpeg_split_end(*split, 0, 0, NULL, 0);
+	return r;
+}
+
 int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *j, const uint8_t *src, size_t src_size,
 		  int dht, int yvu, uint8_t *dst, int w, int h,
 		  struct v4lc_jpeg_split **split, int stop_row, char *err,
@@ -385,19 +403,8 @@ int v4lc_jpeg_yuv(struct v4lc_jpeg_dec *j, const uint8_t *src, size_t src_size,
 				      "cannot create a JPEG decompressor");
 	t0 = split ? v4lc_jpeg_thread_ns() : 0;
 	w0 = split ? v4lc_jpeg_wall_ns() : 0;
-	if (setjmp(j->jerr.env)) {
-		/*
-		 * A fatal error: a corrupt frame. A fresh decompressor for the
-		 * next frame, so that nothing this one loaded before failing
-		 * (tables) outlives it.
-		 */
-		r = v4lc_jpeg_fail(err, err_len, -EAGAIN,
-				   "error decompressing JPEG: %s", j->jerr.msg);
-		d_close(j);
-		if (top) /* the worker still writes into dst */
-			v4lc_jpeg_split_end(*split, 0, 0, NULL, 0);
-		return r;
-	}
+	if (setjmp(j->jerr.env))
+		return fatal(j, split, top, err, err_len);
 	r = yuv_body(j, src, src_size, dht, yvu, dst, w, h, split, stop_row,
 		     (int *)&top, err, err_len);
 	if (!r && j->jerr.data_warning)
@@ -492,14 +499,11 @@ int v4lc_jpeg_rgb(struct v4lc_jpeg_dec *j, const uint8_t *src, size_t src_size,
 	t0 = split ? v4lc_jpeg_thread_ns() : 0;
 	w0 = split ? v4lc_jpeg_wall_ns() : 0;
 	if (setjmp(j->jerr.env)) {
-		d_close(j);
-		if (!top && split)
+		if (!top && split) {
+			d_close(j);
 			return 1; /* not begun: TurboJPEG reports it */
-		r = v4lc_jpeg_fail(err, err_len, -EAGAIN,
-				   "error decompressing JPEG: %s", j->jerr.msg);
-		if (top)
-			v4lc_jpeg_split_end(*split, 0, 0, NULL, 0);
-		return r;
+		}
+		return fatal(j, split, top, err, err_len);
 	}
 	r = rgb_body(j, src, src_size, dht, kind, dst, w, h, split, stop_row,
 		     (int *)&top);
