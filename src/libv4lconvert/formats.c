@@ -440,6 +440,33 @@ static int best_native(struct v4lconvert_data *data,
 
 /* The request answered from the chosen native format (faked sizes: see
  * fake_size). */
+/*
+ * The native format chosen as it is: sizes from ENUM_FRAMESIZES carry no
+ * layout, and the driver's buffers reach the application unconverted, so
+ * the driver's answer is the layout (never less than the format needs).
+ */
+static void native_layout(struct v4lconvert_data *data,
+			  struct v4l2_pix_format *want, struct choice *best)
+{
+	struct v4l2_format f = best->fmt;
+	struct v4l2_pix_format min = *want;
+
+	if (want->bytesperline && want->sizeimage)
+		return;
+	if (v4lc_dev_ioctl(data, VIDIOC_TRY_FMT, &f) == 0 &&
+	    f.fmt.pix.pixelformat == want->pixelformat &&
+	    f.fmt.pix.width == want->width &&
+	    f.fmt.pix.height == want->height) {
+		best->fmt = f;
+		*want = f.fmt.pix;
+	}
+	v4lc_fixup(&min);
+	if (want->bytesperline < min.bytesperline)
+		want->bytesperline = min.bytesperline;
+	if (want->sizeimage < min.sizeimage)
+		want->sizeimage = min.sizeimage;
+}
+
 static void answer(struct v4lconvert_data *data, struct v4l2_pix_format *want,
 		   uint32_t dst, struct choice *best)
 {
@@ -477,6 +504,8 @@ static void answer(struct v4lconvert_data *data, struct v4l2_pix_format *want,
 	} else if (v4lconvert_supported_dst_fmt_only(data)) {
 		/* the native format flipped or processed into our buffers */
 		v4lc_fixup(want);
+	} else {
+		native_layout(data, want, best);
 	}
 }
 
