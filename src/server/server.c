@@ -298,6 +298,7 @@ static int start(const struct options *o, struct listener *l)
 		return 1;
 	}
 	srv.share_fmt = choose_share_fmt();
+	srv.dec_fmt = srv_decoded_fmt_for(srv.share_fmt);
 	l->sock = listen_socket(l->path);
 	if (l->sock == -2) {
 		srv_log("a live server already listens on", l->path);
@@ -451,6 +452,7 @@ int main(int argc, char **argv)
 			(unsigned long long)srv.frames,
 			srv.frames ? srv.copy_ns / 1e3 / (double)srv.frames
 				   : 0.0);
+	srv_decode_done();
 	v4l2_close(srv.dev);
 	return 0;
 }

@@ -6,6 +6,7 @@
  *   server_slots.c     the sealed memfd slots frames are copied into;
  *   server_capture.c   the device's stream and the capture thread, which
  *                      hands every frame to the streaming clients;
+ *   server_decode.c    MJPEG decoded once for the clients that want YU12;
  *   server_clients.c   client connections and what each one holds;
  *   server_requests.c  a client's requests.
  * Everything below is guarded by srv.lock, held by the main loop between
@@ -20,6 +21,8 @@
 #include <linux/videodev2.h>
 
 #include "proto.h"
+
+struct v4lconvert_data;
 
 #define MAX_CLIENTS 15 /* 15 * FS_MAX_INFLIGHT + 1 < FS_MAX_SLOTS */
 #define DEV_BUFFERS 4
@@ -42,6 +45,7 @@ struct client {
 	int dead;
 	struct v4l2_pix_format want;
 	int want_set;
+	int decoded; /* wants srv.dec_fmt; want is the device's format */
 	uint32_t known_gen[FS_MAX_SLOTS]; /* 0: slot fd not sent yet */
 	uint8_t held[FS_MAX_SLOTS];
 	int inflight;
@@ -65,7 +69,10 @@ struct server {
 	struct client clients[MAX_CLIENTS];
 	int seal_write;     /* "write" mode */
 	uint32_t share_fmt; /* the one native format offered to clients */
-	int wake[2];        /* capture thread -> main: a client died */
+	uint32_t dec_fmt;   /* also offered, decoded from share_fmt (or 0) */
+	struct v4lconvert_data *conv;
+	uint64_t dequeued, decodes, decode_errors;
+	int wake[2]; /* capture thread -> main: a client died */
 	uint64_t frames, copy_ns;
 	int verbose;
 	int activated; /* the listening socket is systemd's (fd 3) */
@@ -99,6 +106,17 @@ void srv_list_clients(const struct client *asker, struct fs_clients *m);
 int srv_device_start(const struct v4l2_pix_format *pix);
 void srv_device_stop(void);
 void *srv_capture_thread(void *arg);
+
+/* server_decode.c */
+/* The decoded format offered beside share_fmt, or 0. */
+uint32_t srv_decoded_fmt_for(uint32_t share_fmt);
+/* The layout of a frame decoded from a device frame laid out as dev. */
+void srv_decoded_pix(const struct v4l2_pix_format *dev,
+		     struct v4l2_pix_format *out);
+int srv_decoding_clients(void);
+/* Capture thread, lock held (dropped while decoding). */
+struct slot *srv_decode(const uint8_t *src, size_t len, uint32_t *bytes);
+void srv_decode_done(void);
 
 /* server_requests.c: one request from client c; -1 when it is gone. */
 int srv_handle(struct client *c);

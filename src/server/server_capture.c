@@ -51,7 +51,13 @@ void srv_device_stop(void)
 	srv.nbufs = 0;
 	v4l2_ioctl(srv.dev, VIDIOC_REQBUFS, &req);
 	srv.running = 0;
-	srv_log("stream stopped", NULL);
+	if (srv.verbose)
+		fprintf(stderr,
+			"v4l2-frameserver: stream stopped: %llu frames "
+			"dequeued, %llu decoded, %llu undecodable\n",
+			(unsigned long long)srv.dequeued,
+			(unsigned long long)srv.decodes,
+			(unsigned long long)srv.decode_errors);
 }
 
 /* (Re)start streaming in pix (format and size); capture thread parked. */
@@ -118,10 +124,14 @@ fail:
 	return -1;
 }
 
-/* Send frame (slot s) to every streaming client with room; lock held. */
-static void distribute(struct slot *s, unsigned idx,
-		       const struct v4l2_buffer *b)
+/*
+ * Send frame (slot s, bytes long) to every streaming client with room
+ * that wants it decoded (decoded) or as the device gave it; lock held.
+ */
+static void distribute(struct slot *s, const struct v4l2_buffer *b,
+		       uint32_t bytes, int decoded)
 {
+	unsigned idx = (unsigned)(s - srv.slots);
 	struct fs_frame m;
 
 	memset(&m, 0, sizeof(m));
@@ -129,17 +139,20 @@ static void distribute(struct slot *s, unsigned idx,
 	m.slot = idx;
 	m.gen = s->gen;
 	m.sequence = b->sequence;
-	m.bytesused = b->bytesused;
+	m.bytesused = bytes;
 	m.flags = b->flags;
 	m.map_size = s->size;
 	m.ts_sec = b->timestamp.tv_sec;
 	m.ts_usec = b->timestamp.tv_usec;
 	m.pix = srv.cur;
+	if (decoded)
+		srv_decoded_pix(&srv.cur, &m.pix);
 	for (int i = 0; i < MAX_CLIENTS; i++) {
 		struct client *c = &srv.clients[i];
 		int send_fd;
 
-		if (c->sock < 0 || c->data < 0 || !c->streaming || c->dead)
+		if (c->sock < 0 || c->data < 0 || !c->streaming || c->dead ||
+		    !c->decoded != !decoded)
 			continue;
 		if (c->inflight >= FS_MAX_INFLIGHT) {
 			c->dropped++;
@@ -189,6 +202,21 @@ static void broadcast_end(int err)
 	}
 }
 
+/* The frame decoded once for the clients that want it decoded. */
+static void deliver_decoded(const struct v4l2_buffer *b)
+{
+	uint32_t bytes;
+	struct slot *s = srv_decode(srv.bufmap[b->index], b->bytesused, &bytes);
+
+	if (!s) {
+		srv_log("a frame could not be decoded: skipped", NULL);
+		return;
+	}
+	/* The lock was dropped: the stream may have stopped meanwhile. */
+	if (srv.running && !srv.stop_req)
+		distribute(s, b, bytes, 1);
+}
+
 /* A dequeued frame into a slot, sent to the streaming clients (lock held). */
 static void deliver(struct v4l2_buffer *b)
 {
@@ -201,7 +229,11 @@ static void deliver(struct v4l2_buffer *b)
 		need = srv.buflen[b->index];
 	if (b->bytesused > need)
 		b->bytesused = (uint32_t)need;
-	s = srv_streaming_clients() ? srv_slot_get(need) : NULL;
+	if (srv_decoding_clients())
+		deliver_decoded(b);
+	if (srv_streaming_clients() <= srv_decoding_clients())
+		return;
+	s = srv_slot_get(need);
 	if (!s)
 		return;
 	t0 = srv_now_ns();
@@ -212,7 +244,7 @@ static void deliver(struct v4l2_buffer *b)
 	}
 	srv.copy_ns += srv_now_ns() - t0;
 	srv.frames++;
-	distribute(s, (unsigned)(s - srv.slots), b);
+	distribute(s, b, b->bytesused, 0);
 }
 
 /* A DQBUF that failed with err (lock held). */
@@ -262,6 +294,7 @@ void *srv_capture_thread(void *arg)
 			dqbuf_failed(err);
 			continue;
 		}
+		srv.dequeued++;
 		if (b.index < srv.nbufs && !(b.flags & V4L2_BUF_FLAG_ERROR))
 			deliver(&b);
 		if (srv.running)

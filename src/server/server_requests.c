@@ -29,6 +29,14 @@ static int enum_shared_fmt(struct v4l2_fmtdesc *d)
 {
 	struct v4l2_fmtdesc want;
 
+	if (d->index == 1 && srv.dec_fmt) {
+		/* The decoded format (server_decode.c) comes second. */
+		memset(d->description, 0, sizeof(d->description));
+		strcpy((char *)d->description, "Planar YUV 4:2:0");
+		d->pixelformat = srv.dec_fmt;
+		d->flags = 0;
+		return 0;
+	}
 	for (uint32_t i = 0; d->index == 0 && i < SRV_MAX_FORMATS; i++) {
 		memset(&want, 0, sizeof(want));
 		want.index = i;
@@ -58,6 +66,20 @@ static int enum_streamed_size(struct v4l2_frmsizeenum *e)
 	return 0;
 }
 
+/* An enumeration for the decoded format: the device's for share_fmt. */
+static int as_share_fmt(unsigned long req, void *arg, uint32_t *fourcc)
+{
+	int r;
+
+	*fourcc = srv.share_fmt;
+	r = v4l2_ioctl(srv.dev, req, arg);
+	*fourcc = srv.dec_fmt;
+	if (r == 0 && req == VIDIOC_ENUM_FRAMESIZES && srv.running &&
+	    compressed(srv.cur.pixelformat))
+		return enum_streamed_size(arg);
+	return r;
+}
+
 /* The device's answer to a forwarded ioctl, for the one shared format. */
 static int answer(unsigned long req, void *arg)
 {
@@ -67,6 +89,8 @@ static int answer(unsigned long req, void *arg)
 	case VIDIOC_ENUM_FRAMESIZES: {
 		struct v4l2_frmsizeenum *e = arg;
 
+		if (srv.dec_fmt && e->pixel_format == srv.dec_fmt)
+			return as_share_fmt(req, arg, &e->pixel_format);
 		if (e->pixel_format != srv.share_fmt) {
 			errno = EINVAL;
 			return -1;
@@ -75,11 +99,26 @@ static int answer(unsigned long req, void *arg)
 			return enum_streamed_size(e);
 		break;
 	}
-	case VIDIOC_TRY_FMT:
-		/* As a driver would: the one format it has. */
-		((struct v4l2_format *)arg)->fmt.pix.pixelformat =
-			srv.share_fmt;
+	case VIDIOC_ENUM_FRAMEINTERVALS: {
+		struct v4l2_frmivalenum *e = arg;
+
+		if (srv.dec_fmt && e->pixel_format == srv.dec_fmt)
+			return as_share_fmt(req, arg, &e->pixel_format);
 		break;
+	}
+	case VIDIOC_TRY_FMT: {
+		struct v4l2_format *f = arg;
+		int dec = srv.dec_fmt && f->fmt.pix.pixelformat == srv.dec_fmt;
+
+		/* As a driver would: the one format it has. */
+		f->fmt.pix.pixelformat = srv.share_fmt;
+		if (!dec)
+			break;
+		if (v4l2_ioctl(srv.dev, req, arg) < 0)
+			return -1;
+		srv_decoded_pix(&f->fmt.pix, &f->fmt.pix);
+		return 0;
+	}
 	case VIDIOC_G_FMT: {
 		struct v4l2_format *f = arg;
 
@@ -151,6 +190,8 @@ static int do_setfmt(struct client *c, struct fs_setfmt *m)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 
+	int dec = srv.dec_fmt && m->pix.pixelformat == srv.dec_fmt;
+
 	f.fmt.pix = m->pix;
 	f.fmt.pix.pixelformat = srv.share_fmt;
 	if (srv.gone) {
@@ -172,6 +213,7 @@ static int do_setfmt(struct client *c, struct fs_setfmt *m)
 	m->pix = f.fmt.pix;
 	c->want = f.fmt.pix;
 	c->want_set = 1;
+	c->decoded = dec;
 	return 0;
 }
 
@@ -283,6 +325,8 @@ int srv_handle(struct client *c)
 		m.h.err = m.h.ret ? errno : 0;
 		if (!m.h.ret)
 			m.fmt.pix = c->want;
+		if (!m.h.ret && c->decoded)
+			srv_decoded_pix(&c->want, &m.fmt.pix);
 		return fs_send(c->sock, &m.fmt, sizeof(m.fmt), -1, 0);
 	case FS_STREAMON:
 		m.h.ret = do_streamon(c);

@@ -9,10 +9,13 @@
  *   enum_endless VIDIOC_ENUM_FMT never ends, a new format at every call;
  *   fmt_changed S_FMT and G_FMT report twice the size the buffers have;
  *   bad_index   DQBUF returns a buffer index never queued, every 3rd frame;
- *   over_used   DQBUF's bytesused beyond the buffer's length.
+ *   over_used   DQBUF's bytesused beyond the buffer's length;
+ *   corrupt_jpeg the JPEG of every frame whose sequence is 2 modulo 5
+ *               loses its first marker (no decoder takes it).
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <linux/videodev2.h>
 
@@ -39,14 +42,20 @@ static int enum_endless(struct v4l2_fmtdesc *d)
 	return 0;
 }
 
-static void after_dqbuf(const char *fault, struct v4l2_buffer *b)
+static void after_dqbuf(const char *fault, int fd, struct v4l2_buffer *b)
 {
 	unsigned n = __atomic_fetch_add(&frames, 1, __ATOMIC_RELAXED);
+	static const uint8_t zero[2];
 
 	if (!strcmp(fault, "bad_index") && n % 3 == 1)
 		b->index = 40 + n % 7;
 	else if (!strcmp(fault, "over_used"))
 		b->bytesused = b->length + 65536;
+	else if (!strcmp(fault, "corrupt_jpeg") && b->sequence % 5 == 2 &&
+		 b->memory == V4L2_MEMORY_MMAP &&
+		 pwrite(fd, zero, sizeof(zero), (off_t)b->m.offset) !=
+			 (ssize_t)sizeof(zero))
+		b->flags |= V4L2_BUF_FLAG_ERROR; /* not corrupted after all */
 }
 
 static int hostile_ioctl(void *priv, int fd, unsigned long req, void *arg)
@@ -75,7 +84,7 @@ static int hostile_ioctl(void *priv, int fd, unsigned long req, void *arg)
 			p->sizeimage *= 4;
 		}
 	} else if (req == VIDIOC_DQBUF) {
-		after_dqbuf(fault, arg);
+		after_dqbuf(fault, fd, arg);
 	}
 	return r;
 }
