@@ -123,17 +123,23 @@ static int in_range(struct v4lconvert_data *cv)
 	       g >= 500 && g <= 3000;
 }
 
+/* The camera's frame format, RGB24 W x H. */
+static void rgb_format(struct v4l2_format *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	f->fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
+	f->fmt.pix.width = W;
+	f->fmt.pix.height = H;
+	f->fmt.pix.bytesperline = W * 3;
+}
+
 static int convert_ok(struct v4lconvert_data *cv)
 {
 	uint8_t src[W * H * 3], out[W * H * 3];
 	struct v4l2_format f;
 
-	memset(&f, 0, sizeof(f));
-	f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-	f.fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
-	f.fmt.pix.width = W;
-	f.fmt.pix.height = H;
-	f.fmt.pix.bytesperline = W * 3;
+	rgb_format(&f);
 	memset(src, 77, sizeof(src));
 	return v4lconvert_convert(cv, &f, &f, src, sizeof(src), out,
 				  sizeof(out)) == (int)sizeof(out);
@@ -167,12 +173,7 @@ static long reads_per_frames(struct v4lconvert_data *cv, int frames,
 	long a = syscalls_read(), b = syscalls_read(), c, d;
 	int ok = 1;
 
-	memset(&f, 0, sizeof(f));
-	f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-	f.fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
-	f.fmt.pix.width = W;
-	f.fmt.pix.height = H;
-	f.fmt.pix.bytesperline = W * 3;
+	rgb_format(&f);
 	/* grey, so that white balance leaves it alone */
 	for (size_t k = 0; k < sizeof(src); k++)
 		src[k] = (uint8_t)(k / 3 * 2);
