@@ -197,6 +197,7 @@ static int set_fake(struct v4lconvert_data *data, int i, int32_t value,
 		return -1;
 	}
 	if (apply) {
+		/* into the snapshot too (the flips, readers until the next) */
 		data->fake_value[i] = value;
 		if (data->shared)
 			v4lc_ctrlstore_store(data, i, value);
@@ -226,6 +227,8 @@ LIBV4L_PUBLIC int v4lconvert_vidioc_s_ctrl(struct v4lconvert_data *data,
 
 	if (i < 0)
 		return v4lc_dev_ioctl(data, VIDIOC_S_CTRL, arg);
+	/* the other values fresh: the flips are recomputed from them */
+	snapshot(data);
 	if (set_fake(data, i, c->value, 1)) {
 		errno = EINVAL; /* S_CTRL reports out-of-range values so */
 		return -1;
@@ -289,7 +292,8 @@ static int ext_ctrls(struct v4lconvert_data *data, unsigned long request,
 			ec->error_idx = sub.error_idx < n ? map[sub.error_idx]
 							  : ec->count;
 	}
-	if (!ret && request == VIDIOC_G_EXT_CTRLS)
+	/* one read for all of them (set: the others' values, for the flips) */
+	if (!ret && request != VIDIOC_TRY_EXT_CTRLS)
 		snapshot(data);
 	if (!ret) {
 		for (uint32_t k = 0; k < ec->count; k++) {
