@@ -68,18 +68,25 @@ void v4lc_fake_range(const struct v4lconvert_data *data, int i, int32_t *min,
 }
 
 /*
- * The value from the shared copy, validated: another process (of the same
- * user) may have written anything there; out of range means the default.
+ * A new snapshot of the shared values, in one read, validated: another
+ * process (of the same user) may have written anything there; out of range
+ * means the default. Every reader until the next snapshot uses it.
  */
-int32_t v4lc_fake_get(struct v4lconvert_data *data, int i)
+static void snapshot(struct v4lconvert_data *data)
 {
-	if (data->shared) {
-		int32_t v = v4lc_ctrlstore_load(data, i);
+	int32_t v[V4LC_FAKE_CONTROLS];
 
-		if (v < fakes[i].min || v > fakes[i].max)
-			v = fake_default(data, i);
-		data->fake_value[i] = v;
-	}
+	if (!data->shared)
+		return;
+	v4lc_ctrlstore_load(data, v, V4LC_FAKE_CONTROLS);
+	for (int i = 0; i < V4LC_FAKE_CONTROLS; i++)
+		data->fake_value[i] = v[i] < fakes[i].min || v[i] > fakes[i].max
+					      ? fake_default(data, i)
+					      : v[i];
+}
+
+int32_t v4lc_fake_get(const struct v4lconvert_data *data, int i)
+{
 	return data->fake_value[i];
 }
 
@@ -111,8 +118,10 @@ static void update_flips(struct v4lconvert_data *data)
 
 void v4lc_controls_refresh(struct v4lconvert_data *data)
 {
-	if (data->shared)
+	if (data->shared) {
+		snapshot(data);
 		update_flips(data);
+	}
 }
 
 int v4lc_query_emulated_ctrl(struct v4lconvert_data *data,
@@ -188,6 +197,7 @@ static int set_fake(struct v4lconvert_data *data, int i, int32_t value,
 		return -1;
 	}
 	if (apply) {
+		/* into the snapshot too (the flips, readers until the next) */
 		data->fake_value[i] = value;
 		if (data->shared)
 			v4lc_ctrlstore_store(data, i, value);
@@ -204,6 +214,7 @@ LIBV4L_PUBLIC int v4lconvert_vidioc_g_ctrl(struct v4lconvert_data *data,
 
 	if (i < 0)
 		return v4lc_dev_ioctl(data, VIDIOC_G_CTRL, arg);
+	snapshot(data);
 	c->value = v4lc_fake_get(data, i);
 	return 0;
 }
@@ -216,6 +227,8 @@ LIBV4L_PUBLIC int v4lconvert_vidioc_s_ctrl(struct v4lconvert_data *data,
 
 	if (i < 0)
 		return v4lc_dev_ioctl(data, VIDIOC_S_CTRL, arg);
+	/* the other values fresh: the flips are recomputed from them */
+	snapshot(data);
 	if (set_fake(data, i, c->value, 1)) {
 		errno = EINVAL; /* S_CTRL reports out-of-range values so */
 		return -1;
@@ -279,6 +292,9 @@ static int ext_ctrls(struct v4lconvert_data *data, unsigned long request,
 			ec->error_idx = sub.error_idx < n ? map[sub.error_idx]
 							  : ec->count;
 	}
+	/* one read for all of them (set: the others' values, for the flips) */
+	if (!ret && request != VIDIOC_TRY_EXT_CTRLS)
+		snapshot(data);
 	if (!ret) {
 		for (uint32_t k = 0; k < ec->count; k++) {
 			int i = fake_index(data, ec->controls[k].id);
@@ -412,5 +428,6 @@ void v4lc_controls_init(struct v4lconvert_data *data)
 	/* shared with this user's other programs (initialised when new) */
 	if (data->fake_enabled)
 		v4lc_ctrlstore_open(data);
+	snapshot(data);
 	update_flips(data);
 }

@@ -23,6 +23,9 @@
  *   open, never mapped: another process of the user can truncate it at any
  *   time, and a mapping would then fault (SIGBUS). A value beyond the end
  *   reads as the default; a write goes only to a segment of full size.
+ *   All the values are read at once, into a snapshot (controls.c) that
+ *   serves a whole frame: a system call per value would cost more than a
+ *   small frame's conversion.
  * - A device without bus_info has no stable name: private values; so has
  *   the virtual camera (tests must not share settings through it).
  */
@@ -231,16 +234,20 @@ void v4lc_ctrlstore_close(struct v4lconvert_data *data)
 	data->shared = NULL;
 }
 
-/* Beyond the end (truncated): INT32_MIN, out of every control's range,
- * which the caller reads as the default. */
-int32_t v4lc_ctrlstore_load(const struct v4lconvert_data *data, int i)
+/*
+ * The first n values in one read (one system call per frame, however many
+ * of them the frame's processing consults). Beyond the end (truncated):
+ * INT32_MIN, out of every control's range, which the caller reads as the
+ * default.
+ */
+void v4lc_ctrlstore_load(const struct v4lconvert_data *data, int32_t *v, int n)
 {
-	int32_t v;
+	ssize_t got = pread(data->shared->fd, v, (size_t)n * sizeof(*v),
+			    VALUE_OFF(0));
+	int k = got > 0 ? (int)((size_t)got / sizeof(*v)) : 0;
 
-	if (pread(data->shared->fd, &v, sizeof(v), VALUE_OFF(i)) !=
-	    (ssize_t)sizeof(v))
-		return INT32_MIN;
-	return v;
+	for (; k < n; k++)
+		v[k] = INT32_MIN;
 }
 
 /* Not into a cut segment: pwrite would extend it, a size attach refuses. */

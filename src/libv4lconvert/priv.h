@@ -95,7 +95,10 @@ struct v4lconvert_data {
 	int default_gamma; /* 0: none from the table */
 	/* Emulated controls: which exist (bit i = fakes[i] of controls.c). */
 	unsigned fake_enabled;
-	/* validated copy of the values; `shared` is where they live (ctrlstore.c) */
+	/*
+	 * Validated snapshot of the values (controls.c); `shared` is where
+	 * they live (ctrlstore.c).
+	 */
 	int32_t fake_value[V4LC_FAKE_CONTROLS];
 	struct v4lc_ctrl_shm *shared; /* NULL: this instance's values only */
 
@@ -167,12 +170,13 @@ void v4lc_controls_init(struct v4lconvert_data *data);
 unsigned v4lc_driver_flips(struct v4lconvert_data *data);
 
 /*
- * Emulated control values (controls.c): fake control i's current value,
- * always within its range (its default when the shared copy holds
- * garbage); v4lc_controls_refresh re-reads the shared values and updates
- * the flips (once per frame).
+ * Emulated control values (controls.c): fake control i's value in the
+ * instance's snapshot, always within its range (its default when the shared
+ * copy holds garbage). v4lc_controls_refresh takes a new snapshot of the
+ * shared values (one read) and updates the flips: once per frame, before
+ * anything reads them; the instance's own writes update the snapshot too.
  */
-int32_t v4lc_fake_get(struct v4lconvert_data *data, int i);
+int32_t v4lc_fake_get(const struct v4lconvert_data *data, int i);
 void v4lc_controls_refresh(struct v4lconvert_data *data);
 /* Range and default of fake control i (controls.c). */
 void v4lc_fake_range(const struct v4lconvert_data *data, int i, int32_t *min,
@@ -184,8 +188,11 @@ void v4lc_fake_range(const struct v4lconvert_data *data, int i, int32_t *min,
  */
 void v4lc_ctrlstore_open(struct v4lconvert_data *data);
 void v4lc_ctrlstore_close(struct v4lconvert_data *data);
-/* Load / store value i of the shared copy (no validation: the caller's). */
-int32_t v4lc_ctrlstore_load(const struct v4lconvert_data *data, int i);
+/*
+ * Load the first n values of the shared copy (one read), store value i (no
+ * validation: the caller's).
+ */
+void v4lc_ctrlstore_load(const struct v4lconvert_data *data, int32_t *v, int n);
 void v4lc_ctrlstore_store(struct v4lconvert_data *data, int i, int32_t value);
 
 /*

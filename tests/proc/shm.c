@@ -11,7 +11,11 @@
  *   with group/other permissions is not used;
  * - concurrent first opens agree on one segment;
  * - a segment truncated behind a running instance (by another process of
- *   the user) reads as the defaults and takes writes, never a signal.
+ *   the user) reads as the defaults and takes writes, never a signal;
+ * - a frame with flips and processing on costs at most one read system call
+ *   (counted by the kernel: /proc/self/io's syscr), and so does a
+ *   G_EXT_CTRLS of every control; a flip set by another instance shows on
+ *   the very next frame, one set by the instance itself too.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -119,20 +123,155 @@ static int in_range(struct v4lconvert_data *cv)
 	       g >= 500 && g <= 3000;
 }
 
+/* The camera's frame format, RGB24 W x H. */
+static void rgb_format(struct v4l2_format *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	f->fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
+	f->fmt.pix.width = W;
+	f->fmt.pix.height = H;
+	f->fmt.pix.bytesperline = W * 3;
+}
+
 static int convert_ok(struct v4lconvert_data *cv)
 {
 	uint8_t src[W * H * 3], out[W * H * 3];
 	struct v4l2_format f;
 
-	memset(&f, 0, sizeof(f));
-	f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-	f.fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
-	f.fmt.pix.width = W;
-	f.fmt.pix.height = H;
-	f.fmt.pix.bytesperline = W * 3;
+	rgb_format(&f);
 	memset(src, 77, sizeof(src));
 	return v4lconvert_convert(cv, &f, &f, src, sizeof(src), out,
 				  sizeof(out)) == (int)sizeof(out);
+}
+
+/* Read-type system calls of this process so far (pread included), or -1. */
+static long syscalls_read(void)
+{
+	char buf[1024], *p;
+	int fd = open("/proc/self/io", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	p = strstr(buf, "syscr:");
+	return p ? strtol(p + 6, NULL, 10) : -1;
+}
+
+/*
+ * Reads that `frames` conversions of a frame whose pixels all differ cost,
+ * less the counter's own; -1 when not countable.
+ */
+static long reads_per_frames(struct v4lconvert_data *cv, int frames,
+			     uint8_t *out)
+{
+	uint8_t src[W * H * 3];
+	struct v4l2_format f;
+	long a = syscalls_read(), b = syscalls_read(), c, d;
+	int ok = 1;
+
+	rgb_format(&f);
+	/* grey, so that white balance leaves it alone */
+	for (size_t k = 0; k < sizeof(src); k++)
+		src[k] = (uint8_t)(k / 3 * 2);
+	c = syscalls_read();
+	for (int k = 0; k < frames; k++)
+		ok &= v4lconvert_convert(cv, &f, &f, src, sizeof(src), out,
+					 sizeof(src)) == (int)sizeof(src);
+	d = syscalls_read();
+	if (a < 0 || b < 0 || c < 0 || d < 0 || !ok)
+		return -1;
+	/* b - a: what one sample itself adds to the next */
+	return d - c - (b - a);
+}
+
+/* out is src (pixel k grey 2k) mirrored (hflip) and/or upside down. */
+static int flipped(const uint8_t *out, int hflip, int vflip)
+{
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			for (int c = 0; c < 3; c++) {
+				int sy = vflip ? H - 1 - y : y,
+				    sx = hflip ? W - 1 - x : x;
+
+				if (out[(y * W + x) * 3 + c] !=
+				    (uint8_t)((sy * W + sx) * 2))
+					return 0;
+			}
+	return 1;
+}
+
+static void test_reads_per_frame(void)
+{
+	enum { FRAMES = 50 };
+	struct v4lconvert_data *a, *b;
+	struct v4l2_ext_control ctl[6];
+	struct v4l2_ext_controls ec;
+	static const uint32_t ids[6] = {
+		V4L2_CID_AUTO_WHITE_BALANCE,
+		V4L2_CID_HFLIP,
+		V4L2_CID_VFLIP,
+		V4L2_CID_GAMMA,
+		V4L2_CID_AUTOGAIN,
+		V4L2_CTRL_CLASS_USER + 0x2000,
+	};
+	uint8_t out[W * H * 3];
+	long n, base;
+
+	if (syscalls_read() < 0) {
+		printf("proc-shm: no /proc/self/io, reads not counted\n");
+		return;
+	}
+	use_device("reads");
+	a = open_cam();
+	b = open_cam();
+	/* white balance (and the default auto gain): processing every frame */
+	CHECK(a && b && set(a, V4L2_CID_HFLIP, 1) == 0 &&
+		      set(a, V4L2_CID_VFLIP, 1) == 0 &&
+		      set(a, V4L2_CID_AUTO_WHITE_BALANCE, 1) == 0,
+	      "flips and white balance on");
+	if (!a || !b)
+		return;
+	/* the first frame fixes the kernels' tier (may read /proc) */
+	reads_per_frames(a, 1, out);
+	n = reads_per_frames(a, FRAMES, out);
+	CHECK(n >= 0 && n <= FRAMES,
+	      "%d frames with flips and processing: %ld reads (at most %d)",
+	      FRAMES, n, FRAMES);
+	CHECK(flipped(out, 1, 1), "both flips applied");
+
+	/* another instance's setting, this instance's own, next frame */
+	CHECK(set(b, V4L2_CID_HFLIP, 0) == 0 &&
+		      reads_per_frames(a, 1, out) >= 0 && flipped(out, 0, 1),
+	      "hflip cleared by the other instance: seen on the next frame");
+	CHECK(set(a, V4L2_CID_VFLIP, 0) == 0 &&
+		      set(a, V4L2_CID_HFLIP, 1) == 0 &&
+		      reads_per_frames(a, 1, out) >= 0 && flipped(out, 1, 0),
+	      "its own settings: seen on the next frame");
+	CHECK(get(b, V4L2_CID_HFLIP) == 1 && get(b, V4L2_CID_VFLIP) == 0,
+	      "and by the other instance");
+
+	memset(&ec, 0, sizeof(ec));
+	memset(ctl, 0, sizeof(ctl));
+	for (int i = 0; i < 6; i++)
+		ctl[i].id = ids[i];
+	ec.count = 6;
+	ec.controls = ctl;
+	base = syscalls_read();
+	n = syscalls_read();
+	n = v4lconvert_vidioc_g_ext_ctrls(a, &ec) == 0
+		    ? syscalls_read() - n - (n - base)
+		    : -1;
+	CHECK(n >= 0 && n <= 1, "G_EXT_CTRLS of six controls: %ld reads", n);
+	CHECK(ctl[1].value == 1 && ctl[2].value == 0 && ctl[0].value == 1,
+	      "G_EXT_CTRLS values (%d %d %d)", ctl[0].value, ctl[1].value,
+	      ctl[2].value);
+	v4lconvert_destroy(b);
+	v4lconvert_destroy(a);
+	shm_unlink(name);
 }
 
 static void test_sharing(void)
@@ -378,6 +517,7 @@ int main(void)
 	test_corrupt_segment();
 	test_race();
 	test_truncated_live();
+	test_reads_per_frame();
 	printf("proc-shm: %d failures\n", failures);
 	return failures != 0;
 }
