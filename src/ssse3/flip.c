@@ -17,11 +17,11 @@
  * apart, two pshufb zeroing the other's bytes, por.
  *
  * Rotations (the loops in src/simd/flip_rows.h): 8-bit, SSE2's 16x16 byte
- * tile (src/x86/tile8.h). 24-bit, 8x8 pixel tiles: a source row's 24 bytes
- * are two 16-byte loads at +0 and +8, each widened to four dword pixels by
- * one pshufb; two 4x4 dword transposes per half; a destination row's 24
- * bytes are its two dword quadruples narrowed by pshufb into a 16-byte and
- * an 8-byte store. Every access stays inside the tile's rows, where SSE2
+ * tile (src/x86/transpose.h). 24-bit, 8x8 pixel tiles: a source row's 24
+ * bytes are two 16-byte loads at +0 and +8, each widened to four dword
+ * pixels by one pshufb; two 4x4 dword transposes per half; a destination
+ * row's 24 bytes are its two dword quadruples narrowed by pshufb into a
+ * 16-byte and an 8-byte store. Every access stays inside the tile's rows, where SSE2
  * pieces its 4x4 tiles' 12-byte rows together from 8- and 4-byte moves and
  * widens and narrows with shifts and masks (about 3x the instructions).
  */
@@ -42,7 +42,7 @@ static inline void storeu(uint8_t *p, __m128i v)
 }
 
 #include "x86/flip_pshufb.h"
-#include "x86/tile8.h"
+#include "x86/transpose.h"
 
 static inline void mirror8_step(const uint8_t *s, uint8_t *d)
 {
@@ -95,19 +95,6 @@ static inline void mirror422_step(const uint8_t *src, uint8_t *dst, int width,
 }
 
 #define MIRROR422_STEP 16
-
-static inline void transpose4x32(__m128i *a, __m128i *b, __m128i *c, __m128i *d)
-{
-	__m128i t0 = _mm_unpacklo_epi32(*a, *b);
-	__m128i t1 = _mm_unpacklo_epi32(*c, *d);
-	__m128i t2 = _mm_unpackhi_epi32(*a, *b);
-	__m128i t3 = _mm_unpackhi_epi32(*c, *d);
-
-	*a = _mm_unpacklo_epi64(t0, t1);
-	*b = _mm_unpackhi_epi64(t0, t1);
-	*c = _mm_unpacklo_epi64(t2, t3);
-	*d = _mm_unpackhi_epi64(t2, t3);
-}
 
 #define Z -128
 /* 12 bytes from byte `o` of a load to four dwords (pixel in bytes 0..2) */
