@@ -100,8 +100,8 @@ rotate_tile(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds,
 /*
  * 8-bit: bands of ROT8_BAND destination columns (a multiple of TILE8; one
  * column of tiles unless the file sets it), by destination rows within a
- * band. A band of a whole cache line fills each destination line in one
- * visit instead of one per tile column.
+ * band: wider bands fill more of each destination line per visit, and
+ * read more source rows side by side.
  */
 #ifndef ROT8_BAND
 #define ROT8_BAND TILE8

@@ -44,10 +44,14 @@ static inline void storeu(uint8_t *p, __m128i v)
 #include "x86/flip_pshufb.h"
 #include "x86/transpose.h"
 
-/* 8-bit rotations in bands of 64 destination columns, a cache line of each
- * destination row per visit: 1.2-1.6x the SSE2 order (one tile column at a
- * time) on frames from memory (bench/compare, YUV420 rot90/rot270). */
-#define ROT8_BAND 64
+/*
+ * 8-bit rotations in bands of 32 destination columns (two tiles, half a
+ * cache line of each destination row per visit): 1.06-1.37x the SSE2
+ * order (one tile column at a time) on YUV420 frames from memory
+ * (bench/compare, 640x480 to 1920x1080). Bands of 64 were bimodal from
+ * run to run, 0.75x to 1.28x: 64 source rows read side by side.
+ */
+#define ROT8_BAND 32
 
 static inline void mirror8_step(const uint8_t *s, uint8_t *d)
 {
