@@ -17,13 +17,14 @@
  * apart, two pshufb zeroing the other's bytes, por.
  *
  * Rotations (the loops in src/simd/flip_rows.h): 8-bit, SSE2's 16x16 byte
- * tile (src/x86/transpose.h) in wider bands (ROT8_BAND). 24-bit, 8x8 pixel tiles: a source row's 24
- * bytes are two 16-byte loads at +0 and +8, each widened to four dword
- * pixels by one pshufb; two 4x4 dword transposes per half; a destination
- * row's 24 bytes are its two dword quadruples narrowed by pshufb into a
- * 16-byte and an 8-byte store. Every access stays inside the tile's rows, where SSE2
- * pieces its 4x4 tiles' 12-byte rows together from 8- and 4-byte moves and
- * widens and narrows with shifts and masks (about 3x the instructions).
+ * tile (src/x86/transpose.h) in wider bands (ROT8_BAND). 24-bit, 8x8 pixel
+ * tiles: a source row's 24 bytes are two 16-byte loads at +0 and +8, each
+ * widened to four dword pixels by one pshufb; two 4x4 dword transposes per
+ * half; a destination row's 24 bytes are its two dword quadruples narrowed
+ * by pshufb into a 16-byte and an 8-byte store. Every access stays inside
+ * the tile's rows, where SSE2 pieces its 4x4 tiles' 12-byte rows together
+ * from 8- and 4-byte moves and widens and narrows with shifts and masks
+ * (about 3x the instructions).
  */
 #include <stddef.h>
 #include <tmmintrin.h>
