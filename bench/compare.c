@@ -8,7 +8,11 @@
  *     private copy of our libv4lconvert.so.0 (a temporary file, unlinked
  *     once mapped) loaded with dlopen(RTLD_LOCAL | RTLD_DEEPBIND) while the
  *     variable names that tier: every copy has its own tier, and all tiers
- *     run in this process, interleaved with the peers;
+ *     run in this process, interleaved with the peers. The rotations by
+ *     90 and 270 degrees, which the public API applies only to the JPEG
+ *     of cameras with the rot90-jpeg quirk, call our frame layer
+ *     (v4lc_frame_transform, linked in) with each tier's kernel table
+ *     instead;
  *   - the distribution's libv4lconvert (tests/common/origlib.c);
  *   - libyuv at its SSSE3, AVX2 and best (AVX-512) levels (MaskCpuFlags:
  *     "libyuv ssse3" runs its SSSE3 code and nothing above it);
@@ -46,6 +50,9 @@
 
 #include "../tests/common/origlib.h"
 #include "../tests/jpeg/jpegtest.h"
+#include "core/frame.h"
+#include "dispatch/cpu.h"
+#include "dispatch/dsp.h"
 
 #ifndef V4LC_OURS_PATH
 #define V4LC_OURS_PATH "src/libv4lconvert/libv4lconvert.so.0"
@@ -73,6 +80,10 @@ enum yuvop {
 	Y_I420MIRROR,
 	Y_I420VFLIP,
 	Y_I420ROT180,
+	Y_ARGBROT90,
+	Y_ARGBROT270,
+	Y_I420ROT90,
+	Y_I420ROT270,
 	Y_MJPG_ARGB,
 	Y_MJPG_I420,
 };
@@ -143,6 +154,23 @@ static const struct conv convs[] = {
 	{ "YUV420 rot180", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YUV420, 1, 1, 3, 3,
 	  Y_I420ROT180, -1, -1, 0, "libyuv I420Rotate(kRotate180)",
 	  T_YUV | T_10X | T_SSE2 | T_MEM | T_SSSE3 | T_BEST },
+	{ "RGB24 rot90", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_RGB24, 0, 0, 6, 6,
+	  Y_ARGBROT90, -1, -1, 0,
+	  "no RGB24 rotation in libyuv: its ARGBRotate(kRotate90) of the same "
+	  "pixels as ARGB (4/3 the bytes), not like for like; original: none",
+	  T_MEM },
+	{ "RGB24 rot270", V4L2_PIX_FMT_RGB24, V4L2_PIX_FMT_RGB24, 0, 0, 6, 6,
+	  Y_ARGBROT270, -1, -1, 0,
+	  "libyuv ARGBRotate(kRotate270) of the same pixels as ARGB, as rot90",
+	  T_MEM },
+	{ "YUV420 rot90", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YUV420, 0, 0, 3, 3,
+	  Y_I420ROT90, -1, -1, 0,
+	  "libyuv I420Rotate(kRotate90); original: none",
+	  T_YUV | T_SSE2 | T_MEM | T_SSSE3 | T_BEST },
+	{ "YUV420 rot270", V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YUV420, 0, 0, 3, 3,
+	  Y_I420ROT270, -1, -1, 0,
+	  "libyuv I420Rotate(kRotate270); original: none",
+	  T_YUV | T_SSE2 | T_MEM | T_SSSE3 | T_BEST },
 	{ "SBGGR8->RGB24", V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_RGB24, 0, 0, 2, 6,
 	  Y_NONE, AV_PIX_FMT_BAYER_BGGR8, AV_PIX_FMT_RGB24, 0,
 	  "no libyuv Bayer API in Debian's libyuv; swscale: bilinear demosaic",
@@ -160,6 +188,21 @@ static const struct conv convs[] = {
 	  T_FAST },
 };
 #define NCONV (sizeof(convs) / sizeof(convs[0]))
+
+/* 90 or 270 (clockwise) for the rotations (see the header comment), or 0 */
+static int rotation(const struct conv *cv)
+{
+	switch (cv->yuv) {
+	case Y_ARGBROT90:
+	case Y_I420ROT90:
+		return 90;
+	case Y_ARGBROT270:
+	case Y_I420ROT270:
+		return 270;
+	default:
+		return 0;
+	}
+}
 
 /* Candidates (columns), in this order. */
 enum cand_id {
@@ -192,6 +235,9 @@ struct lib {
 	int ok;
 };
 static struct lib libs[C_ORIG + 1]; /* ours per tier, original */
+/* ours per tier for the rotations (ok: the CPU runs the tier) */
+static struct v4lc_dsp dsps[C_ORIG];
+static int dsp_ok[C_ORIG];
 
 struct cand {
 	int ok, iters;
@@ -255,6 +301,24 @@ static int set_flips(int hflip, int vflip)
 	return 0;
 }
 
+/* Our rotation at tier `id`: an h x w frame of the same format. */
+static int rotate_ours(const struct setting *s, int id, const uint8_t *src,
+		       uint8_t *dst)
+{
+	struct v4lc_frame f = { s->cv->src, s->w,           s->h,
+				0,          (uint8_t *)src, s->sbytes };
+	struct v4lc_frame g = { s->cv->dst, s->h, s->w, 0, dst, s->dbytes };
+
+	if (id == C_ORIG || !dsp_ok[id])
+		return -1;
+	return v4lc_frame_transform(&dsps[id], &f, &g,
+				    rotation(s->cv) == 90
+					    ? V4LC_XFORM_ROT90CW
+					    : V4LC_XFORM_ROT90CCW) < 0
+		       ? -1
+		       : 0;
+}
+
 /* One call of candidate `id` on frame `src` -> `dst`; < 0 on failure. */
 static int call(struct setting *s, int id, const uint8_t *src, uint8_t *dst)
 {
@@ -269,8 +333,11 @@ static int call(struct setting *s, int id, const uint8_t *src, uint8_t *dst)
 	case C_AVX2:
 	case C_ORIG: {
 		struct lib *l = &libs[id];
-		struct v4lconvert_data *d =
-			cv->hflip || cv->vflip ? l->flip : l->plain;
+		struct v4lconvert_data *d;
+
+		if (rotation(cv))
+			return rotate_ours(s, id, src, dst);
+		d = cv->hflip || cv->vflip ? l->flip : l->plain;
 		int r = l->o.convert(d, &s->sf, &s->df, (unsigned char *)src,
 				     (int)s->sbytes, dst, (int)s->dslot);
 		return r < 0 ? -1 : 0;
@@ -326,6 +393,18 @@ static int call(struct setting *s, int id, const uint8_t *src, uint8_t *dst)
 			return I420Rotate(src, w, su, w / 2, sv, w / 2, dst, w,
 					  du, w / 2, dv, w / 2, w, h,
 					  kRotate180);
+		case Y_ARGBROT90:
+		case Y_ARGBROT270:
+			return ARGBRotate(src, w * 4, dst, h * 4, w, h,
+					  cv->yuv == Y_ARGBROT90 ? kRotate90
+								 : kRotate270);
+		case Y_I420ROT90:
+		case Y_I420ROT270:
+			return I420Rotate(src, w, su, w / 2, sv, w / 2, dst, h,
+					  dst + wh, h / 2, dst + wh + wh / 4,
+					  h / 2, w, h,
+					  cv->yuv == Y_I420ROT90 ? kRotate90
+								 : kRotate270);
 		case Y_MJPG_ARGB:
 			return MJPGToARGB(src, s->sbytes, dst, w * 4, w, h, w,
 					  h);
@@ -396,8 +475,9 @@ static int applicable(const struct setting *s, int id)
 	case C_SSE2:
 	case C_SSSE3:
 	case C_AVX2:
+		return rotation(cv) ? dsp_ok[id] : libs[id].ok;
 	case C_ORIG:
-		return libs[id].ok;
+		return !rotation(cv) && libs[id].ok;
 	case C_YUV_SSSE3:
 	case C_YUV_AVX2:
 	case C_YUV_MAX:
@@ -506,6 +586,9 @@ static int setup(struct setting *s, const struct conv *cv, int w, int h,
 			   ? s->sbytes
 			   : (s->sbytes + s->dbytes) / 2;
 	s->dslot = cv->sbpp2 ? wh * 3 : wh * 4;
+	/* libyuv rotates RGB24 frames as ARGB ones */
+	if (cv->yuv == Y_ARGBROT90 || cv->yuv == Y_ARGBROT270)
+		s->sslot = s->dslot = wh * 4;
 	s->sslot = (s->sslot + 63) & ~(size_t)63;
 	s->dslot = (s->dslot + 63) & ~(size_t)63;
 	s->nslots = 1;
@@ -577,6 +660,16 @@ static void load_ours(const char *path)
 		    (t == C_SSSE3 && !__builtin_cpu_supports("ssse3")) ||
 		    (t == C_SSE2 && !__builtin_cpu_supports("sse2")))
 			continue;
+		for (const struct v4lc_cpu_tier *ct = v4lc_cpu_tiers;
+		     t != C_SCALAR && ct->name; ct++)
+			if (!strcmp(ct->name, tiers[t])) {
+				v4lc_dsp_init(&dsps[t], ct->flags);
+				dsp_ok[t] = 1;
+			}
+		if (t == C_SCALAR) {
+			v4lc_dsp_init(&dsps[t], 0);
+			dsp_ok[t] = 1;
+		}
 		snprintf(copy, sizeof(copy), "/tmp/v4lc-compare-%ld-%s.so",
 			 (long)getpid(), tiers[t]);
 		in = open(path, O_RDONLY);
@@ -675,7 +768,9 @@ static void check(struct setting *s, double *diff)
 
 			if (!s->c[id].ok ||
 			    (id >= C_YUV_SSSE3 && id <= C_YUV_MAX &&
-			     s->cv->yuv == Y_MJPG_ARGB) ||
+			     (s->cv->yuv == Y_MJPG_ARGB ||
+			      s->cv->yuv == Y_ARGBROT90 ||
+			      s->cv->yuv == Y_ARGBROT270)) ||
 			    (id == C_TJ && s->cv->tj == 2))
 				continue;
 			select_tier(id);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * flip family, AVX2 tier: the row mirrors (8-bit, 24-bit, packed 4:2:2).
- * The rotations stay with SSE2.
+ * The rotations are the SSSE3 tier's (src/ssse3/flip.c).
  *
  * All mirrors read the source row from its end and write the destination
  * forward, as the scalar kernels do (v4lc_frame_transform walks the rows

@@ -12,7 +12,7 @@
  *   tile24(s, sstep, d, dstep): a TILE8 x TILE8 tile of 8-bit pixels (a
  *     TILE24 x TILE24 one of 24-bit pixels), source rows s + i * sstep,
  *     transposed to destination rows d + j * dstep (d_j pixel i = s_i
- *     pixel j).
+ *     pixel j); optionally ROT8_BAND, the 8-bit rotations' band (below).
  * This file defines flip_init_rows(dsp), for v4lc_flip_init_<isa>: the
  * packed 4:2:2 mirrors, the 8-bit one with MIRROR8_STEP, and the rotations
  * with TILE8.
@@ -97,17 +97,30 @@ rotate_tile(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds,
 		tile24(s, cw ? -ss : ss, d, cw ? ds : -ds);
 }
 
-/* 8-bit: one column of tiles (TILE8 destination columns) after another. */
+/*
+ * 8-bit: bands of ROT8_BAND destination columns (a multiple of TILE8; one
+ * column of tiles unless the file sets it), by destination rows within a
+ * band: wider bands fill more of each destination line per visit, and
+ * read more source rows side by side.
+ */
+#ifndef ROT8_BAND
+#define ROT8_BAND TILE8
+#endif
 static inline __attribute__((always_inline)) void
 rotate8(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds, int width,
 	int height, int cw)
 {
-	for (int xs = 0; xs < height; xs += TILE8) {
-		int x0 = v4lc_step_at(xs, TILE8, height);
+	for (int xb = 0; xb < height; xb += ROT8_BAND) {
+		int xe = xb + ROT8_BAND < height ? xb + ROT8_BAND : height;
 
-		for (int ys = 0; ys < width; ys += TILE8)
-			rotate_tile(src, ss, dst, ds, width, height, x0,
-				    v4lc_step_at(ys, TILE8, width), 1, cw);
+		for (int ys = 0; ys < width; ys += TILE8) {
+			int y0 = v4lc_step_at(ys, TILE8, width);
+
+			for (int xs = xb; xs < xe; xs += TILE8)
+				rotate_tile(src, ss, dst, ds, width, height,
+					    v4lc_step_at(xs, TILE8, height), y0,
+					    1, cw);
+		}
 	}
 }
 

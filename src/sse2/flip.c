@@ -14,9 +14,8 @@
  * pixel pairs rotated in qwords (see mirror24_block_inner).
  *
  * Rotations (the loops in src/simd/flip_rows.h): square tiles, 16x16 bytes
- * for 8-bit (four rounds of punpck{l,h}bw between rows i and i + 8
- * transpose a 16x16 byte matrix) and 4x4 pixels for 24-bit (pixels widened
- * to dwords, a 4x4 dword transpose, narrowed again).
+ * for 8-bit (src/x86/transpose.h) and 4x4 pixels for 24-bit (pixels
+ * widened to dwords, a 4x4 dword transpose, narrowed again).
  *
  * Packed 4:2:2 mirrors: a destination vector starting at pixel x0 (even)
  * holds luma words x0..x0+7, which are the source luma words W-8-x0..W-1-x0
@@ -155,35 +154,7 @@ static void mirror24_sse2(const uint8_t *src, uint8_t *dst, int width)
 		mirror24_block(src, dst + 3 * (ptrdiff_t)(width - 16));
 }
 
-/* Transpose 16 rows of 16 bytes in place. */
-static inline void transpose16(__m128i r[16])
-{
-	for (int round = 0; round < 4; round++) {
-		__m128i t[16];
-
-		for (int i = 0; i < 8; i++) {
-			t[2 * i] = _mm_unpacklo_epi8(r[i], r[i + 8]);
-			t[2 * i + 1] = _mm_unpackhi_epi8(r[i], r[i + 8]);
-		}
-		for (int i = 0; i < 16; i++)
-			r[i] = t[i];
-	}
-}
-
-/* A 16x16 tile: source rows s + i * sstep to destination rows d + j * dstep. */
-static inline void tile8(const uint8_t *s, ptrdiff_t sstep, uint8_t *d,
-			 ptrdiff_t dstep)
-{
-	__m128i r[16];
-
-	for (int i = 0; i < 16; i++)
-		r[i] = loadu(s + i * sstep);
-	transpose16(r);
-	for (int j = 0; j < 16; j++)
-		storeu(d + j * dstep, r[j]);
-}
-
-#define TILE8 16
+#include "x86/transpose.h"
 
 /* 4 pixels of 3 bytes, exactly 12 bytes read or written. */
 static inline __m128i load12(const uint8_t *p)
@@ -226,19 +197,6 @@ static inline __m128i narrow24(__m128i v)
 	/* high qword's 6 bytes to bytes 6..11 (bytes 12..15: junk) */
 	return _mm_or_si128(_mm_and_si128(q, m6),
 			    _mm_andnot_si128(m6, _mm_srli_si128(q, 2)));
-}
-
-static inline void transpose4x32(__m128i *a, __m128i *b, __m128i *c, __m128i *d)
-{
-	__m128i t0 = _mm_unpacklo_epi32(*a, *b);
-	__m128i t1 = _mm_unpacklo_epi32(*c, *d);
-	__m128i t2 = _mm_unpackhi_epi32(*a, *b);
-	__m128i t3 = _mm_unpackhi_epi32(*c, *d);
-
-	*a = _mm_unpacklo_epi64(t0, t1);
-	*b = _mm_unpackhi_epi64(t0, t1);
-	*c = _mm_unpacklo_epi64(t2, t3);
-	*d = _mm_unpackhi_epi64(t2, t3);
 }
 
 /* A 4x4 pixel tile: source rows s + i * sstep (12 bytes each) transposed

@@ -1,8 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * SSSE3 yuv422 kernels, bit-exact with the scalar ones: SSE2's steps
- * (src/x86/yuv422_128_tmpl.h), the 48 output bytes of 16 pixels gathered
- * by pshufb (src/x86/rgb_gather.h) into three whole 16-byte stores.
+ * SSSE3 yuv422 kernels, bit-exact with the scalar ones.
+ *
+ * To RGB: SSE2's steps (src/x86/yuv422_128_tmpl.h), the 48 output bytes of
+ * 16 pixels gathered by pshufb (src/x86/rgb_gather.h) into three whole
+ * 16-byte stores.
+ *
+ * To YUV 4:2:0: one pshufb per 16 source bytes (4 pixel pairs) puts their
+ * 8 luma bytes in the low half, the 4 U bytes next and the 4 V bytes last,
+ * whatever the byte order; punpcklqdq joins two vectors' luma. pavgb is
+ * per byte, so the two rows' shuffled vectors average as well as the raw
+ * ones would, and four averaged vectors give 16 U and 16 V by punpckhdq
+ * and punpck{l,h}qdq. Where SSE2 masks, shifts and packs three times over
+ * (luma, chroma, then U from V), this is one shuffle and a few unpacks.
  */
 #include <tmmintrin.h>
 
@@ -20,3 +30,48 @@ static inline void store_rgb(const __m128i p[3], uint8_t *dst, int last)
 }
 
 #include "x86/yuv422_128_tmpl.h"
+
+/* 4 pixel pairs to luma (bytes 0..7), U (8..11) and V (12..15). */
+static inline __m128i split_mask(int order)
+{
+	const uint8_t *o = v4lc_yuv422_offsets[order];
+	const int y = o[V4LC_422_Y0], u = o[V4LC_422_U], v = o[V4LC_422_V];
+
+	return _mm_setr_epi8((char)y, (char)(y + 2), (char)(y + 4),
+			     (char)(y + 6), (char)(y + 8), (char)(y + 10),
+			     (char)(y + 12), (char)(y + 14), (char)u,
+			     (char)(u + 4), (char)(u + 8), (char)(u + 12),
+			     (char)v, (char)(v + 4), (char)(v + 8),
+			     (char)(v + 12));
+}
+
+static inline __attribute__((always_inline)) void
+yuv420_step(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
+	    uint8_t *u, uint8_t *v, int order)
+{
+	const __m128i m = split_mask(order);
+	__m128i a[4], b[4], c[4], lo, hi;
+
+	v_prefetch(s0 + YUV422_PF);
+	v_prefetch(s1 + YUV422_PF);
+	for (int i = 0; i < 4; i++) {
+		a[i] = _mm_shuffle_epi8(_mm_loadu_si128(
+						(const __m128i *)(s0 + 16 * i)),
+					m);
+		b[i] = _mm_shuffle_epi8(_mm_loadu_si128(
+						(const __m128i *)(s1 + 16 * i)),
+					m);
+		c[i] = _mm_avg_epu8(a[i], b[i]);
+	}
+	_mm_storeu_si128((__m128i *)y0, _mm_unpacklo_epi64(a[0], a[1]));
+	_mm_storeu_si128((__m128i *)(y0 + 16), _mm_unpacklo_epi64(a[2], a[3]));
+	_mm_storeu_si128((__m128i *)y1, _mm_unpacklo_epi64(b[0], b[1]));
+	_mm_storeu_si128((__m128i *)(y1 + 16), _mm_unpacklo_epi64(b[2], b[3]));
+	/* dwords U0 U1 V0 V1 and U2 U3 V2 V3 of vectors 0..3 */
+	lo = _mm_unpackhi_epi32(c[0], c[1]);
+	hi = _mm_unpackhi_epi32(c[2], c[3]);
+	_mm_storeu_si128((__m128i *)u, _mm_unpacklo_epi64(lo, hi));
+	_mm_storeu_si128((__m128i *)v, _mm_unpackhi_epi64(lo, hi));
+}
+
+#include "simd/yuv422_rows.h"
