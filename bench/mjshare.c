@@ -1,16 +1,23 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * CPU of programs sharing an MJPEG camera through the frame server:
- *   mjshare SERVER [--runs N] [--frames F] [--size WxH]
+ *   mjshare SERVER [--runs N] [--frames F] [--size WxH] [--scene]
+ *           [--camera FOURCC]
  * The virtual camera (MJPG, "still": its JPEGs are made once per buffer,
- * so the camera itself costs next to nothing) streams at 30 fps through a
- * server this program starts; 1 then 3 client processes capture F frames
- * each as RGB24 through libv4l2 (LIBV4L2_SHARE=1). Two ways:
+ * so the camera itself costs next to nothing; colour bars, or with --scene
+ * its natural-like picture at quality 85, a JPEG that costs what a real
+ * scene's does) streams at 30 fps through a server this program starts;
+ * 1 then 3 client processes capture F frames each as RGB24 through
+ * libv4l2 (LIBV4L2_SHARE=1). Two ways:
  *   decoded  the clients set RGB24: their libv4l2 takes the server's
- *            decoded YU12 (decoded once in the server) and converts it;
+ *            decoded YU12 (decoded once in the server) and converts it
+ *            from the server's slot;
  *   self     the clients set MJPEG and decode each frame themselves with
  *            v4lconvert_convert (what every client did when the server
  *            offered MJPEG alone).
+ * --camera YU12 or RGB3: a raw camera of that format instead, the first
+ * way only: what a client's part costs when it converts the server's
+ * YU12 to RGB24, or copies RGB24 the server would have decoded to.
  * CPU is user+system time of the clients and of the server (all children
  * of this program, getrusage RUSAGE_CHILDREN once the server has idled
  * out); the median of N runs is printed, with the 3-client / 1-client
@@ -172,32 +179,42 @@ static double run(const char *bin, int n, int self)
 int main(int argc, char **argv)
 {
 	char dir[] = "/tmp/mjshare-XXXXXX";
-	int runs = 5;
+	int runs = 5, scene = 0, modes = 2;
+	const char *camera = "MJPG";
 	double med[2][2];
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: mjshare SERVER [--runs N] [--frames F] "
-				"[--size WxH]\n");
+				"[--size WxH] [--scene] [--camera FOURCC]\n");
 		return 2;
 	}
-	for (int i = 2; i + 1 < argc; i += 2) {
-		if (!strcmp(argv[i], "--runs"))
-			runs = atoi(argv[i + 1]);
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--scene"))
+			scene = 1;
+		else if (i + 1 == argc)
+			return 2;
+		else if (!strcmp(argv[i], "--runs"))
+			runs = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--frames"))
-			FRAMES = atoi(argv[i + 1]);
+			FRAMES = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--size"))
-			sscanf(argv[i + 1], "%dx%d", &W, &H);
+			sscanf(argv[++i], "%dx%d", &W, &H);
+		else if (!strcmp(argv[i], "--camera"))
+			camera = argv[++i];
 	}
+	/* A raw camera: its clients' part alone (nothing to decode). */
+	if (strcmp(camera, "MJPG"))
+		modes = 1;
 	if (runs < 1 || runs > 50 || FRAMES < 1 || !mkdtemp(dir))
 		return 2;
-	snprintf(devname, sizeof(devname), "libv4l-vcam:MJPG:%dx%d:still", W,
-		 H);
+	snprintf(devname, sizeof(devname), "libv4l-vcam:%.4s:%dx%d:still%s",
+		 camera, W, H, scene ? ":scene" : "");
 	setenv("XDG_RUNTIME_DIR", dir, 1);
 	setenv("LIBV4L2_FRAMESERVER", argv[1], 1);
 	setenv("LIBV4L2_SHARE", "1", 1);
 	printf("%s, %d frames per client at 30 fps, median of %d runs\n",
 	       devname, FRAMES, runs);
-	for (int self = 0; self < 2; self++) {
+	for (int self = 0; self < modes; self++) {
 		for (int c = 0; c < 2; c++) {
 			double *t = calloc((size_t)runs, sizeof(double));
 			int n = c ? 3 : 1;

@@ -31,7 +31,9 @@
  * released unread, the server drops frames while we are behind), copies
  * it into the first queued buffer, resampled by nearest neighbour when the
  * server streams a larger size than ours (src/server/scale.c), and
- * releases the slot. Requests, replies, control events and the end of
+ * releases the slot; libv4l2's own DQBUF of a frame it converts leaves an
+ * uncompressed frame of our size in the slot and converts from there
+ * (lv2_share_dqbuf), which saves a copy of every frame. Requests, replies, control events and the end of
  * the stream (FS_END: ENODEV) travel on the request socket.
  * Controls go to the server (last writer wins, visible to all).
  */
@@ -244,7 +246,7 @@ static int share_ioctl_locked(struct share *sh, unsigned long req, void *arg)
 	case VIDIOC_QBUF:
 		return share_qbuf(sh, arg);
 	case VIDIOC_DQBUF:
-		return share_dqbuf(sh, arg);
+		return share_dqbuf(sh, arg, NULL);
 	case VIDIOC_STREAMON:
 		return share_streamon(sh, arg);
 	case VIDIOC_STREAMOFF:
@@ -295,6 +297,28 @@ int lv2_share_device(void *priv, char *buf, size_t size)
 		return -1;
 	strcpy(buf, sh->dev);
 	return 0;
+}
+
+/* backend.h: DQBUF that may leave the frame in the server's slot. */
+int lv2_share_dqbuf(void *priv, struct v4l2_buffer *b, const uint8_t **frame)
+{
+	struct share *sh = priv;
+	int r;
+
+	*frame = NULL;
+	pthread_mutex_lock(&sh->lock);
+	r = share_dqbuf(sh, b, frame);
+	pthread_mutex_unlock(&sh->lock);
+	return r;
+}
+
+void lv2_share_frame_done(void *priv)
+{
+	struct share *sh = priv;
+
+	pthread_mutex_lock(&sh->lock);
+	share_view_done(sh);
+	pthread_mutex_unlock(&sh->lock);
 }
 
 /*

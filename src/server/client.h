@@ -38,13 +38,17 @@ struct share {
 	int streaming;
 	uint32_t memory; /* V4L2_MEMORY_MMAP or _USERPTR (REQBUFS) */
 	/* server slots */
-	struct {
+	struct slot_map {
 		const uint8_t *map;
 		size_t size;
 		uint32_t gen;
 	} slot[FS_MAX_SLOTS];
 	struct fs_frame pending;
 	int have_pending;
+	/* The frame libv4l2 converts from in its slot (lv2_share_dqbuf),
+	 * held until it is done. */
+	struct fs_frame lease;
+	int leased;
 	int ended, end_err;
 	char dev[300]; /* the device reference the server serves */
 };
@@ -77,7 +81,15 @@ int share_s_fmt(struct share *sh, struct v4l2_format *f);
 int share_reqbufs(struct share *sh, struct v4l2_requestbuffers *r);
 int share_querybuf(struct share *sh, struct v4l2_buffer *b);
 int share_qbuf(struct share *sh, struct v4l2_buffer *b);
-int share_dqbuf(struct share *sh, struct v4l2_buffer *b);
+/*
+ * view NULL: the frame is copied into the dequeued buffer. Otherwise, when
+ * the frame needs no copying (same format and layout, uncompressed), *view
+ * points at it in the server's slot, held until share_view_done, and the
+ * buffer is left as it was; else *view is left as it is and the frame
+ * copied.
+ */
+int share_dqbuf(struct share *sh, struct v4l2_buffer *b, const uint8_t **view);
+void share_view_done(struct share *sh);
 int share_streamon(struct share *sh, const int *type);
 int share_streamoff(struct share *sh, const int *type);
 

@@ -47,6 +47,13 @@ static void on_async(struct share *sh, const void *buf, ssize_t n, int fd)
 				close(fd);
 			return;
 		}
+		if (fd >= 0 && sh->leased && f->slot == sh->lease.slot) {
+			/* A slot we still convert from is not the server's
+			 * to reuse: this frame is refused, the mapping kept. */
+			close(fd);
+			share_release(sh, f);
+			return;
+		}
 		if (fd >= 0) {
 			void *m = mmap(NULL, f->map_size, PROT_READ, MAP_SHARED,
 				       fd, 0);

@@ -3,7 +3,8 @@
  * Format, buffers and frames of a shared device: MMAP buffers in our
  * memfd, USERPTR buffers in the application's memory; DQBUF copies the
  * newest frame the server sent into the first queued buffer, resampled
- * (scale.h) when the server streams a larger size.
+ * (scale.h) when the server streams a larger size, or leaves it in the
+ * server's slot for libv4l2 to convert from (lv2_share_dqbuf, backend.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -193,10 +194,50 @@ static int wait_frame(struct share *sh)
 	}
 }
 
-int share_dqbuf(struct share *sh, struct v4l2_buffer *b)
+/*
+ * The pending frame where the server put it, when it needs no copying to
+ * be ours: our format and layout (nothing to resample), uncompressed (a
+ * compressed frame is small, and its parser then never reads memory the
+ * server could still write), whole, in a slot we map. NULL otherwise.
+ */
+static const uint8_t *frame_in_slot(const struct share *sh)
+{
+	const struct fs_frame *f = &sh->pending;
+	const struct v4l2_pix_format *p = &f->pix, *o = &sh->fmt;
+
+	if (f->slot >= FS_MAX_SLOTS || !sh->slot[f->slot].map ||
+	    sh->slot[f->slot].gen != f->gen ||
+	    f->bytesused > sh->slot[f->slot].size ||
+	    !fs_scale_supported(o->pixelformat) ||
+	    p->pixelformat != o->pixelformat || p->width != o->width ||
+	    p->height != o->height || p->bytesperline != o->bytesperline ||
+	    f->bytesused < o->sizeimage)
+		return NULL;
+	return sh->slot[f->slot].map;
+}
+
+/* The pending frame into buffer idx; its bytes, or -1 (lock held). */
+static long copy_frame(struct share *sh, unsigned idx)
+{
+	const struct slot_map *m = &sh->slot[sh->pending.slot];
+	const struct v4l2_buffer *info = &sh->info[idx];
+
+	if (!m->map || m->gen != sh->pending.gen ||
+	    sh->pending.bytesused > m->size)
+		return -1;
+	if (sh->memory == V4L2_MEMORY_USERPTR)
+		return fs_scale_frame(m->map, &sh->pending.pix,
+				      sh->pending.bytesused,
+				      (uint8_t *)info->m.userptr, &sh->fmt,
+				      info->length);
+	return fs_scale_frame(m->map, &sh->pending.pix, sh->pending.bytesused,
+			      sh->map + idx * sh->stride, &sh->fmt, sh->stride);
+}
+
+int share_dqbuf(struct share *sh, struct v4l2_buffer *b, const uint8_t **view)
 {
 	struct v4l2_buffer *info;
-	const uint8_t *src;
+	const uint8_t *in_slot;
 	unsigned idx;
 	long n;
 
@@ -213,20 +254,20 @@ int share_dqbuf(struct share *sh, struct v4l2_buffer *b)
 		return -1;
 	idx = sh->q[sh->qhead];
 	info = &sh->info[idx];
-	src = sh->slot[sh->pending.slot].map;
-	n = -1;
-	if (src && sh->slot[sh->pending.slot].gen == sh->pending.gen &&
-	    sh->pending.bytesused <= sh->slot[sh->pending.slot].size)
-		n = sh->memory == V4L2_MEMORY_USERPTR
-			    ? fs_scale_frame(src, &sh->pending.pix,
-					     sh->pending.bytesused,
-					     (uint8_t *)info->m.userptr,
-					     &sh->fmt, info->length)
-			    : fs_scale_frame(src, &sh->pending.pix,
-					     sh->pending.bytesused,
-					     sh->map + idx * sh->stride,
-					     &sh->fmt, sh->stride);
-	share_release(sh, &sh->pending);
+	in_slot = view ? frame_in_slot(sh) : NULL;
+	if (in_slot) {
+		/* Held until share_view_done: the server reuses no slot a
+		 * client holds, and drops this client's frames meanwhile
+		 * rather than wait for it. */
+		share_view_done(sh);
+		sh->lease = sh->pending;
+		sh->leased = 1;
+		*view = in_slot;
+		n = sh->fmt.sizeimage;
+	} else {
+		n = copy_frame(sh, idx);
+		share_release(sh, &sh->pending);
+	}
 	sh->have_pending = 0;
 	sh->qhead = (sh->qhead + 1) % MAX_BUFS;
 	sh->qlen--;
@@ -247,6 +288,13 @@ int share_dqbuf(struct share *sh, struct v4l2_buffer *b)
 	info->field = V4L2_FIELD_NONE;
 	*b = *info;
 	return 0;
+}
+
+void share_view_done(struct share *sh)
+{
+	if (sh->leased)
+		share_release(sh, &sh->lease);
+	sh->leased = 0;
 }
 
 int share_querybuf(struct share *sh, struct v4l2_buffer *b)

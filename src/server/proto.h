@@ -14,7 +14,8 @@
  * The first FS_FRAME naming a slot (or after the slot was re-created:
  * new generation) carries the memfd with SCM_RIGHTS; the memfd is sealed
  * (see server.c) so the client can map it read-only only. The client sends
- * FS_RELEASE for every FS_FRAME once it has copied the frame out; the
+ * FS_RELEASE for every FS_FRAME once it has copied (or converted) the frame
+ * out, and the server rewrites no slot a client has not released; the
  * server never sends a client more than FS_MAX_INFLIGHT unreleased frames
  * and drops frames for it instead (it never blocks on a client).
  */

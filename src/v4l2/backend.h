@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <linux/videodev2.h>
+
 #include <libv4l-plugin.h>
 
 /* sys.c: the plain system calls, never through libc (a preload shim wraps
@@ -34,6 +36,16 @@ extern const struct libv4l_dev_ops lv2_share_ops;
 /* mmap of a shared device's buffers (m.offset from QUERYBUF). */
 void *lv2_share_mmap(void *priv, void *start, size_t length, int prot,
 		     int flags, int64_t offset);
+/*
+ * DQBUF of a shared device (arguments as VIDIOC_DQBUF) for libv4l2's
+ * conversion: when the frame needs no copying into the buffer (the
+ * server's frame in our format and layout, uncompressed), *frame points at
+ * it in the server's read-only slot, which the server does not reuse until
+ * lv2_share_frame_done; the buffer's memory is then left as it was. *frame
+ * NULL: the frame was copied into the buffer, as by VIDIOC_DQBUF.
+ */
+int lv2_share_dqbuf(void *priv, struct v4l2_buffer *b, const uint8_t **frame);
+void lv2_share_frame_done(void *priv);
 /*
  * The device a share serves ("/dev/videoN" or "libv4l-vcam:SPEC"): what
  * another client (the autofocus daemon, autofocus.c) opens to join the

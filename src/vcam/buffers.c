@@ -255,12 +255,13 @@ static int render_into(struct vcam *c, int i)
 		struct v4lc_vcam_optics o = { 1, 0 };
 
 		o.blur = v4lc_vcam_lens_frame(&c->lens, c->focus, w);
-		n = v4lc_vcam_render_optics(c->fmt.pixelformat, w, h,
-					    c->sequence, c->flip, &o, dst,
-					    v->length);
+		n = v4lc_vcam_render_picture(c->fmt.pixelformat, w, h,
+					     c->sequence, c->flip, &o, c->scene,
+					     dst, v->length);
 	} else {
-		n = v4lc_vcam_render_flip(c->fmt.pixelformat, w, h, c->sequence,
-					  c->flip, dst, v->length);
+		n = v4lc_vcam_render_picture(c->fmt.pixelformat, w, h,
+					     c->sequence, c->flip, NULL,
+					     c->scene, dst, v->length);
 	}
 	if (c->still && mmapped && n > 0)
 		v->still_n = n;

@@ -19,6 +19,7 @@
 #include <linux/videodev2.h>
 
 #include "vcam/lens.h"
+#include "vcam/vcam.h"
 
 #define VCAM_MAX_FORMATS 48
 #define VCAM_MAX_BUFFERS 32
@@ -50,6 +51,7 @@ struct vcam {
 	unsigned flip;
 	int pace;
 	int still; /* render each MMAP buffer once, then serve it as it is */
+	int scene; /* the "scene" picture (vcam.h) */
 	/* "unplug=N": the device disappears after N frames (then every
 	 * call fails with ENODEV, as on a disconnected device) */
 	uint32_t unplug_after, delivered;
@@ -90,6 +92,12 @@ void v4lc_vcam_close(void *priv);
 int v4lc_vcam_ioctl(void *priv, int fd, unsigned long request, void *arg);
 ssize_t v4lc_vcam_read(void *priv, int fd, void *buffer, size_t n);
 ssize_t v4lc_vcam_write(void *priv, int fd, const void *buffer, size_t n);
+
+/* render.c: v4lc_vcam_render_optics (o may be NULL) of the bars, or of
+ * the "scene" picture (vcam.h) when scene. */
+int v4lc_vcam_render_picture(uint32_t fourcc, int w, int h, uint32_t seq,
+			     unsigned flip, const struct v4lc_vcam_optics *o,
+			     int scene, uint8_t *dst, size_t size);
 
 /* spec.c: the formats, sizes and options of the memfd's name (the spec
  * is modified). 0, or -1 for a spec to decline. */

@@ -79,6 +79,45 @@ static void pattern_rgb(uint8_t *dst, int w, int h, uint32_t seq, unsigned flip)
 	free(tpl);
 }
 
+/* A triangle wave of period 2 * half, from -100 to 100. */
+static int tri(int t, int half)
+{
+	int m = t % (2 * half);
+
+	return (m < half ? m : 2 * half - m) * 200 / half - 100;
+}
+
+/*
+ * The "scene" picture, upright: smooth colour gradients (red across, green
+ * down, a blue wave drifting with the sequence number), a faint fine
+ * grain, a few sharp-edged patches moving with it: the cost of a natural
+ * scene to a JPEG coder (the image of bench/mjpeg_scale), which the bars
+ * are not.
+ */
+static void scene_rgb(uint8_t *dst, int w, int h, uint32_t seq, unsigned flip)
+{
+	for (int y = 0; y < h; y++) {
+		int uy = flip & V4LC_VCAM_VFLIP ? h - 1 - y : y;
+		uint8_t *p = dst + (size_t)y * 3 * (size_t)w;
+
+		for (int x = 0; x < w; x++, p += 3) {
+			int ux = flip & V4LC_VCAM_HFLIP ? w - 1 - x : x;
+			int fx = w > 1 ? ux * 255 / (w - 1) : 0;
+			int fy = h > 1 ? uy * 255 / (h - 1) : 0;
+			unsigned mx = (unsigned)ux + seq * 4u;
+			int edge = ((mx / 24 + (unsigned)uy / 16) & 3) ? 0 : 40;
+			int n = (int)((mx * 7u + (unsigned)uy * 13u) % 9) - 4;
+			int r = fx - edge + n;
+			int g = fy * (510 - fx) / 510 + edge + n;
+			int b = 128 + tri((int)mx, 45) * tri(uy, 63) / 100 + n;
+
+			p[0] = (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+			p[1] = (uint8_t)(g < 0 ? 0 : g > 255 ? 255 : g);
+			p[2] = (uint8_t)(b < 0 ? 0 : b > 255 ? 255 : b);
+		}
+	}
+}
+
 /* Packed 4:2:2 from RGB24 with the formulas of src/scalar/pixel.h. */
 static void rgb_to_packed422(const uint8_t *rgb, uint8_t *dst, int w, int h,
 			     uint32_t fourcc)
@@ -160,8 +199,8 @@ static long strip_dht(const uint8_t *src, size_t n, uint8_t *dst, size_t size)
 	return -1;
 }
 
-static int render_jpeg(const uint8_t *rgb, int w, int h, uint8_t *dst,
-		       size_t size)
+static int render_jpeg(const uint8_t *rgb, int w, int h, int quality,
+		       uint8_t *dst, size_t size)
 {
 	tjhandle tj = tjInitCompress();
 	unsigned char *jpeg = NULL;
@@ -171,7 +210,7 @@ static int render_jpeg(const uint8_t *rgb, int w, int h, uint8_t *dst,
 	if (!tj)
 		return -ENOMEM;
 	if (tjCompress2(tj, rgb, w, 3 * w, h, TJPF_RGB, &jpeg, &jsize,
-			TJSAMP_422, 80, TJFLAG_ACCURATEDCT) != 0) {
+			TJSAMP_422, quality, TJFLAG_ACCURATEDCT) != 0) {
 		tjFree(jpeg);
 		tjDestroy(tj);
 		return -EIO;
@@ -286,9 +325,10 @@ static int render_chip(const struct v4lc_chipenc *e, const uint8_t *rgb, int w,
 	return (int)ret;
 }
 
-/* The RGB24 picture in format fourcc (size checked): bytes used, -errno. */
+/* The RGB24 picture in format fourcc (size checked): bytes used, -errno;
+ * quality: the JPEG formats'. */
 static int render_format(uint32_t fourcc, const uint8_t *rgb, int w, int h,
-			 uint32_t seq, uint8_t *dst, size_t size)
+			 uint32_t seq, int quality, uint8_t *dst, size_t size)
 {
 	const struct v4lc_chipenc *e = v4lc_chipenc_find(fourcc);
 	int need = (int)v4lc_vcam_sizeimage(fourcc, w, h);
@@ -325,7 +365,7 @@ static int render_format(uint32_t fourcc, const uint8_t *rgb, int w, int h,
 		return need;
 	case V4L2_PIX_FMT_MJPEG:
 	case V4L2_PIX_FMT_JPEG:
-		return render_jpeg(rgb, w, h, dst, size);
+		return render_jpeg(rgb, w, h, quality, dst, size);
 	}
 	if (e)
 		return render_chip(e, rgb, w, h, seq, dst, size);
@@ -343,9 +383,9 @@ int v4lc_vcam_render_flip(uint32_t fourcc, int w, int h, uint32_t seq,
 				       size);
 }
 
-int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
-			    unsigned flip, const struct v4lc_vcam_optics *o,
-			    uint8_t *dst, size_t size)
+int v4lc_vcam_render_picture(uint32_t fourcc, int w, int h, uint32_t seq,
+			     unsigned flip, const struct v4lc_vcam_optics *o,
+			     int scene, uint8_t *dst, size_t size)
 {
 	uint32_t need = v4lc_vcam_sizeimage(fourcc, w, h);
 	uint8_t *rgb;
@@ -359,15 +399,27 @@ int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
 	rgb = malloc(3 * (size_t)w * (size_t)h);
 	if (!rgb)
 		return -ENOMEM;
-	pattern_rgb(rgb, w, h, seq, flip);
+	if (scene)
+		scene_rgb(rgb, w, h, seq, flip);
+	else
+		pattern_rgb(rgb, w, h, seq, flip);
 	if (o && o->texture)
 		v4lc_vcam_lens_texture(rgb, w, h);
 	if (o && o->blur > 0 && v4lc_vcam_lens_blur(rgb, w, h, o->blur) < 0)
 		ret = -ENOMEM;
 	else
-		ret = render_format(fourcc, rgb, w, h, seq, dst, size);
+		ret = render_format(fourcc, rgb, w, h, seq, scene ? 85 : 80,
+				    dst, size);
 	free(rgb);
 	return ret;
+}
+
+int v4lc_vcam_render_optics(uint32_t fourcc, int w, int h, uint32_t seq,
+			    unsigned flip, const struct v4lc_vcam_optics *o,
+			    uint8_t *dst, size_t size)
+{
+	return v4lc_vcam_render_picture(fourcc, w, h, seq, flip, o, 0, dst,
+					size);
 }
 
 int v4lc_vcam_render(uint32_t fourcc, int w, int h, uint32_t seq, uint8_t *dst,

@@ -15,7 +15,8 @@
  * (a memfd of that name), else it returns NULL.
  *
  * The name after "libv4l-vcam:" is a colon-separated spec:
- *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace][:still][:lens[=POS]]
+ *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace][:still][:scene]
+ *     [:lens[=POS]]
  *   FORMAT  fourcc text, offered by ENUM_FMT in the order given; the first is
  *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
  *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG,
@@ -50,6 +51,9 @@
  *   still   each MMAP buffer is rendered the first time it is filled and
  *           then delivered as it is (for benchmarks of what runs on top
  *           of the camera: the camera then costs next to nothing).
+ *   scene   the "scene" picture (below) instead of the bars, and MJPG/JPEG
+ *           at quality 85: what a natural scene costs a JPEG decoder
+ *           (for benchmarks: the bars' JPEG is unusually cheap).
  *   unplug=N the camera is unplugged after delivering N frames: every
  *           later call fails with ENODEV (fault injection).
  *   lens[=POS] a simulated focus lens (src/vcam/lens.h): FOCUS_ABSOLUTE
@@ -88,7 +92,8 @@
  *
  * Picture: eight colour bars over the top three quarters, a grey ramp at
  * the bottom and a 1/8-height square whose position moves with the
- * sequence number; generated as RGB24 and converted per format (YUV with
+ * sequence number (with "scene": smooth colour gradients with a fine grain
+ * and sharp-edged patches, which move 4 pixels a frame); generated as RGB24 and converted per format (YUV with
  * BT.601 limited range, the V4L2 default; GREY full-range luma; Bayer by
  * sampling the RGB; MJPG/JPEG by libjpeg-turbo, 4:2:2, quality 80, with
  * the DHT segments removed as most webcams send them).

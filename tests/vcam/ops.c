@@ -1184,6 +1184,95 @@ static void test_pacing(void)
 	close_cam(&c);
 }
 
+/* Frame number `frames` (1: the first) of spec, copied out; *len its
+ * bytes. NULL on failure. */
+static uint8_t *grab(const char *spec, int frames, size_t *len)
+{
+	struct cam c;
+	struct v4l2_requestbuffers rb = { .count = 1 };
+	struct v4l2_buffer b;
+	uint32_t type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	uint8_t *map, *out = NULL;
+	int ok;
+
+	if (open_cam(&c, spec)) {
+		CHECK(!"open", "%s", spec);
+		return NULL;
+	}
+	rb.type = type;
+	rb.memory = V4L2_MEMORY_MMAP;
+	CHECK(xio(&c, VIDIOC_REQBUFS, &rb) == 0);
+	memset(&b, 0, sizeof(b));
+	b.type = type;
+	b.memory = V4L2_MEMORY_MMAP;
+	ok = xio(&c, VIDIOC_QUERYBUF, &b) == 0;
+	map = mmap(NULL, b.length, PROT_READ, MAP_SHARED, c.fd, b.m.offset);
+	ok = ok && map != MAP_FAILED && xio(&c, VIDIOC_QBUF, &b) == 0 &&
+	     xio(&c, VIDIOC_STREAMON, &type) == 0;
+	for (int i = 0; ok && i < frames; i++)
+		ok = xio(&c, VIDIOC_DQBUF, &b) == 0 &&
+		     (i + 1 == frames || xio(&c, VIDIOC_QBUF, &b) == 0);
+	CHECK(ok, "%s: no frame %d", spec, frames);
+	if (ok) {
+		out = malloc(b.bytesused);
+		memcpy(out, map, b.bytesused);
+		*len = b.bytesused;
+	}
+	if (map != MAP_FAILED)
+		munmap(map, b.length);
+	close_cam(&c);
+	return out;
+}
+
+/* "scene": a picture with a natural scene's detail, not the bars; it
+ * moves, flips, and costs a JPEG coder what a natural scene does. */
+static void test_scene(void)
+{
+	const int w = 320, h = 240;
+	size_t n, m, k, big_scene = 0, big_bars = 0;
+	uint8_t *a = grab("RGB3:320x240:scene:nopace", 1, &n);
+	uint8_t *fl = grab("RGB3:320x240:scene:flip=h:nopace", 1, &m);
+	uint8_t *a2 = grab("RGB3:320x240:scene:nopace", 2, &k);
+	uint8_t *bars = malloc(3 * (size_t)w * h), *j;
+	long steps = 0;
+	int bad = 0;
+
+	CHECK(declines("libv4l-vcam:RGB3:scenery"));
+	if (!a || !fl || !a2 || !bars) {
+		CHECK(!"setup");
+		goto out;
+	}
+	CHECK(n == 3 * (size_t)w * h && m == n && k == n);
+	CHECK(v4lc_vcam_render(V4L2_PIX_FMT_RGB24, w, h, 0, bars, n) == (int)n);
+	CHECK(memcmp(a, bars, n) != 0, "scene shows the bars");
+	CHECK(memcmp(a, a2, n) != 0, "the scene does not move");
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			const uint8_t *p = a + 3 * ((size_t)y * w + x);
+
+			bad |= memcmp(fl + 3 * ((size_t)y * w + (w - 1 - x)), p,
+				      3) != 0;
+			if (x + 1 < w)
+				for (int ch = 0; ch < 3; ch++)
+					steps += abs(p[3 + ch] - p[ch]);
+		}
+	CHECK(!bad, "flip=h is not the mirror image");
+	/* Grain everywhere, but no bars' jumps: mean step 1..16. */
+	steps /= 3L * (w - 1) * h;
+	CHECK(steps >= 1 && steps <= 16, "mean step %ld", steps);
+	j = grab("MJPG:1920x1080:scene:nopace", 1, &big_scene);
+	free(j);
+	j = grab("MJPG:1920x1080:nopace", 1, &big_bars);
+	free(j);
+	CHECK(big_scene > 3 * big_bars, "scene %zu bytes, bars %zu", big_scene,
+	      big_bars);
+out:
+	free(a);
+	free(fl);
+	free(a2);
+	free(bars);
+}
+
 int main(void)
 {
 	test_claim();
@@ -1201,6 +1290,7 @@ int main(void)
 	test_flip();
 	test_orphan();
 	test_pacing();
+	test_scene();
 	if (failures) {
 		fprintf(stderr, "%d failure(s)\n", failures);
 		return 1;
