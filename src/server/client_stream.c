@@ -55,11 +55,11 @@ int share_s_fmt(struct share *sh, struct v4l2_format *f)
 	m.pix = f->fmt.pix;
 	if (share_request(sh, &m, sizeof(m), sizeof(m)) < 0)
 		return -1;
-	if (!fs_scale_supported(m.pix.pixelformat) &&
-	    m.pix.pixelformat != V4L2_PIX_FMT_MJPEG &&
-	    m.pix.pixelformat != V4L2_PIX_FMT_JPEG) {
-		/* Other formats are shared only at the streamed size. */
-	}
+	/*
+	 * The server's answer stands: it alone knows the size it streams, and
+	 * so which sizes it can give (scale.h's formats resampled from it, the
+	 * others only at it).
+	 */
 	f->fmt.pix = m.pix;
 	sh->fmt = m.pix;
 	sh->fmt_valid = 1;
