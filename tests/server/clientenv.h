@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What the frame server's client tests (stderr.c, plain.c, full.c,
- * hostile.c) share: a runtime directory of their own with sharing on, and
+ * hostile.c, mjpeg.c, lease.c) share: a runtime directory of their own with sharing on, and
  * opening the virtual camera through libv4l2 telling whether it was shared.
  */
 #ifndef V4L_TEST_CLIENTENV_H

@@ -30,6 +30,8 @@
 #include "v4l2/priv.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
+#include "clientenv.h"
+#include "pixfmt.h"
 
 #define W 352
 #define H 288
@@ -37,13 +39,7 @@
 
 static void pix(struct v4l2_format *f, uint32_t fourcc)
 {
-	memset(f, 0, sizeof(*f));
-	f->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-	f->fmt.pix.width = W;
-	f->fmt.pix.height = H;
-	f->fmt.pix.pixelformat = fourcc;
-	f->fmt.pix.field = V4L2_FIELD_NONE;
-	v4lconvert_fixup_fmt(f);
+	test_pix_fmt(f, fourcc, W, H);
 }
 
 /* What a lone client decoding the camera's frame seq to YU12 gets. */
@@ -159,11 +155,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: server-lease SERVER\n");
 		return 2;
 	}
-	CHECK(mkdtemp(dir) != NULL);
-	setenv("XDG_RUNTIME_DIR", dir, 1);
-	setenv("LIBV4L2_FRAMESERVER", argv[1], 1);
-	setenv("LIBV4L2_FRAMESERVER_IDLE_MS", "300", 1);
-	setenv("LIBV4L2_SHARE", "1", 1);
+	CHECK(clientenv_setup(dir, argv[1], "300") == 0);
 	a = open_streaming(V4L2_PIX_FMT_YUV420, maps_a, lens_a);
 	o = open_streaming(V4L2_PIX_FMT_RGB24, maps_o, lens_o);
 	sh = share_of(a);

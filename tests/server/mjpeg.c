@@ -38,6 +38,8 @@
 
 #include "vcam/vcam.h"
 #include "../common/check.h"
+#include "clientenv.h"
+#include "pixfmt.h"
 
 #define W 352
 #define H 288
@@ -50,13 +52,7 @@ static struct v4lconvert_data *ref;
 
 static void pix(struct v4l2_format *f, uint32_t fourcc)
 {
-	memset(f, 0, sizeof(*f));
-	f->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-	f->fmt.pix.width = W;
-	f->fmt.pix.height = H;
-	f->fmt.pix.pixelformat = fourcc;
-	f->fmt.pix.field = V4L2_FIELD_NONE;
-	v4lconvert_fixup_fmt(f);
+	test_pix_fmt(f, fourcc, W, H);
 }
 
 /* src (len bytes, in sf) converted by the reference into a new buffer. */
@@ -255,12 +251,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	corrupt = argc > 2 && !strcmp(argv[2], "corrupt");
-	CHECK(mkdtemp(dir) != NULL);
-	setenv("XDG_RUNTIME_DIR", dir, 1);
-	setenv("LIBV4L2_FRAMESERVER", argv[1], 1);
-	setenv("LIBV4L2_FRAMESERVER_IDLE_MS", "300", 1);
+	CHECK(clientenv_setup(dir, argv[1], "300") == 0);
 	setenv("LIBV4L2_FRAMESERVER_VERBOSE", "1", 1);
-	setenv("LIBV4L2_SHARE", "1", 1);
 	if (corrupt)
 		setenv("LV2_HOSTILE", "corrupt_jpeg", 1);
 	/* The server a client starts writes its log to our stderr. */
