@@ -38,7 +38,7 @@
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
-#include "server/proto.h"
+#include "protocol/proto.h"
 
 static int W = 1920, H = 1080, FRAMES = 60;
 static char devname[128];

@@ -13,7 +13,7 @@
 #include <linux/videodev2.h>
 
 #include "libv4lconvert/private_api.h"
-#include "server/proto.h"
+#include "protocol/proto.h"
 
 #define DOC_MAX_FMTS 96
 #define DOC_MAX_SIZES 16

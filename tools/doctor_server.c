@@ -2,7 +2,7 @@
 /*
  * Is a frame server (v4l2-frameserver) serving the device, and who is
  * connected? Its socket is where libv4l2's share backend looks
- * ($XDG_RUNTIME_DIR/libv4l/<key>.sock, src/server/proto.h); the doctor
+ * ($XDG_RUNTIME_DIR/libv4l/<key>.sock, src/protocol/proto.h); the doctor
  * asks it FS_CLIENTS without saying FS_HELLO, so it is not counted.
  */
 #include <errno.h>

@@ -2,7 +2,7 @@
 /*
  * v4l2-frameserver: shares one V4L2 capture device among the programs of
  * one user. One server per device; started on demand by libv4l2's share
- * backend (src/server/client.c) or by systemd socket activation; exits
+ * backend (src/v4l2/share/client.c) or by systemd socket activation; exits
  * after its last client has been gone for the idle time.
  *
  *   v4l2-frameserver --device DEV [--idle-ms N] [--seal future|write]
@@ -58,6 +58,7 @@
 #include <libv4l2.h>
 
 #include "server.h"
+#include "v4l2/private_api.h"
 
 struct server srv = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
@@ -101,7 +102,7 @@ static int open_device(const char *dev)
 	}
 	if (fd < 0)
 		return -1;
-	if (v4l2_fd_open(fd, V4L2_DISABLE_CONVERSION) < 0) {
+	if (v4l2_fd_open(fd, V4L2_DISABLE_CONVERSION | LV2_OPEN_DIRECT) < 0) {
 		close(fd);
 		return -1;
 	}
@@ -427,8 +428,6 @@ int main(int argc, char **argv)
 	pthread_t th;
 	int status;
 
-	/* The server must never route its own device through a server. */
-	setenv("LIBV4L2_SHARE", "0", 1);
 	signal(SIGPIPE, SIG_IGN);
 	parse_options(argc, argv, &o);
 	status = start(&o, &l);

@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <linux/videodev2.h>
 
-#include "proto.h"
+#include "protocol/proto.h"
 
 struct v4lconvert_data;
 

@@ -15,7 +15,7 @@
 
 #include <libv4l2.h>
 
-#include "scale.h"
+#include "protocol/scale.h"
 #include "server.h"
 
 /* Park the capture thread (it is not inside DQBUF afterwards). */

@@ -13,7 +13,7 @@
 
 #include <libv4lconvert.h>
 
-#include "scale.h"
+#include "protocol/scale.h"
 #include "server.h"
 
 uint32_t srv_decoded_fmt_for(uint32_t share_fmt)

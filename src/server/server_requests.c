@@ -13,7 +13,7 @@
 #include <libv4l2.h>
 
 #include "server.h"
-#include "wire.h"
+#include "protocol/wire.h"
 
 static int compressed(uint32_t fourcc)
 {

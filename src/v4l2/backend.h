@@ -3,7 +3,7 @@
  * The backends libv4l2 talks to below its device table. Each device is
  * served by one set of device operations of the plugin ABI
  * (<libv4l-plugin.h>), chosen when it is opened (plugin.c):
- *   lv2_share_ops   the frame server's client (src/server/client.c), tried
+ *   lv2_share_ops   the frame server's client (src/v4l2/share/client.c), tried
  *                   first: it claims a capture device that is shared
  *                   through v4l2-frameserver (LIBV4L2_SHARE);
  *   plugins         the .so files of LIBV4L2_PLUGIN_DIR (the virtual
@@ -31,7 +31,7 @@ void *lv2_sys_mmap(void *start, size_t length, int prot, int flags, int fd,
 		   int64_t offset);
 int lv2_sys_munmap(void *start, size_t length);
 
-/* src/server/client.c: the frame server's client. */
+/* src/v4l2/share/client.c: the frame server's client. */
 extern const struct libv4l_dev_ops lv2_share_ops;
 /* mmap of a shared device's buffers (m.offset from QUERYBUF). */
 void *lv2_share_mmap(void *priv, void *start, size_t length, int prot,

@@ -26,16 +26,21 @@
 #define LIBV4L2_PLUGIN_DIR "/usr/lib/libv4l/plugins"
 #endif
 
-#ifdef LV2_TEST_HOOKS
+#include "private_api.h"
 #include "testhook.h"
 
 static const struct libv4l_dev_ops *test_ops;
+static const char *builtin_dir = LIBV4L2_PLUGIN_DIR;
 
 void lv2_test_set_plugin(const struct libv4l_dev_ops *ops)
 {
 	test_ops = ops;
 }
-#endif
+
+void lv2_test_set_plugin_dir(const char *dir)
+{
+	builtin_dir = dir;
+}
 
 static int usable(const struct libv4l_dev_ops *ops)
 {
@@ -68,7 +73,7 @@ static int plugin_glob(glob_t *g)
 	size_t n = 0;
 
 	if (!dir || !*dir)
-		dir = LIBV4L2_PLUGIN_DIR;
+		dir = builtin_dir;
 	for (; *dir && n + 2 < sizeof(pattern) - 5; dir++) {
 		if (strchr("*?[\\", *dir))
 			pattern[n++] = '\\';
@@ -87,11 +92,9 @@ void lv2_plugin_attach(struct lv2_dev *dev)
 	dev->ops = &lv2_sys_ops;
 	dev->priv = NULL;
 	dev->plugin_handle = NULL;
-#ifdef LV2_TEST_HOOKS
 	if (try_builtin(dev, test_ops))
 		return;
-#endif
-	if (try_builtin(dev, &lv2_share_ops))
+	if (!(dev->flags & LV2_OPEN_DIRECT) && try_builtin(dev, &lv2_share_ops))
 		return;
 
 	if (plugin_glob(&g) != 0)

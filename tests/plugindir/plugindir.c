@@ -4,16 +4,20 @@
  * its plugin directory, beside a module without the plugin symbol and one
  * that declines every device; or it does not find it, and the same device
  * stays unclaimed.
- *   plugindir loaded       the camera is claimed and streams its frames
- *   plugindir none         it is not claimed
- *   plugindir setuid DIR   LIBV4L2_PLUGIN_DIR=DIR (holding the camera) is
- *                          ignored by a setuid copy of this program (owner
- *                          nobody) and honoured by the same copy without
- *                          the bit; skipped (77) when not root, or on a
- *                          mount without setuid
- *   plugindir child        (the copy) prints whether the camera is claimed
- * Which directory that is (compiled in, or LIBV4L2_PLUGIN_DIR) is up to
- * the test registration (meson.build).
+ *   plugindir BUILTIN loaded       the camera is claimed and streams
+ *   plugindir BUILTIN none         it is not claimed
+ *   plugindir BUILTIN setuid DIR   LIBV4L2_PLUGIN_DIR=DIR (holding the
+ *                                  camera) is ignored by a setuid copy of
+ *                                  this program (owner nobody) and honoured
+ *                                  by the same copy without the bit;
+ *                                  skipped (77) when not root, or on a
+ *                                  mount without setuid
+ *   plugindir BUILTIN child        (the copy) prints whether the camera is
+ *                                  claimed
+ * BUILTIN stands for the directory compiled into libv4l2
+ * (lv2_test_set_plugin_dir, testhook.h), so that one build of the library
+ * serves every case. Which directory holds the camera (the built-in one,
+ * or LIBV4L2_PLUGIN_DIR) is up to the test registration (meson.build).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +33,7 @@
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
+#include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
 #include "../common/setuid.h"
@@ -126,9 +131,11 @@ static void child_env(void *dir)
 }
 
 /* Run `exe child` with LIBV4L2_PLUGIN_DIR=dir; its report in buf. */
+static const char *builtin_dir;
+
 static int run_child(const char *exe, const char *dir, char *buf, size_t size)
 {
-	char *argv[] = { (char *)exe, "child", NULL };
+	char *argv[] = { (char *)exe, (char *)builtin_dir, "child", NULL };
 
 	return setuid_run_report(argv, child_env, (void *)dir, 0, buf, size);
 }
@@ -169,8 +176,17 @@ static int setuid_check(const char *dir)
 
 int main(int argc, char **argv)
 {
-	int loaded = argc > 1 && !strcmp(argv[1], "loaded");
-	int cam, other;
+	int loaded, cam, other;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s BUILTIN_DIR CASE [DIR]\n", argv[0]);
+		return 2;
+	}
+	builtin_dir = argv[1];
+	lv2_test_set_plugin_dir(builtin_dir);
+	argc--;
+	argv++;
+	loaded = !strcmp(argv[1], "loaded");
 
 	if (argc > 1 && !strcmp(argv[1], "child"))
 		return child();

@@ -306,7 +306,7 @@ static int share_marks(const char *dir)
  * LIBV4L2_AUTOFOCUS (secure_getenv, src/v4l2/autofocus.c) only for a
  * device attached to the frame server's backend (lv2_af_probe returns
  * before that otherwise), and a setuid process never shares: the socket
- * directory is $XDG_RUNTIME_DIR/libv4l (src/server/proto.c) with no
+ * directory is $XDG_RUNTIME_DIR/libv4l (src/protocol/proto.c) with no
  * fallback, and secure_getenv hides XDG_RUNTIME_DIR from it. So a
  * plain getenv of LIBV4L2_AUTOFOCUS alone would not change what a setuid
  * program does, and no test can see it; this mark stays 0 as long as the

@@ -3,7 +3,7 @@
  * A client of this build's ABI against a given frame server binary: in
  * the i686 build (under qemu-i386) the native x86-64 server, so a 32-bit
  * client talks to a 64-bit server, whose structs and ioctl numbers differ
- * (src/server/wire.h); natively, the same ABI on both ends. Through
+ * (src/protocol/wire.h); natively, the same ABI on both ends. Through
  * libv4l2 with LIBV4L2_SHARE=1 on the virtual camera (YUYV 640x480):
  * QUERYCAP, ENUMINPUT, G_INPUT, ENUM_FMT, ENUM_FRAMESIZES,
  * ENUM_FRAMEINTERVALS, G/TRY/S_FMT, QUERYCTRL, QUERY_EXT_CTRL, G/S_CTRL,
@@ -33,7 +33,7 @@
 
 #include <libv4l2.h>
 
-#include "server/proto.h"
+#include "protocol/proto.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
 

@@ -28,7 +28,7 @@
 #include <libv4l2.h>
 
 #include "vcam/vcam.h"
-#include "server/proto.h"
+#include "protocol/proto.h"
 
 static double now_s(void)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The share client's frames in the server's slots (src/server/client_io.c,
+ * The share client's frames in the server's slots (src/v4l2/share/client_io.c,
  * client_stream.c), against a scripted server on two socket pairs:
  *   - a frame in the client's format and layout is given in its slot (no
  *     copy) and stays held, unreleased, until share_view_done releases it;
@@ -19,8 +19,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "server/client.h"
-#include "server/scale.h"
+#include "v4l2/share/client.h"
+#include "protocol/scale.h"
 #include "../common/check.h"
 
 #define W 64

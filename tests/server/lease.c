@@ -26,7 +26,7 @@
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
-#include "server/proto.h"
+#include "protocol/proto.h"
 #include "v4l2/priv.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"

@@ -16,8 +16,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "server/proto.h"
-#include "server/wire.h"
+#include "protocol/proto.h"
+#include "protocol/wire.h"
 #include "fakesrv.h"
 #include "../common/check.h"
 

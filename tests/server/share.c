@@ -32,7 +32,7 @@
 #include <libv4lconvert.h>
 
 #include "vcam/vcam.h"
-#include "server/proto.h"
+#include "protocol/proto.h"
 #include "../common/check.h"
 
 #define SPEC "YUYV:640x480"

@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "server/proto.h"
-#include "server/scale.h"
+#include "protocol/proto.h"
+#include "protocol/scale.h"
 #include "../common/check.h"
 
 static void test_peer(void)

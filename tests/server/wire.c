@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The forwarded ioctls' wire form (src/server/wire.h), in whatever ABI
+ * The forwarded ioctls' wire form (src/protocol/wire.h), in whatever ABI
  * this build has (it runs natively and in the cross builds): every
  * request's argument packed then unpacked comes back equal, field by
  * field; the wire bytes sit at the offsets the protocol fixes (written
@@ -12,8 +12,8 @@
 #include <string.h>
 #include <linux/videodev2.h>
 
-#include "server/proto.h"
-#include "server/wire.h"
+#include "protocol/proto.h"
+#include "protocol/wire.h"
 #include "../common/check.h"
 
 static void fill(void *p, size_t n, unsigned seed)

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <linux/videodev2.h>
 
+#include "api.h"
+
 /*
  * Copy a frame laid out as `sp` (bytes valid: src_used) into `dp`,
  * resampled by nearest neighbour when the sizes differ: destination pixel
@@ -16,18 +18,18 @@
  * copied (same size required). Returns the bytes written to dst, or -1
  * (unsupported format, size mismatch for compressed, dst too small).
  */
-long fs_scale_frame(const uint8_t *src, const struct v4l2_pix_format *sp,
-		    size_t src_used, uint8_t *dst,
-		    const struct v4l2_pix_format *dp, size_t dst_size);
+FS_API long fs_scale_frame(const uint8_t *src, const struct v4l2_pix_format *sp,
+			   size_t src_used, uint8_t *dst,
+			   const struct v4l2_pix_format *dp, size_t dst_size);
 
 /*
  * A driver's answer made consistent: a stride that holds a row, and a
  * sizeimage that covers every plane at that stride (what fs_scale_frame
  * reads). Compressed and unknown formats are left as they are.
  */
-void fs_normalise_format(struct v4l2_pix_format *p);
+FS_API void fs_normalise_format(struct v4l2_pix_format *p);
 
 /* Whether fs_scale_frame can resample this format. */
-int fs_scale_supported(uint32_t fourcc);
+FS_API int fs_scale_supported(uint32_t fourcc);
 
 #endif

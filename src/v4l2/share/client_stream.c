@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "client.h"
-#include "scale.h"
+#include "protocol/scale.h"
 
 static int nonblocking(struct share *sh)
 {

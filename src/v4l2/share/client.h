@@ -16,7 +16,7 @@
 #include <sys/types.h>
 #include <linux/videodev2.h>
 
-#include "proto.h"
+#include "protocol/proto.h"
 
 #define MAX_BUFS 32
 

@@ -30,6 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "api.h"
+
 enum fs_wire_req {
 	FS_REQ_QUERYCAP = 1,
 	FS_REQ_ENUM_FMT,
@@ -71,17 +73,17 @@ struct fs_wire_input {
 };
 
 /* The wire code of a native request, or 0 when it is not forwarded. */
-uint32_t fs_wire_code(unsigned long req);
+FS_API uint32_t fs_wire_code(unsigned long req);
 /* The native request of a wire code, or 0 when there is none. */
-unsigned long fs_wire_native(uint32_t code);
+FS_API unsigned long fs_wire_native(uint32_t code);
 /* The size of a wire code's argument on the wire (0: unknown code). */
-size_t fs_wire_size(uint32_t code);
+FS_API size_t fs_wire_size(uint32_t code);
 /*
  * Between the native argument of a known wire code and its wire form
  * (fs_wire_size bytes). 0, or -1 with errno EINVAL when the argument
  * cannot travel (an overlay format: pointers); nothing is written then.
  */
-int fs_wire_pack(uint32_t code, const void *native, void *wire);
-int fs_wire_unpack(uint32_t code, const void *wire, void *native);
+FS_API int fs_wire_pack(uint32_t code, const void *native, void *wire);
+FS_API int fs_wire_unpack(uint32_t code, const void *wire, void *native);
 
 #endif

@@ -30,7 +30,7 @@
  * the frame socket; DQBUF takes the newest frame received (older ones are
  * released unread, the server drops frames while we are behind), copies
  * it into the first queued buffer, resampled by nearest neighbour when the
- * server streams a larger size than ours (src/server/scale.c), and
+ * server streams a larger size than ours (src/protocol/scale.c), and
  * releases the slot; libv4l2's own DQBUF of a frame it converts leaves an
  * uncompressed frame of our size in the slot and converts from there
  * (lv2_share_dqbuf), which saves a copy of every frame. Requests, replies, control events and the end of

@@ -27,6 +27,8 @@
 #include <sys/types.h>
 #include <linux/videodev2.h>
 
+#include "api.h"
+
 #define FS_PROTO_VERSION 3 /* 3: FS_IOCTL in wire form (wire.h) */
 #define FS_MAX_SLOTS 32
 #define FS_MAX_INFLIGHT 2
@@ -118,29 +120,29 @@ struct fs_clients {
 	_Static_assert(offsetof(type, field) == (off), #type "." #field)
 
 /* Both sides: send one packet, optionally with one fd (-1: none). */
-int fs_send(int sock, const void *msg, size_t len, int fd, int flags);
+FS_API int fs_send(int sock, const void *msg, size_t len, int fd, int flags);
 /*
  * Receive one packet into buf (up to size); *fd receives a passed fd or -1.
  * Returns the length, 0 on EOF, -1 with errno.
  */
-ssize_t fs_recv(int sock, void *buf, size_t size, int *fd, int flags);
+FS_API ssize_t fs_recv(int sock, void *buf, size_t size, int *fd, int flags);
 
 /* The socket directory: $XDG_RUNTIME_DIR/libv4l, created 0700 if missing,
  * refused unless it is a directory owned by us with mode 0700 exactly.
  * Writes it to buf; 0 or -errno. */
-int fs_socket_dir(char *buf, size_t size, int create);
+FS_API int fs_socket_dir(char *buf, size_t size, int create);
 
 /*
  * Device key and socket path for a device reference: "/dev/videoN" style
  * paths (resolved) give "videoN"; a virtual camera memfd name
  * "libv4l-vcam:SPEC" gives "vcam-<sanitized SPEC>". 0 or -errno.
  */
-int fs_device_key(const char *device, char *key, size_t size);
-int fs_socket_path(const char *key, char *buf, size_t size);
+FS_API int fs_device_key(const char *device, char *key, size_t size);
+FS_API int fs_socket_path(const char *key, char *buf, size_t size);
 
 /* The peer check: 0 if the peer's uid is ours, else -EPERM (or -errno). */
-int fs_check_peer(int sock);
+FS_API int fs_check_peer(int sock);
 /* The decision itself (unit-tested): allowed only when peer uid == our uid. */
-int fs_peer_allowed(uid_t peer_uid, uid_t self_uid);
+FS_API int fs_peer_allowed(uid_t peer_uid, uid_t self_uid);
 
 #endif

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "client.h"
-#include "wire.h"
+#include "protocol/wire.h"
 
 void share_slot_unmap(struct share *sh, unsigned i)
 {
