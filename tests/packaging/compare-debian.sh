@@ -16,7 +16,8 @@
 # exist except those listed in `excluded` below, each with its reason.
 # Also checked: the SONAMEs, the development links, the pkg-config files,
 # a man page for every command, the systemd user units in a directory
-# systemd searches. Prints the comparison, then PASS/FAIL lines and
+# systemd searches (under /usr and /usr/local; in PREFIX/lib/systemd/user
+# under any other prefix, which systemd does not search). Prints the comparison, then PASS/FAIL lines and
 # "N passed, N failed"; exits 77 when Debian's lists are not available.
 set -uo pipefail
 
@@ -196,18 +197,37 @@ if command -v groff >/dev/null; then
 fi
 
 # ------------------------------------------------------------ systemd units
+# The units go to PREFIX/lib/systemd/user (src/server/meson.build). systemd
+# searches that directory for the prefixes it knows (/usr, /usr/local):
+# there each unit must be in its path. Under any other prefix ($HOME/.local,
+# /opt/...) no directory of the prefix is in its path, which is expected:
+# the units are only checked to be in the prefix, and a NOTE says how to
+# make them known.
 unitpath=$(pkg-config --variable=systemduserunitpath systemd 2>/dev/null)
 [ -n "$unitpath" ] ||
 	unitpath=/etc/systemd/user:/usr/local/lib/systemd/user:/usr/lib/systemd/user
+unitdir=$prefix/lib/systemd/user
 units=$(cd "$root" && find . -name '*.service' -o -name '*.socket' | sed 's/^\.//')
 if [ -z "$units" ]; then
 	ko "no systemd user units installed"
 fi
+case ":$unitpath:" in
+*:"$unitdir":*) searched=1 ;;
+*) searched=0
+   [ -z "$units" ] || echo "NOTE $unitdir is not in systemd's user unit path" \
+	"(prefix $prefix): systemctl --user link $unitdir/UNIT to use a unit" ;;
+esac
 for u in $units; do
-	case ":$unitpath:" in
-	*:"$(dirname "$u")":*) ok "systemd finds $u" ;;
-	*) ko "$u is not in systemd's user unit path ($unitpath)" ;;
-	esac
+	if [ $searched = 1 ]; then
+		case ":$unitpath:" in
+		*:"$(dirname "$u")":*) ok "systemd finds $u" ;;
+		*) ko "$u is not in systemd's user unit path ($unitpath)" ;;
+		esac
+	elif [ "$(dirname "$u")" = "$unitdir" ]; then
+		ok "$u is in the prefix's unit directory"
+	else
+		ko "$u is not in $unitdir"
+	fi
 done
 
 # ------------------------------------------------------------ packages
