@@ -232,6 +232,21 @@ done
 
 # ------------------------------------------------------------ packages
 if [ -n "$debs" ]; then
+	# No RUNPATH or RPATH under /usr (Debian policy; lintian's
+	# custom-library-search-path): src/meson.build sets install_rpath
+	# only for a libdir the dynamic linker does not search.
+	nelf=0 withrp=
+	while read -r f; do
+		readelf -h "$f" >/dev/null 2>&1 || continue
+		nelf=$((nelf + 1))
+		readelf -d "$f" 2>/dev/null | grep -qE '\((RUNPATH|RPATH)\)' &&
+			withrp="$withrp ${f#"$root"}"
+	done < <(find "$root" -type f)
+	if [ -z "$withrp" ] && [ $nelf -gt 0 ]; then
+		ok "no RUNPATH or RPATH in the packages' $nelf ELF objects"
+	else
+		ko "a RUNPATH or RPATH in:${withrp:- (no ELF object found)}"
+	fi
 	. "$(dirname "$0")/control-checks.sh"
 	control_checks "$debs"
 fi
