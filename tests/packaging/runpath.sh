@@ -14,7 +14,9 @@
 #    libraries finds ours (ldd), a program built with
 #    `pkg-config --cflags --libs libv4l2` links, and run (with its own
 #    -rpath to libdir) maps our libv4l2 and libv4lconvert; v4l2-run
-#    preloads our shim, which maps ours; the installed v4l2-doctor runs.
+#    preloads our shim, which maps ours, also from a copy of the tree
+#    under a path with a space and a colon (v4l2-run's link); the
+#    installed v4l2-doctor runs.
 # The tree is at DESTDIR: the RUNPATHs are $ORIGIN-relative, and the .pc
 # files are read with prefix=DESTDIR/P. Ends with "N passed, N failed".
 set -uo pipefail
@@ -172,6 +174,24 @@ for shim in v4l2convert.so:libv4l2.so.0 v4l1compat.so:libv4l1.so.0; do
 		fi
 	done
 done
+
+# The same from a copy under a path with a space and a colon: v4l2-run
+# names it through its link, the shim's $ORIGIN is then the link's path.
+case $libdir in
+/*) ;;
+*)
+	odd="$tmp/a b:c/prefix"
+	mkdir -p "$odd" "$tmp/run" && chmod 0700 "$tmp/run" && cp -a "$top/." "$odd/"
+	maps=$(XDG_RUNTIME_DIR=$tmp/run "$odd/$bindir/v4l2-run" \
+		cat /proc/self/maps 2>&1 | grep -o '/.*libv4l.*' | sort -u)
+	for so in libv4l/v4l2convert.so libv4l2.so.0 libv4lconvert.so.0; do
+		if echo "$maps" | grep -qF "$odd/$libdir/$so"; then
+			ok "v4l2-run from 'a b:c/prefix': the process maps its $so"
+		else
+			ko "v4l2-run from 'a b:c/prefix': no $so from there in: $maps"
+		fi
+	done ;;
+esac
 
 # An installed program runs on the installed libraries and plugin.
 if out=$(LIBV4L2_PLUGIN_DIR=$lib/libv4l/plugins \
