@@ -147,7 +147,7 @@ else
 		fi
 	done
 	for shim in v4l2convert.so v4l1compat.so plugins/libv4l-mplane.so; do
-		if readelf -h "$libdir/libv4l/$shim" 2>/dev/null | grep -q DYN; then
+		if grep -q DYN <<<"$(readelf -h "$libdir/libv4l/$shim" 2>/dev/null)"; then
 			ok "libv4l/$shim is a shared object"
 		else
 			ko "libv4l/$shim is not a shared object"
@@ -158,8 +158,8 @@ else
 	# is: only resolvability and the flags' shape are checked.
 	if flags=$(PKG_CONFIG_LIBDIR=$pcdir pkg-config --cflags --libs \
 			libv4l1 libv4l2 libv4lconvert 2>&1) &&
-		echo "$flags" | grep -q -- -lv4l2 &&
-		echo "$flags" | grep -q -- -lv4lconvert; then
+		grep -q -- -lv4l2 <<<"$flags" &&
+		grep -q -- -lv4lconvert <<<"$flags"; then
 		ok "pkg-config libv4l1 libv4l2 libv4lconvert: $flags"
 	else
 		ko "pkg-config on our .pc files: $flags"
@@ -239,7 +239,7 @@ if [ -n "$debs" ]; then
 	while read -r f; do
 		readelf -h "$f" >/dev/null 2>&1 || continue
 		nelf=$((nelf + 1))
-		readelf -d "$f" 2>/dev/null | grep -qE '\((RUNPATH|RPATH)\)' &&
+		grep -qE '\((RUNPATH|RPATH)\)' <<<"$(readelf -d "$f" 2>/dev/null)" &&
 			withrp="$withrp ${f#"$root"}"
 	done < <(find "$root" -type f)
 	if [ -z "$withrp" ] && [ $nelf -gt 0 ]; then

@@ -52,7 +52,9 @@ expect() { # name want-status want-output-pattern command...
 	shift 3
 	out=$("$@" 2>&1)
 	st=$?
-	if [ "$st" = "$want" ] && echo "$out" | grep -qE -- "$pat"; then
+	# A here-string: under pipefail, echo's SIGPIPE when grep -q stops
+	# at its first match would fail a pipeline.
+	if [ "$st" = "$want" ] && grep -qE -- "$pat" <<<"$out"; then
 		ok "$name: $(echo "$out" | head -n 1)"
 	else
 		ko "$name: exit $st (want $want), output:"

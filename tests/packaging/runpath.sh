@@ -19,6 +19,8 @@
 #    installed v4l2-doctor runs.
 # The tree is at DESTDIR: the RUNPATHs are $ORIGIN-relative, and the .pc
 # files are read with prefix=DESTDIR/P. Ends with "N passed, N failed".
+# (grep -q reads from here-strings: at its first match it stops reading,
+# and under pipefail the writer's SIGPIPE would fail a pipeline into it.)
 set -uo pipefail
 
 root= prefix= bindir= libdir=
@@ -60,7 +62,7 @@ if echo "$abslib" |
 	echo "libdir $abslib is one of the system's"
 	n=0
 	while read -r f; do
-		if dyn "$f" | grep -qE '\((RUNPATH|RPATH)\)'; then
+		if grep -qE '\((RUNPATH|RPATH)\)' <<<"$(dyn "$f")"; then
 			ko "${f#"$root"}: $(dyn "$f" | grep -E '\((RUNPATH|RPATH)\)')"
 			n=$((n + 1))
 		fi
@@ -152,7 +154,7 @@ else
 	ok "a program links with: $flags"
 	maps=$("$tmp/prog" | sort -u)
 	for so in libv4l2.so.0 libv4lconvert.so.0; do
-		if echo "$maps" | grep -q "^$lib/$so"; then
+		if grep -q "^$lib/$so" <<<"$maps"; then
 			ok "it maps our $so"
 		else
 			ko "it maps no $so from $lib: $(echo $maps)"
@@ -167,7 +169,7 @@ for shim in v4l2convert.so:libv4l2.so.0 v4l1compat.so:libv4l1.so.0; do
 	maps=$("$top/$bindir/v4l2-run" $opt cat /proc/self/maps 2>&1 |
 		grep -o '/.*libv4l.*' | sort -u)
 	for so in "libv4l/${shim%%:*}" "${shim#*:}" libv4lconvert.so.0; do
-		if echo "$maps" | grep -q "^$lib/$so"; then
+		if grep -q "^$lib/$so" <<<"$maps"; then
 			ok "v4l2-run${opt:+ $opt}: the process maps our $so"
 		else
 			ko "v4l2-run${opt:+ $opt}: no $so from $lib in: $(echo $maps)"
@@ -185,7 +187,7 @@ case $libdir in
 	maps=$(XDG_RUNTIME_DIR=$tmp/run "$odd/$bindir/v4l2-run" \
 		cat /proc/self/maps 2>&1 | grep -o '/.*libv4l.*' | sort -u)
 	for so in libv4l/v4l2convert.so libv4l2.so.0 libv4lconvert.so.0; do
-		if echo "$maps" | grep -qF "$odd/$libdir/$so"; then
+		if grep -qF "$odd/$libdir/$so" <<<"$maps"; then
 			ok "v4l2-run from 'a b:c/prefix': the process maps its $so"
 		else
 			ko "v4l2-run from 'a b:c/prefix': no $so from there in: $maps"
