@@ -21,9 +21,9 @@
 
 struct doc_fmt {
 	uint32_t fourcc;
-	char desc[32];
-	int emulated; /* offered by libv4l2 with V4L2_FMT_FLAG_EMULATED */
-	int hidden;   /* native, not offered to applications as it is */
+	char desc[33]; /* ENUM_FMT's 32 bytes, which may have no NUL */
+	int emulated;  /* offered by libv4l2 with V4L2_FMT_FLAG_EMULATED */
+	int hidden;    /* native, not offered to applications as it is */
 	/* native: its frame sizes (nsizes discrete ones, or a step range) */
 	int nsizes, stepwise;
 	struct v4l2_frmsize_discrete sizes[DOC_MAX_SIZES];
@@ -36,7 +36,7 @@ struct doc_fmt {
 
 struct doc_ctrl {
 	uint32_t id;
-	char name[32];
+	char name[33]; /* QUERYCTRL's 32 bytes and a NUL */
 	int32_t min, max, def;
 };
 
@@ -50,7 +50,8 @@ struct doc_dev {
 	char name[300]; /* the path, or "libv4l-vcam:SPEC" */
 	int ok;
 	char error[128];
-	char driver[16], card[32], bus[32];
+	/* QUERYCAP's fields, whose full length may have no NUL, and one */
+	char driver[17], card[33], bus[33];
 	int capture; /* a video capture device (else libv4l2 passes it on) */
 	uint32_t width, height; /* current format's size */
 	int nfmts, nemu; /* the driver's formats; libv4l2's emulated ones */

@@ -31,6 +31,26 @@ static int dev_ioctl(void *priv, int fd, unsigned long req, void *arg)
 
 static const struct libv4l_dev_ops through_libv4l2 = { .ioctl = dev_ioctl };
 
+/*
+ * A string of the driver's (QUERYCAP, ENUM_FMT, QUERYCTRL) into dst: the
+ * kernel fills these fixed-size fields and a full one has no NUL, so at
+ * most n bytes of src are read (never "%s" on them). Control characters
+ * become '?': the text form goes to a terminal, and a driver's name must
+ * not move its cursor. dst has room for n bytes and the NUL.
+ */
+static void driver_str(char *dst, size_t dstsize, const void *src, size_t n)
+{
+	const unsigned char *s = src;
+	size_t i;
+
+	for (i = 0; i < n && i + 1 < dstsize && s[i]; i++)
+		dst[i] = s[i] < 0x20 || s[i] == 0x7f ? '?' : (char)s[i];
+	dst[i] = '\0';
+}
+
+#define DRIVER_STR(dst, field)                                                 \
+	driver_str(dst, sizeof(dst), field, sizeof(field))
+
 static void native_sizes(int fd, struct doc_fmt *f)
 {
 	struct v4l2_frmsizeenum e;
@@ -86,7 +106,7 @@ static void native_formats(int fd, struct doc_dev *d)
 		memset(f, 0, sizeof(*f));
 		f->fourcc = e.pixelformat;
 		f->hidden = 1; /* until libv4lconvert offers it as it is */
-		snprintf(f->desc, sizeof(f->desc), "%s", (char *)e.description);
+		DRIVER_STR(f->desc, e.description);
 		native_sizes(fd, f);
 		d->nfmts++;
 	}
@@ -115,7 +135,7 @@ static void offered_formats(struct v4lconvert_data *conv, struct doc_dev *d)
 		memset(f, 0, sizeof(*f));
 		f->fourcc = e.pixelformat;
 		f->emulated = 1;
-		snprintf(f->desc, sizeof(f->desc), "%s", (char *)e.description);
+		DRIVER_STR(f->desc, e.description);
 		emulated_source(conv, d, f);
 		d->nemu++;
 	}
@@ -130,7 +150,7 @@ static void controls(struct v4lconvert_data *conv, struct doc_dev *d)
 		struct doc_ctrl *c = &d->ctrls[d->nctrls++];
 
 		c->id = q.id;
-		snprintf(c->name, sizeof(c->name), "%s", (char *)q.name);
+		DRIVER_STR(c->name, q.name);
 		c->min = q.minimum;
 		c->max = q.maximum;
 		c->def = q.default_value;
@@ -175,9 +195,9 @@ void doc_probe(const char *name, struct doc_dev *d)
 		v4l2_close(fd);
 		return;
 	}
-	snprintf(d->driver, sizeof(d->driver), "%s", (char *)cap.driver);
-	snprintf(d->card, sizeof(d->card), "%s", (char *)cap.card);
-	snprintf(d->bus, sizeof(d->bus), "%s", (char *)cap.bus_info);
+	DRIVER_STR(d->driver, cap.driver);
+	DRIVER_STR(d->card, cap.card);
+	DRIVER_STR(d->bus, cap.bus_info);
 	caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps
 							 : cap.capabilities;
 	d->capture = !!(caps & V4L2_CAP_VIDEO_CAPTURE);

@@ -16,7 +16,8 @@
 # exist except those listed in `excluded` below, each with its reason.
 # Also checked: the SONAMEs, the development links, the pkg-config files,
 # a man page for every command, the systemd user units in a directory
-# systemd searches. Prints the comparison, then PASS/FAIL lines and
+# systemd searches (under /usr and /usr/local; in PREFIX/lib/systemd/user
+# under any other prefix, which systemd does not search). Prints the comparison, then PASS/FAIL lines and
 # "N passed, N failed"; exits 77 when Debian's lists are not available.
 set -uo pipefail
 
@@ -146,7 +147,7 @@ else
 		fi
 	done
 	for shim in v4l2convert.so v4l1compat.so plugins/libv4l-mplane.so; do
-		if readelf -h "$libdir/libv4l/$shim" 2>/dev/null | grep -q DYN; then
+		if grep -q DYN <<<"$(readelf -h "$libdir/libv4l/$shim" 2>/dev/null)"; then
 			ok "libv4l/$shim is a shared object"
 		else
 			ko "libv4l/$shim is not a shared object"
@@ -157,8 +158,8 @@ else
 	# is: only resolvability and the flags' shape are checked.
 	if flags=$(PKG_CONFIG_LIBDIR=$pcdir pkg-config --cflags --libs \
 			libv4l1 libv4l2 libv4lconvert 2>&1) &&
-		echo "$flags" | grep -q -- -lv4l2 &&
-		echo "$flags" | grep -q -- -lv4lconvert; then
+		grep -q -- -lv4l2 <<<"$flags" &&
+		grep -q -- -lv4lconvert <<<"$flags"; then
 		ok "pkg-config libv4l1 libv4l2 libv4lconvert: $flags"
 	else
 		ko "pkg-config on our .pc files: $flags"
@@ -196,22 +197,56 @@ if command -v groff >/dev/null; then
 fi
 
 # ------------------------------------------------------------ systemd units
+# The units go to PREFIX/lib/systemd/user (src/server/meson.build). systemd
+# searches that directory for the prefixes it knows (/usr, /usr/local):
+# there each unit must be in its path. Under any other prefix ($HOME/.local,
+# /opt/...) no directory of the prefix is in its path, which is expected:
+# the units are only checked to be in the prefix, and a NOTE says how to
+# make them known.
 unitpath=$(pkg-config --variable=systemduserunitpath systemd 2>/dev/null)
 [ -n "$unitpath" ] ||
 	unitpath=/etc/systemd/user:/usr/local/lib/systemd/user:/usr/lib/systemd/user
+unitdir=$prefix/lib/systemd/user
 units=$(cd "$root" && find . -name '*.service' -o -name '*.socket' | sed 's/^\.//')
 if [ -z "$units" ]; then
 	ko "no systemd user units installed"
 fi
+case ":$unitpath:" in
+*:"$unitdir":*) searched=1 ;;
+*) searched=0
+   [ -z "$units" ] || echo "NOTE $unitdir is not in systemd's user unit path" \
+	"(prefix $prefix): systemctl --user link $unitdir/UNIT to use a unit" ;;
+esac
 for u in $units; do
-	case ":$unitpath:" in
-	*:"$(dirname "$u")":*) ok "systemd finds $u" ;;
-	*) ko "$u is not in systemd's user unit path ($unitpath)" ;;
-	esac
+	if [ $searched = 1 ]; then
+		case ":$unitpath:" in
+		*:"$(dirname "$u")":*) ok "systemd finds $u" ;;
+		*) ko "$u is not in systemd's user unit path ($unitpath)" ;;
+		esac
+	elif [ "$(dirname "$u")" = "$unitdir" ]; then
+		ok "$u is in the prefix's unit directory"
+	else
+		ko "$u is not in $unitdir"
+	fi
 done
 
 # ------------------------------------------------------------ packages
 if [ -n "$debs" ]; then
+	# No RUNPATH or RPATH under /usr (Debian policy; lintian's
+	# custom-library-search-path): src/meson.build sets install_rpath
+	# only for a libdir the dynamic linker does not search.
+	nelf=0 withrp=
+	while read -r f; do
+		readelf -h "$f" >/dev/null 2>&1 || continue
+		nelf=$((nelf + 1))
+		grep -qE '\((RUNPATH|RPATH)\)' <<<"$(readelf -d "$f" 2>/dev/null)" &&
+			withrp="$withrp ${f#"$root"}"
+	done < <(find "$root" -type f)
+	if [ -z "$withrp" ] && [ $nelf -gt 0 ]; then
+		ok "no RUNPATH or RPATH in the packages' $nelf ELF objects"
+	else
+		ko "a RUNPATH or RPATH in:${withrp:- (no ELF object found)}"
+	fi
 	. "$(dirname "$0")/control-checks.sh"
 	control_checks "$debs"
 fi

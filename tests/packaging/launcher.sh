@@ -11,8 +11,13 @@
 #  - an LD_PRELOAD already set stays first, the shim is appended;
 #  - --share routes the camera through the installed frame server;
 #  - --help, usage errors, `--` and the program's exit status;
+#  - installed under a path with a space and a colon (LD_PRELOAD's
+#    separators for ld.so): the shims are reached through v4l2-run's link
+#    in XDG_RUNTIME_DIR, or v4l2-run refuses (exit 126) without a private
+#    one;
 #  - a 32-bit and a 64-bit program each load the shim of their own class
-#    from the same LD_PRELOAD (when a 32-bit compiler is there).
+#    from the same LD_PRELOAD (when a 32-bit compiler is there), also
+#    through that link.
 # Ends with "N passed, N failed".
 set -uo pipefail
 
@@ -47,7 +52,9 @@ expect() { # name want-status want-output-pattern command...
 	shift 3
 	out=$("$@" 2>&1)
 	st=$?
-	if [ "$st" = "$want" ] && echo "$out" | grep -qE -- "$pat"; then
+	# A here-string: under pipefail, echo's SIGPIPE when grep -q stops
+	# at its first match would fail a pipeline.
+	if [ "$st" = "$want" ] && grep -qE -- "$pat" <<<"$out"; then
 		ok "$name: $(echo "$out" | head -n 1)"
 	else
 		ko "$name: exit $st (want $want), output:"
@@ -106,10 +113,43 @@ done
 	ko "the frame server still holds its lock"
 unset XDG_RUNTIME_DIR LIBV4L2_FRAMESERVER LIBV4L2_FRAMESERVER_IDLE_MS
 
+# Installed under a path with a space and a colon, which ld.so would split
+# LD_PRELOAD at: the shims are named through a link in XDG_RUNTIME_DIR to
+# the prefix (${LIB} still ld.so's); with no private directory there,
+# v4l2-run refuses, saying why.
+odd="$tmp/in a dir:with a colon/prefix"
+mkdir -p "$odd" && cp -a "$top/." "$odd/"
+oddrun=$odd/$bindir/v4l2-run
+export XDG_RUNTIME_DIR=$tmp/run
+expect "V4L2 program under v4l2-run installed in '${odd#"$tmp"/}'" 0 \
+	"^v4l2: .*RGB3 320x240 .*direct" "$oddrun" "$client" v4l2
+expect "V4L1 program under its v4l2-run --v4l1" 0 "^v4l1: .*RGB24 320x240" \
+	"$oddrun" --v4l1 "$client" v4l1
+got=$("$oddrun" /bin/sh -c 'printf %s "$LD_PRELOAD"')
+link=${got%/\${LIB\}/libv4l/v4l2convert.so}
+case $got in
+*[' :']*) ko "LD_PRELOAD has a space or colon: '$got'" ;;
+"$XDG_RUNTIME_DIR"/libv4l-run/*/'${LIB}'/libv4l/v4l2convert.so)
+	if [ "$(readlink "$link")" = "$odd" ]; then
+		ok "LD_PRELOAD names the prefix through $link"
+	else
+		ko "$link leads to '$(readlink "$link")', want $odd"
+	fi ;;
+*) ko "LD_PRELOAD is '$got'" ;;
+esac
+unset XDG_RUNTIME_DIR
+expect "no XDG_RUNTIME_DIR: refused" 126 "space or colon.*XDG_RUNTIME_DIR" \
+	"$oddrun" "$client" v4l2
+mkdir -m 0777 "$tmp/open"
+chmod 0777 "$tmp/open"
+expect "an XDG_RUNTIME_DIR others can write: refused" 126 "space or colon" \
+	env XDG_RUNTIME_DIR="$tmp/open" "$oddrun" "$client" v4l2
+
 expect "--help" 0 "^Usage: v4l2-run" "$run" --help
 expect "-h" 0 "^Usage: v4l2-run" "$run" -h
 expect "no program" 2 "no program given" "$run"
 expect "unknown option" 2 "unknown option '--bogus'" "$run" --bogus true
+expect "a program named -x: the error says --" 2 "goes after '--'" "$run" -x
 expect "-- ends the options" 0 "^-x$" "$run" -- /bin/sh -c 'echo "$0"' -x
 expect "the program's exit status" 3 "" "$run" /bin/sh -c 'exit 3'
 
@@ -135,28 +175,32 @@ else
 	lib32=$($cc32 -print-multiarch)
 	lib32=${lib32:+lib/$lib32}
 	[ -n "$lib32" ] || lib32=lib32
-	fake=$tmp/prefix
-	mkdir -p "$fake/$bindir" "$fake/$libdir/libv4l" "$fake/$lib32/libv4l"
-	cp "$run" "$fake/$bindir/v4l2-run"
 	shim='#include <unistd.h>
 #define MSG "stand-in shim: " CLASS "\n"
 __attribute__((constructor)) static void hello(void)
 { if (write(2, MSG, sizeof(MSG) - 1) < 0) _exit(1); }'
-	echo "$shim" | ${CC:-cc} -DCLASS='"64-bit"' -shared -fPIC -x c \
-		-o "$fake/$libdir/libv4l/v4l2convert.so" -
-	echo "$shim" | $cc32 -DCLASS='"32-bit"' -shared -fPIC -x c \
-		-o "$fake/$lib32/libv4l/v4l2convert.so" -
 	echo 'int main(void){return 0;}' | ${CC:-cc} -x c -o "$tmp/prog64" -
-	got64=$("$fake/$bindir/v4l2-run" "$tmp/prog64" 2>&1)
-	got32=$("$fake/$bindir/v4l2-run" $run32 "$tmp/prog32" 2>&1)
-	want32="stand-in shim: 32-bit"
-	[ -n "$run32" ] && want32="stand-in shim: 64-bit
+	# In a plain prefix, and in one reached through v4l2-run's link.
+	export XDG_RUNTIME_DIR=$tmp/run
+	for fake in "$tmp/prefix" "$tmp/a b:c/prefix"; do
+		mkdir -p "$fake/$bindir" "$fake/$libdir/libv4l" "$fake/$lib32/libv4l"
+		cp "$run" "$fake/$bindir/v4l2-run"
+		echo "$shim" | ${CC:-cc} -DCLASS='"64-bit"' -shared -fPIC -x c \
+			-o "$fake/$libdir/libv4l/v4l2convert.so" -
+		echo "$shim" | $cc32 -DCLASS='"32-bit"' -shared -fPIC -x c \
+			-o "$fake/$lib32/libv4l/v4l2convert.so" -
+		got64=$("$fake/$bindir/v4l2-run" "$tmp/prog64" 2>&1)
+		got32=$("$fake/$bindir/v4l2-run" $run32 "$tmp/prog32" 2>&1)
+		want32="stand-in shim: 32-bit"
+		[ -n "$run32" ] && want32="stand-in shim: 64-bit
 $want32"
-	if [ "$got64" = "stand-in shim: 64-bit" ] && [ "$got32" = "$want32" ]; then
-		ok "each ELF class loads its own shim (\$LIB = $libdir, $lib32${run32:+; 32-bit under $run32})"
-	else
-		ko "ELF classes: the 64-bit program said '$got64', the 32-bit one '$got32'"
-	fi
+		if [ "$got64" = "stand-in shim: 64-bit" ] && [ "$got32" = "$want32" ]; then
+			ok "each ELF class loads its own shim from '${fake#"$tmp"/}' (\$LIB = $libdir, $lib32${run32:+; 32-bit under $run32})"
+		else
+			ko "ELF classes in '${fake#"$tmp"/}': the 64-bit program said '$got64', the 32-bit one '$got32'"
+		fi
+	done
+	unset XDG_RUNTIME_DIR
 fi
 
 echo "$pass passed, $fail failed"
