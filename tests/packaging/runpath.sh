@@ -84,13 +84,6 @@ while read -r f; do
 	name=${f#"$root"}
 	needs=$(dyn "$f" | sed -n 's/.*(NEEDED).*\[\(libv4l[^]]*\)\]/\1/p')
 	[ -n "$needs" ] || continue
-	case $name in
-	*/v4l2-frameserver)
-		# Its install_rpath is set in src/server/meson.build, which is
-		# being moved: the lead adds `install_rpath: rpath_bindir`.
-		echo "SKIP $name: no install_rpath yet (src/server/meson.build)"
-		continue ;;
-	esac
 	rp=$(dyn "$f" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
 	# $ORIGIN-relative, or the libdir itself: never the build tree.
 	for d in $(echo "$rp" | tr : ' '); do
