@@ -410,10 +410,11 @@ int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 		errno = e;
 		return r;
 	}
-	if (buf->memory != V4L2_MEMORY_MMAP) {
-		errno = EINVAL;
-		return -1;
-	}
+	/*
+	 * memory is not checked: the kernel ignores it on DQBUF (and fills
+	 * it in), and programs rely on that (qvidcap dequeues with memory
+	 * 0). QBUF does check it, as the kernel does.
+	 */
 	n = lv2_bufs_get_frame(dev, &b, NULL, 0, 0);
 	if (n < 0)
 		return -1;
