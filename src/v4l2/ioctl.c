@@ -318,8 +318,73 @@ int lv2_dispatch_lower(struct lv2_dev *dev, unsigned long request, void *arg)
 	return lv2_dev_ioctl(dev, request, arg);
 }
 
+/* The ioctls before which the original settles the default format. */
+static int touches_stream(unsigned long request, const void *arg)
+{
+	switch (request) {
+	case VIDIOC_S_FMT:
+	case VIDIOC_G_FMT:
+	case VIDIOC_STREAMON:
+	case VIDIOC_STREAMOFF:
+	case VIDIOC_S_PARM:
+		return is_capture(arg);
+	case VIDIOC_REQBUFS:
+		return ((const struct v4l2_requestbuffers *)arg)->type ==
+		       V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	case VIDIOC_QUERYBUF:
+	case VIDIOC_QBUF:
+	case VIDIOC_DQBUF:
+		return buf_capture(arg);
+	case VIDIOC_S_STD:
+	case VIDIOC_S_INPUT:
+	case VIDIOC_S_DV_TIMINGS:
+		return 1;
+	}
+	return 0;
+}
+
+/* Whether ENUM_FMT lists fourcc. */
+static int listed(struct lv2_dev *dev, uint32_t fourcc)
+{
+	struct v4l2_fmtdesc d = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+	for (d.index = 0; v4lconvert_enum_fmt(dev->conv, &d) == 0; d.index++)
+		if (d.pixelformat == fourcc)
+			return 1;
+	return 0;
+}
+
+/*
+ * A device whose every format is delivered by conversion (a flip or the
+ * processing applies: Bayer, chip formats, upside-down sensors) starts
+ * in the driver's format, which ENUM_FMT does not list and which nothing
+ * converts. As the original does, the first format or buffer ioctl first
+ * sets RGB24 at the driver's size, so that G_FMT right after open answers
+ * something the program can use (zbarcam, qvidcap) and REQBUFS gets the
+ * same answer before and after the program's S_FMT. Opening a device and
+ * listing its formats still changes nothing on the driver.
+ */
+static void default_format(struct lv2_dev *dev)
+{
+	struct v4l2_format want;
+	int e = errno;
+
+	dev->touched = 1;
+	if (!dev->conv || dev->mode != BUFS_NONE || lv2_bufs_busy(dev) ||
+	    !v4lconvert_supported_dst_fmt_only(dev->conv) ||
+	    listed(dev, dev->dst.fmt.pix.pixelformat))
+		return;
+	want = dev->dst;
+	want.fmt.pix.pixelformat = V4L2_PIX_FMT_RGB24;
+	/* refused: the driver's format stays, as with the original */
+	lv2_fmt_apply(dev, &want);
+	errno = e;
+}
+
 static int dispatch(struct lv2_dev *dev, unsigned long request, void *arg)
 {
+	if (!dev->touched && touches_stream(request, arg))
+		default_format(dev);
 	if (lv2_af_claims(dev, request, arg))
 		return lv2_af_ioctl(dev, request, arg);
 	return lv2_dispatch_lower(dev, request, arg);

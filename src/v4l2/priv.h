@@ -39,6 +39,7 @@ struct lv2_dev {
 	int flags;       /* v4l2_fd_open flags */
 	int passthrough; /* not a capture device: nothing intercepted */
 	int gone;        /* ENODEV seen */
+	int touched;     /* a format or buffer ioctl was made (ioctl.c) */
 	uint32_t caps;   /* device capabilities */
 
 	const struct libv4l_dev_ops *ops;

@@ -5,6 +5,9 @@
  * matter, on the virtual camera:
  *  - qvidcap dequeues with memory 0 (v4l-utils' cv4l_buffer(type)): the
  *    kernel and the original ignore memory on DQBUF (QBUF checks it);
+ *  - zbarcam and qvidcap start from G_FMT right after open: on a camera
+ *    whose formats all need conversion (vivid's Bayer, upside down) it
+ *    must answer a converted format that ENUM_FMT lists, not the raw one;
  * Each test says what the original (v4l-utils 1.22) does.
  */
 #include <errno.h>
@@ -18,6 +21,8 @@
 
 #include <libv4l2.h>
 
+#include "v4l2/testhook.h"
+#include "vcam/vcam.h"
 #include "../common/check.h"
 
 #define W 640
@@ -116,9 +121,94 @@ static void test_dqbuf_memory_zero(void)
 	CHECK(v4l2_close(fd) == 0);
 }
 
+/* The driver's S_FMT calls, counted under the camera (wrap_ops). */
+static int driver_s_fmts;
+static uint32_t driver_s_fmt_last;
+
+static int wrap_ioctl(void *priv, int fd, unsigned long req, void *arg)
+{
+	if (req == VIDIOC_S_FMT) {
+		driver_s_fmts++;
+		driver_s_fmt_last =
+			((struct v4l2_format *)arg)->fmt.pix.pixelformat;
+	}
+	return v4lc_vcam_ops.ioctl(priv, fd, req, arg);
+}
+
+static struct libv4l_dev_ops wrapped;
+
+static int lists(int fd, uint32_t fourcc)
+{
+	struct v4l2_fmtdesc d = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+	for (d.index = 0; v4l2_ioctl(fd, VIDIOC_ENUM_FMT, &d) == 0; d.index++)
+		if (d.pixelformat == fourcc)
+			return 1;
+	return 0;
+}
+
+/*
+ * G_FMT right after open: a camera whose formats all need conversion
+ * (chip formats; an upside-down sensor) answers RGB24 at the driver's size, a
+ * format ENUM_FMT lists, as the original does: its first format or buffer
+ * ioctl sets RGB24 (v4lconvert_supported_dst_fmt_only and a current
+ * format that is not a destination one). Before that call, QUERYCAP and
+ * ENUM_FMT leave the driver's format alone. A camera with nothing to
+ * convert, or a flipped YUYV one (flipped in place, listed), keeps its
+ * format.
+ */
+static void check_default(const char *spec, uint32_t want, int s_fmts)
+{
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+	struct v4l2_capability cap;
+	int fd;
+
+	driver_s_fmts = 0;
+	fd = open_cam(spec);
+	CHECK(v4l2_ioctl(fd, VIDIOC_QUERYCAP, &cap) == 0);
+	CHECK(lists(fd, V4L2_PIX_FMT_RGB24));
+	CHECK(driver_s_fmts == 0, "%s: %d S_FMT before G_FMT", spec,
+	      driver_s_fmts);
+	CHECK(v4l2_ioctl(fd, VIDIOC_G_FMT, &f) == 0);
+	CHECK(f.fmt.pix.pixelformat == want, "%s: G_FMT %.4s", spec,
+	      (char *)&f.fmt.pix.pixelformat);
+	CHECK(lists(fd, f.fmt.pix.pixelformat), "%s: %.4s not listed", spec,
+	      (char *)&f.fmt.pix.pixelformat);
+	CHECK(f.fmt.pix.width == W && f.fmt.pix.height == H);
+	if (want == V4L2_PIX_FMT_RGB24)
+		CHECK(f.fmt.pix.bytesperline == W * 3 &&
+		      f.fmt.pix.sizeimage == W * H * 3);
+	CHECK(driver_s_fmts == s_fmts, "%s: %d S_FMT", spec, driver_s_fmts);
+	/* once only */
+	CHECK(v4l2_ioctl(fd, VIDIOC_G_FMT, &f) == 0);
+	CHECK(driver_s_fmts == s_fmts);
+	CHECK(v4l2_close(fd) == 0);
+}
+
+static void test_default_format(void)
+{
+	/* a chip format only: the fake controls make every format converted */
+	check_default("libv4l-vcam:S910:640x480:nopace", V4L2_PIX_FMT_RGB24, 1);
+	/* 8-bit Bayer needs no conversion for the original (programs may
+	 * decode it), so an upright Bayer camera keeps it, as there */
+	check_default("libv4l-vcam:BA81:640x480:nopace", V4L2_PIX_FMT_SBGGR8,
+		      0);
+	check_default("libv4l-vcam:RGB3:640x480:flip=hv:nopace",
+		      V4L2_PIX_FMT_RGB24, 0);
+	check_default("libv4l-vcam:BA81,RGB3:640x480:flip=v:nopace",
+		      V4L2_PIX_FMT_RGB24, 1);
+	check_default("libv4l-vcam:YUYV:640x480:flip=hv:nopace",
+		      V4L2_PIX_FMT_YUYV, 0);
+	check_default("libv4l-vcam:YUYV:640x480:nopace", V4L2_PIX_FMT_YUYV, 0);
+}
+
 int main(void)
 {
+	wrapped = v4lc_vcam_ops;
+	wrapped.ioctl = wrap_ioctl;
+	lv2_test_set_plugin(&wrapped);
 	test_dqbuf_memory_zero();
+	test_default_format();
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures != 0;
 }
