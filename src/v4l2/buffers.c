@@ -5,6 +5,8 @@
  * driver's buffers are mapped here and the application sees fake buffers
  * (m.offset = 0xABCDEF00 | index) in one anonymous region; DQBUF converts
  * into them. v4l2_mmap/v4l2_munmap recognise the fake offsets and pieces.
+ * USERPTR while converting: DQBUF converts into the application's buffers
+ * (userbufs.c).
  */
 #include <errno.h>
 #include <string.h>
@@ -152,10 +154,12 @@ int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req)
 		if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, req) < 0)
 			return -1;
 		dev->mode = req->count ? BUFS_DIRECT : BUFS_NONE;
+		dev->app_memory = req->memory;
 		return 0;
 	}
-	if (req->memory != V4L2_MEMORY_MMAP) {
-		errno = EINVAL; /* a converted frame lives in our memory */
+	if (req->memory != V4L2_MEMORY_MMAP &&
+	    req->memory != V4L2_MEMORY_USERPTR) {
+		errno = EINVAL; /* the CPU writes a converted frame */
 		return -1;
 	}
 	if (fake_mapped(dev) || dev->streaming) {
@@ -166,12 +170,15 @@ int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req)
 		lv2_bufs_release(dev);
 	lv2_bufs_free_fake(dev);
 	r = *req;
+	r.memory = V4L2_MEMORY_MMAP; /* the driver's buffers are ours */
 	if (r.count > LV2_MAX_BUFFERS)
 		r.count = LV2_MAX_BUFFERS;
 	if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, &r) < 0) {
 		dev->mode = BUFS_NONE;
 		return -1;
 	}
+	dev->app_memory = req->memory;
+	memset(dev->user_ptr, 0, sizeof(dev->user_ptr));
 	dev->nbufs = r.count < LV2_MAX_BUFFERS ? r.count : LV2_MAX_BUFFERS;
 	dev->fake_len = lv2_page_align(dev->dst.fmt.pix.sizeimage);
 	dev->mode = dev->nbufs ? BUFS_CONVERT : BUFS_NONE;
@@ -183,6 +190,7 @@ int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req)
 		return -1;
 	}
 	r.count = dev->nbufs;
+	r.memory = req->memory;
 	*req = r;
 	return 0;
 }
@@ -205,9 +213,19 @@ int lv2_bufs_querybuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 		errno = EINVAL;
 		return -1;
 	}
-	if (lv2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf) < 0)
-		return -1;
-	fake_view(dev, buf);
+	if (dev->app_memory == V4L2_MEMORY_USERPTR) {
+		struct v4l2_buffer b = *buf;
+
+		b.memory = V4L2_MEMORY_MMAP;
+		if (lv2_dev_ioctl(dev, VIDIOC_QUERYBUF, &b) < 0)
+			return -1;
+		*buf = b;
+		lv2_user_view(dev, buf);
+	} else {
+		if (lv2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf) < 0)
+			return -1;
+		fake_view(dev, buf);
+	}
 	if (buf->flags & V4L2_BUF_FLAG_DONE)
 		buf->bytesused = dev->dst.fmt.pix.sizeimage;
 	return 0;
@@ -218,6 +236,8 @@ int lv2_bufs_qbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 	lv2_read_stop(dev);
 	if (dev->mode != BUFS_CONVERT)
 		return lv2_dev_ioctl(dev, VIDIOC_QBUF, buf);
+	if (dev->app_memory == V4L2_MEMORY_USERPTR)
+		return lv2_user_qbuf(dev, buf);
 	if (buf->memory != V4L2_MEMORY_MMAP || buf->index >= dev->nbufs) {
 		errno = EINVAL;
 		return -1;
@@ -302,10 +322,29 @@ static int repeat_last_good(struct lv2_dev *dev, struct v4l2_buffer *buf,
 	return (int)dev->last_good_bytes;
 }
 
+/*
+ * Where the application sees the frame of driver buffer i: its fake
+ * buffer, or the USERPTR buffer it queued. -1 when the buffers were
+ * released meanwhile.
+ */
+static int app_dest(struct lv2_dev *dev, unsigned int i, uint8_t **d,
+		    size_t *ds)
+{
+	if (dev->app_memory == V4L2_MEMORY_USERPTR) {
+		*d = (uint8_t *)dev->user_ptr[i];
+		*ds = dev->user_len[i];
+	} else {
+		*d = dev->fake ? dev->fake + (size_t)i * dev->fake_len : NULL;
+		*ds = dev->fake_len;
+	}
+	return *d ? 0 : -1;
+}
+
 int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 		       uint8_t *dest, size_t dest_size, int requeue)
 {
-	int into_fake = dest == NULL;
+	int into_app = dest == NULL;
+	int into_fake = into_app && dev->app_memory != V4L2_MEMORY_USERPTR;
 
 	(void)requeue;
 	if (into_fake && fake_alloc(dev) < 0)
@@ -332,17 +371,13 @@ int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 			return -1;
 		}
 		if (b.index >= dev->nbufs || !dev->map[b.index] ||
-		    (into_fake && !dev->fake)) {
+		    (into_app && app_dest(dev, b.index, &d, &ds) < 0)) {
 			/* buffers were released meanwhile */
 			frame_done(dev, &view);
 			errno = EINVAL;
 			return -1;
 		}
 		dev->queued &= ~(1u << b.index);
-		if (into_fake) {
-			d = dev->fake + (size_t)b.index * dev->fake_len;
-			ds = dev->fake_len;
-		}
 		/* The driver says the data is damaged (uvcvideo returns every
 		 * queued buffer so, empty, when its stream fails): retried
 		 * as a corrupt frame, never converted from stale memory. */
@@ -420,7 +455,33 @@ int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 		return -1;
 	*buf = b;
 	buf->bytesused = (uint32_t)n;
-	fake_view(dev, buf);
+	if (dev->app_memory == V4L2_MEMORY_USERPTR)
+		lv2_user_view(dev, buf);
+	else
+		fake_view(dev, buf);
+	return 0;
+}
+
+int lv2_bufs_give_up(struct lv2_dev *dev)
+{
+	if (dev->streaming || dev->queued || fake_mapped(dev)) {
+		errno = EBUSY;
+		return -1;
+	}
+	if (dev->mode == BUFS_CONVERT) {
+		lv2_bufs_release(dev);
+		lv2_bufs_free_fake(dev);
+	} else if (dev->mode == BUFS_DIRECT) {
+		struct v4l2_requestbuffers req = {
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+			.memory = dev->app_memory,
+		};
+
+		/* the driver refuses (EBUSY) while they are mapped */
+		if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, &req) < 0)
+			return -1;
+		dev->mode = BUFS_NONE;
+	}
 	return 0;
 }
 
@@ -447,7 +508,8 @@ static void *fake_mmap(struct lv2_dev *dev, size_t length, uint64_t off)
 	unsigned int i = off & 0xff;
 
 	if (dev->mode != BUFS_CONVERT || i >= dev->nbufs ||
-	    length != dev->fake_len || fake_alloc(dev) < 0) {
+	    dev->app_memory != V4L2_MEMORY_MMAP || length != dev->fake_len ||
+	    fake_alloc(dev) < 0) {
 		errno = EINVAL;
 		return MAP_FAILED;
 	}

@@ -56,7 +56,13 @@ struct lv2_dev {
 	unsigned int nbufs;
 	void *map[LV2_MAX_BUFFERS]; /* driver buffers mapped here */
 	size_t map_len[LV2_MAX_BUFFERS];
-	uint32_t queued; /* bitmask of buffers queued to the driver */
+	uint32_t queued;     /* bitmask of buffers queued to the driver */
+	uint32_t app_memory; /* the application's memory type (REQBUFS) */
+
+	/* BUFS_CONVERT with USERPTR (userbufs.c): the application's buffer
+	 * each driver buffer's frame is converted into, from QBUF */
+	unsigned long user_ptr[LV2_MAX_BUFFERS];
+	uint32_t user_len[LV2_MAX_BUFFERS];
 
 	/* fake buffers (BUFS_CONVERT) */
 	uint8_t *fake;    /* one anonymous region, lazily */
@@ -122,6 +128,9 @@ int lv2_bufs_querybuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
 int lv2_bufs_qbuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
 int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
 int lv2_bufs_stream(struct lv2_dev *dev, unsigned long request, void *arg);
+/* The application's buffers given up for read(): 0, or -1 (EBUSY) while
+ * it streams or has buffers queued or mapped. */
+int lv2_bufs_give_up(struct lv2_dev *dev);
 /* Map the driver's nbufs buffers here (QUERYBUF + mmap). */
 int lv2_bufs_map_driver(struct lv2_dev *dev);
 /*
@@ -132,6 +141,12 @@ int lv2_bufs_map_driver(struct lv2_dev *dev);
 int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 		       uint8_t *dest, size_t dest_size, int requeue);
 void lv2_bufs_free_fake(struct lv2_dev *dev);
+
+/* userbufs.c: converted frames into the application's USERPTR buffers
+ * (BUFS_CONVERT, app_memory USERPTR; dev->lock held) */
+int lv2_user_qbuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
+/* The driver's answer b shown as the application's buffer. */
+void lv2_user_view(struct lv2_dev *dev, struct v4l2_buffer *b);
 
 /* read.c (dev->lock held) */
 void lv2_read_stop(struct lv2_dev *dev);

@@ -131,13 +131,19 @@ static ssize_t read_locked(struct lv2_dev *dev, void *buffer, size_t n)
 	size_t dest_size = n;
 	int r;
 
-	if (dev->passthrough || ((dev->caps & V4L2_CAP_READWRITE) && !need &&
-				 dev->mode != BUFS_READ))
+	if (dev->passthrough)
 		return lv2_dev_read(dev, buffer, n);
-	if (dev->mode == BUFS_CONVERT || dev->mode == BUFS_DIRECT) {
-		errno = EBUSY; /* the application streams itself */
+	/*
+	 * Buffers the application requested but does not use (nothing
+	 * queued, mapped or streaming) are given up for read(), as the
+	 * original does when it converts: zbarcam requests buffers, then
+	 * reads. EBUSY while the application streams itself.
+	 */
+	if ((dev->mode == BUFS_CONVERT || dev->mode == BUFS_DIRECT) &&
+	    lv2_bufs_give_up(dev) < 0)
 		return -1;
-	}
+	if ((dev->caps & V4L2_CAP_READWRITE) && !need && dev->mode != BUFS_READ)
+		return lv2_dev_read(dev, buffer, n);
 	if (need && n < frame) {
 		if (!grow(&dev->read_scratch, &dev->read_scratch_size, frame)) {
 			errno = ENOMEM;

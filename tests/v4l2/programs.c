@@ -8,6 +8,8 @@
  *  - zbarcam and qvidcap start from G_FMT right after open: on a camera
  *    whose formats all need conversion (vivid's Bayer, upside down) it
  *    must answer a converted format that ENUM_FMT lists, not the raw one;
+ *  - zbarcam probes REQBUFS(USERPTR) before S_FMT, requests it again
+ *    after, then read()s: one answer whatever the order, and read() works.
  * Each test says what the original (v4l-utils 1.22) does.
  */
 #include <errno.h>
@@ -202,6 +204,148 @@ static void test_default_format(void)
 	check_default("libv4l-vcam:YUYV:640x480:nopace", V4L2_PIX_FMT_YUYV, 0);
 }
 
+static int reqbufs(int fd, uint32_t memory, uint32_t count)
+{
+	struct v4l2_requestbuffers req = { .count = count,
+					   .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					   .memory = memory };
+	int r = v4l2_ioctl(fd, VIDIOC_REQBUFS, &req);
+
+	return r == 0 && count && !req.count ? -1 : r;
+}
+
+static uint32_t g_fmt_size(int fd)
+{
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+	CHECK(v4l2_ioctl(fd, VIDIOC_G_FMT, &f) == 0);
+	return f.fmt.pix.sizeimage;
+}
+
+/*
+ * Three frames into the application's memory (USERPTR), each checked:
+ * the whole frame, the application's pointer back, and for the flipped
+ * YUYV camera the upright picture.
+ */
+static void userptr_stream(int fd, int flipped_yuyv)
+{
+	uint32_t size = g_fmt_size(fd);
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	uint8_t *mem[NBUF], *want = malloc(size);
+
+	for (unsigned int i = 0; i < NBUF; i++) {
+		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					 .memory = V4L2_MEMORY_USERPTR,
+					 .index = i,
+					 .length = size };
+
+		mem[i] = malloc(size);
+		memset(mem[i], 0x55, size);
+		b.m.userptr = (unsigned long)mem[i];
+		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+	}
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
+	for (int k = 0; k < 3; k++) {
+		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					 .memory = V4L2_MEMORY_USERPTR };
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_DQBUF, &b) == 0);
+		CHECK(b.memory == V4L2_MEMORY_USERPTR && b.index < NBUF);
+		if (b.index >= NBUF)
+			break;
+		CHECK(b.m.userptr == (unsigned long)mem[b.index]);
+		CHECK(b.bytesused == size && b.length == size);
+		CHECK(mem[b.index][size - 1] != 0x55 ||
+		      mem[b.index][size / 2] != 0x55);
+		if (flipped_yuyv) {
+			CHECK(v4lc_vcam_render(V4L2_PIX_FMT_YUYV, W, H,
+					       b.sequence, want,
+					       size) == (int)size);
+			CHECK(!memcmp(mem[b.index], want, size));
+		}
+		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+	}
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMOFF, &type) == 0);
+	CHECK(reqbufs(fd, V4L2_MEMORY_USERPTR, 0) == 0);
+	for (int i = 0; i < NBUF; i++)
+		free(mem[i]);
+	free(want);
+}
+
+/*
+ * REQBUFS(USERPTR) gets one answer on a camera whatever the order of the
+ * calls: before any S_FMT (zbarcam's probe) and after S_FMT of a
+ * converted format, granted both times, and the frames then arrive
+ * converted into the application's memory. (The original refuses USERPTR
+ * whenever it converts or could: EINVAL both times.)
+ */
+static void check_userptr_orders(const char *spec, uint32_t fourcc)
+{
+	int fd = open_cam(spec), before, after;
+
+	errno = 0;
+	before = reqbufs(fd, V4L2_MEMORY_USERPTR, NBUF);
+	CHECK(before == 0, "%s: USERPTR before S_FMT", spec);
+	CHECK(reqbufs(fd, V4L2_MEMORY_USERPTR, 0) == 0);
+	CHECK(set_fmt(fd, fourcc));
+	errno = 0;
+	after = reqbufs(fd, V4L2_MEMORY_USERPTR, NBUF);
+	CHECK(after == 0, "%s: USERPTR after S_FMT %.4s", spec,
+	      (char *)&fourcc);
+	if (after == 0)
+		userptr_stream(fd, fourcc == V4L2_PIX_FMT_YUYV &&
+					   strstr(spec, "flip"));
+	CHECK(v4l2_close(fd) == 0);
+}
+
+static void test_userptr_orders(void)
+{
+	check_userptr_orders("libv4l-vcam:YUYV:640x480:nopace",
+			     V4L2_PIX_FMT_RGB24);
+	check_userptr_orders("libv4l-vcam:YUYV:640x480:nopace",
+			     V4L2_PIX_FMT_YUYV);
+	check_userptr_orders("libv4l-vcam:YUYV:640x480:flip=hv:nopace",
+			     V4L2_PIX_FMT_YUYV);
+	check_userptr_orders("libv4l-vcam:BA81,RGB3:640x480:flip=v:nopace",
+			     V4L2_PIX_FMT_RGB24);
+}
+
+/*
+ * zbarcam (zbar 0.23.92): its probe REQBUFS(USERPTR) succeeds, which
+ * leaves it in read() mode; it then requests USERPTR buffers again after
+ * S_FMT and reads. A read() after REQBUFS with nothing queued, nothing
+ * streaming and nothing mapped takes the buffers over and returns frames
+ * (the original's read() does so whenever it converts; it refuses USERPTR,
+ * so zbarcam streams MMAP there instead).
+ */
+static void check_zbar(const char *spec, uint32_t fourcc)
+{
+	int fd = open_cam(spec);
+	uint32_t size;
+	uint8_t *buf;
+
+	CHECK(reqbufs(fd, V4L2_MEMORY_USERPTR, NBUF) == 0, "%s: probe", spec);
+	CHECK(reqbufs(fd, V4L2_MEMORY_USERPTR, 0) == 0);
+	CHECK(set_fmt(fd, fourcc));
+	size = g_fmt_size(fd);
+	CHECK(reqbufs(fd, V4L2_MEMORY_USERPTR, NBUF) == 0, "%s: init", spec);
+	buf = malloc(size);
+	for (int k = 0; k < 2; k++) {
+		errno = 0;
+		CHECK(v4l2_read(fd, buf, size) == (ssize_t)size, "%s: read",
+		      spec);
+	}
+	free(buf);
+	CHECK(v4l2_close(fd) == 0);
+}
+
+static void test_zbar(void)
+{
+	check_zbar("libv4l-vcam:YUYV:640x480:nopace", V4L2_PIX_FMT_YUYV);
+	check_zbar("libv4l-vcam:BA81,RGB3:640x480:flip=v:nopace",
+		   V4L2_PIX_FMT_RGB24);
+}
+
 int main(void)
 {
 	wrapped = v4lc_vcam_ops;
@@ -209,6 +353,8 @@ int main(void)
 	lv2_test_set_plugin(&wrapped);
 	test_dqbuf_memory_zero();
 	test_default_format();
+	test_userptr_orders();
+	test_zbar();
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures != 0;
 }

@@ -90,8 +90,9 @@ static void test_mmap_conversion(int fd)
 	CHECK(v4l2_ioctl(fd, VIDIOC_G_FMT, &f) == 0);
 	CHECK(f.fmt.pix.pixelformat == V4L2_PIX_FMT_RGB24);
 
-	/* Converting: only MMAP. */
-	req.memory = V4L2_MEMORY_USERPTR;
+	/* Converting: MMAP or USERPTR (the CPU writes the frame), no
+	 * DMABUF. */
+	req.memory = V4L2_MEMORY_DMABUF;
 	errno = 0;
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == -1 && errno == EINVAL);
 	req.memory = V4L2_MEMORY_MMAP;
