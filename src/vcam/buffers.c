@@ -166,9 +166,15 @@ static void fill_buf(const struct vcam *c, int i, struct v4l2_buffer *b)
 	b->request_fd = 0;
 }
 
-static int check_buf(const struct vcam *c, const struct v4l2_buffer *b)
+/*
+ * As vb2: the memory type must be the queue's on QBUF only; QUERYBUF and
+ * DQBUF ignore it and answer the queue's (qvidcap leaves it 0).
+ */
+static int check_buf(const struct vcam *c, const struct v4l2_buffer *b,
+		     int memory_too)
 {
-	if (!is_capture(b->type) || !c->memory || b->memory != c->memory ||
+	if (!is_capture(b->type) || !c->memory ||
+	    (memory_too && b->memory != c->memory) ||
 	    b->index >= (uint32_t)c->nbufs)
 		return -1;
 	return 0;
@@ -179,7 +185,7 @@ int v4lc_vcam_querybuf(struct vcam *c, unsigned long req, void *arg)
 	struct v4l2_buffer *b = arg;
 
 	(void)req;
-	if (check_buf(c, b))
+	if (check_buf(c, b, 0))
 		return v4lc_vcam_fail(EINVAL);
 	fill_buf(c, (int)b->index, b);
 	return 0;
@@ -191,7 +197,7 @@ int v4lc_vcam_qbuf(struct vcam *c, unsigned long req, void *arg)
 	struct vcam_buf *v;
 
 	(void)req;
-	if (check_buf(c, b))
+	if (check_buf(c, b, 1))
 		return v4lc_vcam_fail(EINVAL);
 	v = &c->bufs[b->index];
 	if (v->flags & V4L2_BUF_FLAG_QUEUED)
@@ -300,7 +306,7 @@ int v4lc_vcam_dqbuf(struct vcam *c, unsigned long req, void *arg)
 	int i, n;
 
 	(void)req;
-	if (!is_capture(b->type) || !c->memory || b->memory != c->memory)
+	if (!is_capture(b->type) || !c->memory)
 		return v4lc_vcam_fail(EINVAL);
 	if (!c->streaming)
 		return v4lc_vcam_fail(EINVAL);

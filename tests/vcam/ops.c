@@ -1014,14 +1014,24 @@ static void test_userptr(void)
 		b.length = (uint32_t)size - 1;
 		CHECK(xio(&c, VIDIOC_QBUF, &b) == EINVAL); /* too short */
 		b.length = (uint32_t)size;
+		/* as vb2: QBUF checks memory, QUERYBUF and DQBUF do not */
+		b.memory = V4L2_MEMORY_MMAP;
+		CHECK(xio(&c, VIDIOC_QBUF, &b) == EINVAL);
+		b.memory = 0;
+		CHECK(xio(&c, VIDIOC_QUERYBUF, &b) == 0);
+		CHECK(b.memory == V4L2_MEMORY_USERPTR);
+		b.m.userptr = (unsigned long)mem[i];
+		b.length = (uint32_t)size;
 		CHECK(xio(&c, VIDIOC_QBUF, &b) == 0);
 	}
 	CHECK(xio(&c, VIDIOC_STREAMON, &type) == 0);
 	for (uint32_t seq = 0; seq < 4; seq++) {
 		memset(&b, 0, sizeof(b));
 		b.type = type;
-		b.memory = V4L2_MEMORY_USERPTR;
+		/* qvidcap dequeues with memory 0 */
+		b.memory = seq == 1 ? 0 : V4L2_MEMORY_USERPTR;
 		CHECK(xio(&c, VIDIOC_DQBUF, &b) == 0);
+		CHECK(b.memory == V4L2_MEMORY_USERPTR);
 		CHECK(b.sequence == seq && b.index == seq % 2);
 		CHECK(b.m.userptr == (unsigned long)mem[seq % 2]);
 		CHECK(v4lc_vcam_render(V4L2_PIX_FMT_UYVY, 320, 240, seq, ref,
