@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Differences from the distribution's libv4l2 found by diff-libv4l2, each
+ * explained in doc/libv4l2-differences.md (the row's number): { camera or
+ * NULL for every camera, sequence, step } (struct known, libv4l2.c).
+ */
+static const struct known known[] = {
+	/* 1: USERPTR is granted, also while converting */
+	{ NULL, "USERPTR before/after S_FMT", "REQBUFS USERPTR before S_FMT" },
+	{ NULL, "USERPTR before/after S_FMT", "REQBUFS USERPTR 0" },
+	{ NULL, "USERPTR before/after S_FMT", "REQBUFS USERPTR after S_FMT" },
+	/* 2: an upside-down packed 4:2:2 camera keeps its format, flipped */
+	{ "YUYV:640x480:flip=hv:nopace", "G_FMT first", "G_FMT" },
+	{ "YUYV:640x480:flip=hv:nopace", "G_FMT first", "ENUM_FMT lists it" },
+	{ "YUYV:640x480:flip=hv:nopace", "G_FMT first", "TRY_FMT of it" },
+	{ "YUYV:640x480:flip=hv:nopace", "read after REQBUFS, native",
+	  "S_FMT YUYV" },
+	{ "YUYV:640x480:flip=hv:nopace", "read after REQBUFS, native",
+	  "read after REQBUFS" },
+	/* 3: read() into a buffer shorter than the frame: its first bytes */
+	{ "S910:640x480:nopace", "read after REQBUFS, native",
+	  "read after REQBUFS" },
+	{ NULL, NULL, NULL },
+};
