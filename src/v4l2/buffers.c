@@ -207,6 +207,8 @@ static void fake_view(struct lv2_dev *dev, struct v4l2_buffer *b)
 
 int lv2_bufs_querybuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 {
+	/* the read stream's buffers are not the program's to see */
+	lv2_read_stop(dev);
 	if (dev->mode != BUFS_CONVERT)
 		return lv2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf);
 	if (buf->index >= dev->nbufs) {

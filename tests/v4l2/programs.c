@@ -346,6 +346,31 @@ static void test_zbar(void)
 		   V4L2_PIX_FMT_RGB24);
 }
 
+/*
+ * Found by diff-libv4l2's random sequences: QUERYBUF while read() streams
+ * under the hood showed the read stream's own driver buffers (their raw
+ * length and offset) to the program. It ends the read stream first, as
+ * QBUF, DQBUF, REQBUFS and STREAMON do here and as the original does; the
+ * program has no buffers then: EINVAL.
+ */
+static void test_querybuf_during_read(void)
+{
+	int fd = open_cam("libv4l-vcam:YUYV:640x480:nopace");
+	struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+				 .memory = V4L2_MEMORY_MMAP };
+	uint8_t *buf = malloc(W * H * 3);
+
+	CHECK(set_fmt(fd, V4L2_PIX_FMT_RGB24));
+	CHECK(v4l2_read(fd, buf, W * H * 3) == W * H * 3);
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == -1 && errno == EINVAL,
+	      "QUERYBUF answered length %u", b.length);
+	/* read() starts again */
+	CHECK(v4l2_read(fd, buf, W * H * 3) == W * H * 3);
+	free(buf);
+	CHECK(v4l2_close(fd) == 0);
+}
+
 int main(void)
 {
 	wrapped = v4lc_vcam_ops;
@@ -355,6 +380,7 @@ int main(void)
 	test_default_format();
 	test_userptr_orders();
 	test_zbar();
+	test_querybuf_during_read();
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures != 0;
 }
