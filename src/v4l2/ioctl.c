@@ -77,7 +77,13 @@ int lv2_fmt_apply(struct lv2_dev *dev, struct v4l2_format *fmt)
 
 static int do_s_fmt(struct lv2_dev *dev, struct v4l2_format *fmt)
 {
-	if (lv2_bufs_busy(dev) && dev->mode != BUFS_READ) {
+	/*
+	 * The program's converted buffers, even unused, keep the format, as
+	 * a driver's buffers do (EBUSY from uvcvideo and vb2): freeing them
+	 * here would fail its later QUERYBUF and QBUF instead.
+	 */
+	if ((lv2_bufs_busy(dev) && dev->mode != BUFS_READ) ||
+	    (dev->mode == BUFS_CONVERT && dev->nbufs)) {
 		errno = EBUSY;
 		return -1;
 	}

@@ -371,6 +371,34 @@ static void test_querybuf_during_read(void)
 	CHECK(v4l2_close(fd) == 0);
 }
 
+/*
+ * Found by diff-libv4l2's random sequences: S_FMT while the program holds
+ * requested buffers (neither mapped nor queued) of a converted format
+ * freed them behind its back and set the format, so its QUERYBUF and
+ * QBUF then failed. EBUSY, as the kernel answers with buffers allocated
+ * (uvcvideo, vb2's drivers) and so the original on them; after REQBUFS 0
+ * the format changes.
+ */
+static void test_s_fmt_with_buffers(void)
+{
+	int fd = open_cam("libv4l-vcam:YUYV:640x480:nopace");
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+	struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+				 .memory = V4L2_MEMORY_MMAP };
+
+	CHECK(set_fmt(fd, V4L2_PIX_FMT_RGB24));
+	CHECK(reqbufs(fd, V4L2_MEMORY_MMAP, NBUF) == 0);
+	f.fmt.pix.width = 320;
+	f.fmt.pix.height = 240;
+	f.fmt.pix.pixelformat = V4L2_PIX_FMT_BGR24;
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, &f) == -1 && errno == EBUSY);
+	CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
+	CHECK(reqbufs(fd, V4L2_MEMORY_MMAP, 0) == 0);
+	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, &f) == 0 && f.fmt.pix.width == 320);
+	CHECK(v4l2_close(fd) == 0);
+}
+
 int main(void)
 {
 	wrapped = v4lc_vcam_ops;
@@ -381,6 +409,7 @@ int main(void)
 	test_userptr_orders();
 	test_zbar();
 	test_querybuf_during_read();
+	test_s_fmt_with_buffers();
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures != 0;
 }
