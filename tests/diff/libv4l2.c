@@ -17,9 +17,12 @@
  * needs no libv4lconvert); the distribution's library finds it through
  * this program's glob(), which answers its plugin directory pattern with
  * PLUGIN (ours is given it by LIBV4L2_PLUGIN_DIR). Every difference is
- * printed; the test fails on one that is not in `known` below, the table
- * of doc/libv4l2-differences.md, which says why ours is right.
- * Skipped (77) without the distribution's library.
+ * printed; the test fails on one that is not in known.h, the table of
+ * doc/libv4l2-differences.md, which says why ours is right. Random
+ * sequences (random.c) are compared up to their first difference, which
+ * must be of a class of that table (random_class).
+ * Skipped (77) without the distribution's library. DIFF_SHOW=NAME (a
+ * sequence's name, or "random SEED") prints every step of that one.
  */
 
 #include <dlfcn.h>
@@ -102,8 +105,8 @@ static int load(struct lib *l, const char *path)
 }
 
 /* One sequence on one camera through the library at path, in a child. */
-static int run_side(const char *path, const struct seq *s, const char *cam,
-		    struct rec *r)
+static int run_side(const char *path, const struct seq *s, unsigned seed,
+		    const char *cam, struct rec *r)
 {
 	int p[2], status;
 	pid_t pid;
@@ -124,7 +127,10 @@ static int run_side(const char *path, const struct seq *s, const char *cam,
 		snprintf(name, sizeof(name), "libv4l-vcam:%s", cam);
 		fd = memfd_create(name, 0);
 		if (load(&l, path) == 0 && fd >= 0 && l.fd_open(fd, 0) == fd) {
-			s->fn(&l, fd, &mine);
+			if (s)
+				s->fn(&l, fd, &mine);
+			else
+				random_seq(&l, fd, &mine, seed);
 			l.close(fd);
 			mine.ran = 1;
 		}
@@ -163,7 +169,7 @@ static void show(const char *side, const struct step *t)
 }
 
 /* Compare the two records step by step: the count of unknown diffs. */
-static int compare(const char *cam, const struct seq *s, const struct rec *a,
+static int compare(const char *cam, const char *name, const struct rec *a,
 		   const struct rec *b)
 {
 	int bad = 0, n = a->n > b->n ? a->n : b->n;
@@ -178,14 +184,123 @@ static int compare(const char *cam, const struct seq *s, const struct rec *a,
 		    x->err == y->err &&
 		    (x->ret < 0 || !memcmp(x->v, y->v, sizeof(x->v))))
 			continue;
-		known_diff = is_known(cam, s->name, label);
+		known_diff = is_known(cam, name, label);
 		printf("%s %s / %s / %s\n", known_diff ? "KNOWN" : "DIFF ", cam,
-		       s->name, label);
+		       name, label);
 		show("ours", x);
 		show("orig", y);
 		bad += !known_diff;
 	}
 	return bad;
+}
+
+/* The call of a random sequence's step ("12: QBUF" is QBUF). */
+static int is_op(const struct step *t, const char *op)
+{
+	const char *c = strstr(t->what, ": ");
+
+	return c && !strcmp(c + 2, op);
+}
+
+static int outcome(const struct step *t, int ret, int err)
+{
+	return (ret > 0 ? t->ret > 0 : t->ret == ret) && t->err == err;
+}
+
+/* A successful read() at a step before i that took over buffers the
+ * program had requested (a REQBUFS of at least one before it). */
+static int read_took_over(const struct rec *r, int i)
+{
+	int requested = 0;
+
+	for (int k = 0; k < i; k++) {
+		const struct step *t = &r->steps[k];
+
+		if (is_op(t, "REQBUFS") && t->ret == 0)
+			requested = t->v[0] > 0;
+		if (is_op(t, "read") && t->ret > 0 && requested)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The class, in doc/libv4l2-differences.md, of a random sequence's first
+ * difference (at step i: ours a, the original's b), or 0 if none explains
+ * it. Every later call may differ as a consequence.
+ */
+static int random_class(const struct rec *a, const struct rec *b, int i)
+{
+	const struct step *x = &a->steps[i], *y = &b->steps[i];
+
+	if (is_op(x, "read") && outcome(x, -1, EBUSY) && outcome(y, -1, EINVAL))
+		return 5;
+	if (is_op(x, "read") && outcome(x, -1, EBUSY) && outcome(y, 1, 0))
+		return 6;
+	if (is_op(x, "S_FMT") && outcome(x, -1, EBUSY) && outcome(y, 0, 0))
+		return 7;
+	if (read_took_over(a, i) &&
+	    ((outcome(x, -1, EINVAL) && outcome(y, 0, 0)) ||
+	     (is_op(x, "S_FMT") && outcome(x, 0, 0) && outcome(y, -1, EBUSY))))
+		return 8;
+	for (int k = 0; k < i; k++)
+		if (is_op(&a->steps[k], "STREAMOFF") && is_op(x, "QBUF") &&
+		    outcome(x, 0, 0) && outcome(y, -1, EINVAL))
+			return 9;
+	return 0;
+}
+
+/* A random sequence: up to its first difference, which must have a class. */
+static int compare_random(const char *cam, const char *name,
+			  const struct rec *a, const struct rec *b)
+{
+	for (int i = 0; i < a->n && i < b->n; i++) {
+		const struct step *x = &a->steps[i], *y = &b->steps[i];
+		int c;
+
+		if (x->ret == y->ret && x->err == y->err &&
+		    (x->ret < 0 || !memcmp(x->v, y->v, sizeof(x->v))))
+			continue;
+		c = random_class(a, b, i);
+		printf("%s %s / %s / %s", c ? "KNOWN" : "DIFF ", cam, name,
+		       x->what);
+		if (c)
+			printf(" (row %d)", c);
+		printf("\n");
+		show("ours", x);
+		show("orig", y);
+		return !c;
+	}
+	return 0;
+}
+
+/* One sequence (or random one of seed) on camera cam through both. */
+static int one(const char *ours, const char *orig, const struct seq *s,
+	       unsigned seed, const char *cam, int *compared)
+{
+	struct rec a, b;
+	char name[48];
+	int ra = run_side(ours, s, seed, cam, &a);
+	int rb = run_side(orig, s, seed, cam, &b);
+
+	if (s)
+		snprintf(name, sizeof(name), "%s", s->name);
+	else
+		snprintf(name, sizeof(name), "random %u", seed);
+	if (ra || rb) {
+		printf("FAIL %s / %s: %s did not run\n", cam, name,
+		       ra ? "ours" : "orig");
+		return 1;
+	}
+	*compared += a.n;
+	if (getenv("DIFF_SHOW") && !strcmp(getenv("DIFF_SHOW"), name))
+		for (int i = 0; i < a.n || i < b.n; i++) {
+			printf("  %s\n", a.steps[i].what);
+			show("ours", &a.steps[i]);
+			show("orig", &b.steps[i]);
+		}
+	return s ? compare(cam, name, &a, &b)
+		 : compare_random(cam, name, &a, &b);
 }
 
 int main(int argc, char **argv)
@@ -212,21 +327,11 @@ int main(int argc, char **argv)
 	setenv("LIBV4L2_PLUGIN_DIR", dirname(dir), 1);
 	setenv("LIBV4L2_SHARE", "0", 1);
 	for (size_t c = 0; c < sizeof(cams) / sizeof(cams[0]); c++) {
-		for (const struct seq *s = seqs; s->name; s++) {
-			struct rec ours, theirs;
-
-			int a = run_side(argv[1], s, cams[c], &ours);
-			int b = run_side(orig, s, cams[c], &theirs);
-
-			if (a || b) {
-				printf("FAIL %s / %s: %s did not run\n",
-				       cams[c], s->name, a ? "ours" : "orig");
-				bad++;
-				continue;
-			}
-			bad += compare(cams[c], s, &ours, &theirs);
-			compared += ours.n;
-		}
+		for (const struct seq *s = seqs; s->name; s++)
+			bad += one(argv[1], orig, s, 0, cams[c], &compared);
+		for (unsigned seed = 1; seed <= RANDOM_SEQS; seed++)
+			bad += one(argv[1], orig, NULL, seed, cams[c],
+				   &compared);
 	}
 	printf("%d calls compared, %d unexplained differences\n", compared,
 	       bad);

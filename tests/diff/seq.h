@@ -42,4 +42,9 @@ struct seq {
 /* The sequences, ended by an entry without a name. */
 extern const struct seq seqs[];
 
+/* Random sequences in the fuzz target's style (random.c): the one of
+ * this seed. */
+void random_seq(const struct lib *l, int fd, struct rec *r, unsigned seed);
+#define RANDOM_SEQS 40
+
 #endif
