@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * A lying server against libv4l2's share client (issue 28, defect 1):
- * every case runs in a child of its own, which must neither die (a
+ * A lying server against libv4l2's share client (issue 28, defects 1 and
+ * 2): every case runs in a child of its own, which must neither die (a
  * frame read past the end of a memfd is SIGBUS) nor hang (an alarm ends
  * it), and must get on with the next, honest frame:
  *   - a memfd shorter than the map_size announced;
@@ -9,12 +9,16 @@
  *   - a memfd sealed against shrinking but writable;
  *   - slot indices out of range, with and without a memfd;
  *   - sizes that do not add up (bytesused past the memfd, a map_size of
- *     0 or of a terabyte, a frame larger than its bytes).
+ *     0 or of a terabyte, a frame larger than its bytes);
+ *   - control events every 20 ms and never a reply: the request ends
+ *     with ETIMEDOUT at its deadline (LIBV4L2_SHARE_TIMEOUT_MS), which the
+ *     events do not move.
  * And the server's own slots are accepted: sealed against writing with
  * F_SEAL_WRITE (--seal write) or F_SEAL_FUTURE_WRITE (the default).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,6 +206,37 @@ static void sizes(struct share *sh, const struct v4l2_pix_format *p)
 	lie_sizes(sh, p, p->sizeimage, 16384, -1, "a slot never sent");
 }
 
+static void *events_forever(void *arg)
+{
+	struct fs_ctrl_event ev = { .h.type = FS_CTRL_EVENT, .id = 1 };
+	struct timespec nap = { 0, 20 * 1000 * 1000 };
+
+	(void)arg;
+	for (;;) {
+		if (fs_send(scripted_requests, &ev, sizeof(ev), -1, 0) < 0)
+			return NULL;
+		ev.value++;
+		nanosleep(&nap, NULL);
+	}
+}
+
+/* Events, and never a reply: STREAMON ends with ETIMEDOUT. */
+static void no_reply(struct share *sh, const struct v4l2_pix_format *p)
+{
+	pthread_t t;
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, r;
+
+	(void)p;
+	setenv("LIBV4L2_SHARE_TIMEOUT_MS", "300", 1);
+	sh->streaming = 0;
+	CHECK(pthread_create(&t, NULL, events_forever, NULL) == 0);
+	r = share_streamon(sh, &type);
+	CHECK(r < 0 && errno == ETIMEDOUT, "STREAMON: %d", r);
+	shutdown(scripted_requests, SHUT_RDWR); /* ends the thread */
+	pthread_join(t, NULL);
+	_exit(failures != 0);
+}
+
 struct lie {
 	const char *what;
 	void (*run)(struct share *sh, const struct v4l2_pix_format *p);
@@ -243,6 +278,7 @@ int main(void)
 		{ "a FUTURE_WRITE-sealed memfd", future_write },
 		{ "slots out of range", slot_out_of_range },
 		{ "sizes that do not add up", sizes },
+		{ "events without replies", no_reply },
 	};
 
 	setvbuf(stdout, NULL, _IOLBF, 0);

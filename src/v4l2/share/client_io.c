@@ -8,10 +8,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "client.h"
@@ -20,6 +22,33 @@
 #ifndef F_SEAL_FUTURE_WRITE
 #define F_SEAL_FUTURE_WRITE 0x0010 /* Linux 5.1; older headers lack it */
 #endif
+
+uint64_t share_mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/*
+ * The longest libv4l2 waits for its server at one step: dflt, or less
+ * when LIBV4L2_SHARE_TIMEOUT_MS asks for less (tests set it low to see a
+ * server that never answers in a fraction of a second).
+ */
+int share_timeout_ms(int dflt)
+{
+	const char *v = secure_getenv("LIBV4L2_SHARE_TIMEOUT_MS");
+	char *end;
+	long ms;
+
+	if (!v || !*v)
+		return dflt;
+	ms = strtol(v, &end, 10);
+	if (*end || ms <= 0 || ms >= dflt)
+		return dflt;
+	return (int)ms;
+}
 
 /*
  * Whether the memfd of a slot can be mapped and read for as long as we
@@ -170,6 +199,7 @@ int share_request(struct share *sh, void *msg, size_t len, size_t rlen)
 		struct fs_ioctl io;
 		struct fs_setfmt s;
 	} r;
+	uint64_t deadline;
 
 	if (sh->ended && !live(sh)) {
 		errno = EIO;
@@ -177,13 +207,21 @@ int share_request(struct share *sh, void *msg, size_t len, size_t rlen)
 	}
 	if (fs_send(sh->sock, msg, len, -1, 0) < 0)
 		return -1;
+	/* A server that stops answering is an error, not a hang: one
+	 * deadline for the reply, which the events and frames arriving
+	 * meanwhile do not move. */
+	deadline = share_mono_ms() + (uint64_t)share_timeout_ms(15000);
 	for (;;) {
 		struct pollfd p = { .fd = sh->sock, .events = POLLIN };
+		uint64_t now = share_mono_ms();
 		ssize_t n;
-		int fd;
+		int fd, ready = 0;
 
-		/* A server that stops answering is an error, not a hang. */
-		if (poll(&p, 1, 15000) == 0) {
+		if (now < deadline)
+			ready = poll(&p, 1, (int)(deadline - now));
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready == 0) {
 			errno = ETIMEDOUT;
 			return -1;
 		}
