@@ -130,8 +130,7 @@ void srv_decode_done(void);
 
 /* server_events.c */
 /* A control `from` set: told to every other client, as room allows. */
-void srv_events_announce(const struct client *from, uint32_t id,
-			 int32_t value);
+void srv_events_announce(const struct client *from, uint32_t id, int32_t value);
 /* Send what waits for c while its socket has room (main loop). */
 void srv_events_flush(struct client *c);
 

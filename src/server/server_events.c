@@ -57,8 +57,7 @@ void srv_events_flush(struct client *c)
 	}
 }
 
-void srv_events_announce(const struct client *from, uint32_t id,
-			 int32_t value)
+void srv_events_announce(const struct client *from, uint32_t id, int32_t value)
 {
 	for (int i = 0; i < MAX_CLIENTS; i++) {
 		struct client *c = &srv.clients[i];

@@ -71,7 +71,8 @@ static void test_held(void)
 	CHECK(all(view, yu.sizeimage, 0xaa), "the held frame changed");
 
 	share_view_done(&sh);
-	CHECK(scripted_released(&gen) == 0 && gen == 1, "the held frame, once done");
+	CHECK(scripted_released(&gen) == 0 && gen == 1,
+	      "the held frame, once done");
 	CHECK(scripted_released(&gen) < 0);
 	share_view_done(&sh); /* twice: nothing more */
 	CHECK(scripted_released(&gen) < 0);
@@ -94,7 +95,8 @@ static void test_copied(const struct v4l2_pix_format *ours,
 	CHECK(!(b.flags & V4L2_BUF_FLAG_ERROR) && b.bytesused > 0 &&
 		      all(buf, b.bytesused, 0xcc),
 	      "%s: not copied", what);
-	CHECK(scripted_released(&gen) == 3 && gen == 5, "%s: not released", what);
+	CHECK(scripted_released(&gen) == 3 && gen == 5, "%s: not released",
+	      what);
 	share_view_done(&sh);
 	CHECK(scripted_released(&gen) < 0, "%s: released twice", what);
 	scripted_teardown(&sh);
@@ -103,7 +105,8 @@ static void test_copied(const struct v4l2_pix_format *ours,
 int main(void)
 {
 	struct v4l2_pix_format yu = scripted_layout(V4L2_PIX_FMT_YUV420, W, H);
-	struct v4l2_pix_format big = scripted_layout(V4L2_PIX_FMT_YUV420, 2 * W, H);
+	struct v4l2_pix_format big =
+		scripted_layout(V4L2_PIX_FMT_YUV420, 2 * W, H);
 	struct v4l2_pix_format mj = scripted_layout(V4L2_PIX_FMT_MJPEG, W, H);
 
 	test_held();

@@ -97,8 +97,7 @@ static void check_idle(int idle, int want, const char *when)
 static int raw_client(int *frames)
 {
 	char key[80], path[200];
-	struct fs_hello h = { .h.type = FS_HELLO,
-			      .version = FS_PROTO_VERSION };
+	struct fs_hello h = { .h.type = FS_HELLO, .version = FS_PROTO_VERSION };
 	struct pollfd p;
 	int sv[2], s, fd;
 
@@ -114,8 +113,9 @@ static int raw_client(int *frames)
 	*frames = sv[0];
 	p = (struct pollfd){ .fd = s, .events = POLLIN };
 	CHECK(poll(&p, 1, 10000) == 1 &&
-	      fs_recv(s, &h, sizeof(h), &fd, 0) == (ssize_t)sizeof(h) &&
-	      h.h.type == FS_HELLO && h.h.ret == 0, "the raw client's HELLO");
+		      fs_recv(s, &h, sizeof(h), &fd, 0) == (ssize_t)sizeof(h) &&
+		      h.h.type == FS_HELLO && h.h.ret == 0,
+	      "the raw client's HELLO");
 	return s;
 }
 

@@ -149,8 +149,7 @@ static void future_write(struct share *sh, const struct v4l2_pix_format *p)
 	CHECK(scripted_released(&gen) == 2 && gen == 3);
 }
 
-static void slot_out_of_range(struct share *sh,
-			      const struct v4l2_pix_format *p)
+static void slot_out_of_range(struct share *sh, const struct v4l2_pix_format *p)
 {
 	struct v4l2_buffer b;
 
@@ -191,16 +190,16 @@ static void lie_sizes(struct share *sh, const struct v4l2_pix_format *p,
 
 static void sizes(struct share *sh, const struct v4l2_pix_format *p)
 {
-	struct v4l2_pix_format big = scripted_layout(V4L2_PIX_FMT_YUYV,
-						     640, 480);
+	struct v4l2_pix_format big =
+		scripted_layout(V4L2_PIX_FMT_YUYV, 640, 480);
 	int seals = F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE;
 
 	lie_sizes(sh, p, 100000, 4096, memfd_sealed(4096, 1, seals),
 		  "bytesused past the memfd");
 	lie_sizes(sh, p, p->sizeimage, 0, memfd_sealed(4096, 1, seals),
 		  "a map_size of 0");
-	lie_sizes(sh, p, p->sizeimage, 1ull << 40,
-		  memfd_sealed(4096, 1, seals), "a terabyte's map_size");
+	lie_sizes(sh, p, p->sizeimage, 1ull << 40, memfd_sealed(4096, 1, seals),
+		  "a terabyte's map_size");
 	lie_sizes(sh, &big, 4096, 4096, memfd_sealed(4096, 1, seals),
 		  "a 640x480 frame in 4096 bytes");
 	lie_sizes(sh, p, p->sizeimage, 16384, -1, "a slot never sent");
@@ -253,7 +252,7 @@ static int run_lie(const struct lie *l)
 		struct share sh;
 
 		failures = 0; /* the child's own, not the cases' before */
-		alarm(10); /* a hang fails here, not at meson's timeout */
+		alarm(10);    /* a hang fails here, not at meson's timeout */
 		scripted_setup(&sh, &p, buf);
 		fcntl(sh.fd, F_SETFL, O_NONBLOCK);
 		l->run(&sh, &p);

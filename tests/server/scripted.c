@@ -14,8 +14,7 @@
 
 int scripted_frames, scripted_requests;
 
-struct v4l2_pix_format scripted_layout(uint32_t fourcc, unsigned w,
-				       unsigned h)
+struct v4l2_pix_format scripted_layout(uint32_t fourcc, unsigned w, unsigned h)
 {
 	struct v4l2_pix_format p = { .width = w, .height = h };
 
@@ -64,8 +63,8 @@ int scripted_released(uint32_t *gen)
 {
 	struct fs_release r;
 	int fd;
-	ssize_t n = fs_recv(scripted_requests, &r, sizeof(r), &fd,
-			    MSG_DONTWAIT);
+	ssize_t n =
+		fs_recv(scripted_requests, &r, sizeof(r), &fd, MSG_DONTWAIT);
 
 	if (fd >= 0)
 		close(fd);

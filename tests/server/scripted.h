@@ -16,8 +16,7 @@
 extern int scripted_frames, scripted_requests;
 
 /* The layout of a w x h frame in fourcc, as the server describes it. */
-struct v4l2_pix_format scripted_layout(uint32_t fourcc, unsigned w,
-				       unsigned h);
+struct v4l2_pix_format scripted_layout(uint32_t fourcc, unsigned w, unsigned h);
 
 /* A memfd of size bytes filled with byte, sealed as the server seals its
  * slots (shrink, grow, write): the fd. */

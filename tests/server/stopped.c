@@ -35,8 +35,7 @@
 static pid_t server_pid(char *path, size_t size)
 {
 	char key[80];
-	struct fs_hello h = { .h.type = FS_HELLO,
-			      .version = FS_PROTO_VERSION };
+	struct fs_hello h = { .h.type = FS_HELLO, .version = FS_PROTO_VERSION };
 	struct pollfd p;
 	int s, fd;
 

@@ -217,10 +217,10 @@ static int server_connect(const char *dev, const char *path,
 		struct timespec ts = { 0, 5 * 1000 * 1000 };
 
 		if (s >= 0) {
-			int r = hello_exchange(s, hello, data,
-					       share_timeout_ms(left > 5000
-								? 5000
-								: left + 1));
+			/* Its answer: 5 s at most, within the deadline. */
+			int wait =
+				share_timeout_ms(left < 5000 ? left + 1 : 5000);
+			int r = hello_exchange(s, hello, data, wait);
 
 			if (r == 0)
 				return s;
