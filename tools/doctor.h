@@ -42,7 +42,9 @@ struct doc_ctrl {
 
 struct doc_server {
 	char socket[256];
-	int state; /* 0: none runs; 1: runs, listed; -1: runs, no list */
+	/* 0: none runs; 1: runs, listed; -1: runs, no list; -2: its
+	 * socket accepts no connection (stopped or wedged) */
+	int state;
 	struct fs_clients who;
 };
 

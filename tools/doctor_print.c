@@ -86,6 +86,10 @@ static void text_server(FILE *f, const struct doc_server *s)
 		return;
 	}
 	fprintf(f, "  frame server: %s", s->socket);
+	if (s->state == -2) {
+		fputs(" (accepts no connection: stopped or wedged)\n", f);
+		return;
+	}
 	if (s->state < 0) {
 		fputs(" (no client list)\n", f);
 		return;
@@ -223,6 +227,10 @@ static void json_server(FILE *f, const struct doc_server *s)
 	}
 	fputs("{\"socket\":", f);
 	jstr(f, s->socket);
+	if (s->state == -2) {
+		fputs(",\"clients\":null,\"answering\":false}", f);
+		return;
+	}
 	if (s->state < 0) {
 		fputs(",\"clients\":null}", f);
 		return;

@@ -4,32 +4,17 @@
  * connected? Its socket is where libv4l2's share backend looks
  * ($XDG_RUNTIME_DIR/libv4l/<key>.sock, src/protocol/proto.h); the doctor
  * asks it FS_CLIENTS without saying FS_HELLO, so it is not counted.
+ * A server that accepts nothing (stopped, wedged: its backlog full) is
+ * reported as such after 2 s, never waited for.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include "doctor.h"
-
-static int connect_to(const char *path)
-{
-	struct sockaddr_un a = { .sun_family = AF_UNIX };
-	int s;
-
-	if (strlen(path) >= sizeof(a.sun_path))
-		return -1;
-	strcpy(a.sun_path, path);
-	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (s >= 0 && connect(s, (struct sockaddr *)&a, sizeof(a)) < 0) {
-		close(s);
-		return -1;
-	}
-	return s;
-}
 
 void doc_server_ask(const char *name, struct doc_server *srv)
 {
@@ -45,9 +30,12 @@ void doc_server_ask(const char *name, struct doc_server *srv)
 		return;
 	snprintf(path, sizeof(path), "%s/%s.sock", dir, key);
 	snprintf(srv->socket, sizeof(srv->socket), "%s", path);
-	s = connect_to(path);
-	if (s < 0)
+	s = fs_connect(path, 2000);
+	if (s < 0) {
+		if (errno == ETIMEDOUT)
+			srv->state = -2;
 		return;
+	}
 	srv->state = -1;
 	/* A server too old for FS_CLIENTS hangs up: "runs, no list". */
 	if (fs_send(s, &req, sizeof(req), -1, 0) == 0) {

@@ -140,6 +140,14 @@ FS_API int fs_socket_dir(char *buf, size_t size, int create);
 FS_API int fs_device_key(const char *device, char *key, size_t size);
 FS_API int fs_socket_path(const char *key, char *buf, size_t size);
 
+/*
+ * connect.c: a connection to the server listening at path, waiting at
+ * most timeout_ms when it accepts nothing (stopped, its backlog full).
+ * The socket (blocking, close-on-exec), or -1 with errno: ENOENT (no
+ * server), ECONNREFUSED (a dead one's socket), ETIMEDOUT...
+ */
+FS_API int fs_connect(const char *path, int timeout_ms);
+
 /* The peer check: 0 if the peer's uid is ours, else -EPERM (or -errno). */
 FS_API int fs_check_peer(int sock);
 /* The decision itself (unit-tested): allowed only when peer uid == our uid. */

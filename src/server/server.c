@@ -28,7 +28,9 @@
  * frames are dropped for it (sendmsg is never blocking). Connections are
  * accepted only from the same uid (SO_PEERCRED).
  * Controls: forwarded to the device, last writer wins, every change is
- * sent to the other clients as FS_CTRL_EVENT.
+ * sent to the other clients as FS_CTRL_EVENT, coalesced per control while
+ * a client's socket has no room for it (server_events.c): a reply always
+ * has room.
  * One server per device: the lock file <key>.lock is taken first; the
  * socket is published (renamed into place) only once it listens, and
  * unpublished, with the lock released, before the idle exit tears down
@@ -326,6 +328,10 @@ static void serve_clients(const struct pollfd *p, const int *map, int n)
 
 		if (!p[k].revents)
 			continue;
+		if (p[k].revents & POLLOUT)
+			srv_events_flush(c);
+		if (!(p[k].revents & ~POLLOUT))
+			continue;
 		if (srv_handle(c) < 0) {
 			if (srv.verbose && !c->dead)
 				fprintf(stderr,
@@ -366,7 +372,8 @@ static int poll_once(struct listener *l)
 		if (srv.clients[i].sock < 0)
 			continue;
 		p[n].fd = srv.clients[i].sock;
-		p[n].events = POLLIN;
+		/* Events waiting for room: told when there is. */
+		p[n].events = POLLIN | (srv.clients[i].nevents ? POLLOUT : 0);
 		map[n++] = i;
 	}
 	pthread_mutex_unlock(&srv.lock);

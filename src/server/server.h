@@ -8,7 +8,8 @@
  *                      hands every frame to the streaming clients;
  *   server_decode.c    MJPEG decoded once for the clients that want YU12;
  *   server_clients.c   client connections and what each one holds;
- *   server_requests.c  a client's requests.
+ *   server_requests.c  a client's requests;
+ *   server_events.c    control changes announced to the other clients.
  * Everything below is guarded by srv.lock, held by the main loop between
  * polls and by the capture thread outside DQBUF.
  */
@@ -28,6 +29,8 @@ struct v4lconvert_data;
 #define DEV_BUFFERS 4
 /* The formats of a device looked at (its list may never end). */
 #define SRV_MAX_FORMATS 64
+/* Controls whose change a client was not told yet (server_events.c). */
+#define SRV_MAX_EVENTS 32
 
 struct slot {
 	int fd;
@@ -50,6 +53,13 @@ struct client {
 	uint8_t held[FS_MAX_SLOTS];
 	int inflight;
 	uint64_t sent, dropped;
+	/* FS_CTRL_EVENTs waiting for room in sock, oldest first, one per
+	 * control (server_events.c) */
+	struct {
+		uint32_t id;
+		int32_t value;
+	} events[SRV_MAX_EVENTS];
+	unsigned nevents;
 };
 
 struct server {
@@ -117,6 +127,12 @@ int srv_decoding_clients(void);
 /* Capture thread, lock held (dropped while decoding). */
 struct slot *srv_decode(const uint8_t *src, size_t len, uint32_t *bytes);
 void srv_decode_done(void);
+
+/* server_events.c */
+/* A control `from` set: told to every other client, as room allows. */
+void srv_events_announce(const struct client *from, uint32_t id, int32_t value);
+/* Send what waits for c while its socket has room (main loop). */
+void srv_events_flush(struct client *c);
 
 /* server_requests.c: one request from client c; -1 when it is gone. */
 int srv_handle(struct client *c);

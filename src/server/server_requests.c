@@ -171,18 +171,8 @@ static void do_ioctl(struct client *c, struct fs_ioctl *m)
 	m->h.err = r < 0 ? e : 0;
 	fs_send(c->sock, m, sizeof(*m), -1, 0);
 
-	if (r == 0 && req == VIDIOC_S_CTRL) {
-		struct fs_ctrl_event ev = {
-			.h.type = FS_CTRL_EVENT,
-			.id = arg.ctl.id,
-			.value = arg.ctl.value,
-		};
-
-		for (int i = 0; i < MAX_CLIENTS; i++)
-			if (srv.clients[i].sock >= 0 && &srv.clients[i] != c)
-				fs_send(srv.clients[i].sock, &ev, sizeof(ev),
-					-1, MSG_DONTWAIT);
-	}
+	if (r == 0 && req == VIDIOC_S_CTRL)
+		srv_events_announce(c, arg.ctl.id, arg.ctl.value);
 }
 
 /* The format a client may use (device's answer to TRY_FMT), or errno. */

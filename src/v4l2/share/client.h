@@ -63,6 +63,10 @@ int share_connect(int fd, char *dev, size_t dev_size, char *key,
 		  size_t key_size, int *fsock);
 
 /* client_io.c */
+/* CLOCK_MONOTONIC in milliseconds. */
+uint64_t share_mono_ms(void);
+/* dflt ms, or less as LIBV4L2_SHARE_TIMEOUT_MS asks (tests). */
+int share_timeout_ms(int dflt);
 /* Send a request and wait for its reply, of rlen bytes, into msg. */
 int share_request(struct share *sh, void *msg, size_t len, size_t rlen);
 /* An ioctl forwarded to the device through the server. */

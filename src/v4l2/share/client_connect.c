@@ -76,29 +76,6 @@ static int device_of(int fd, char *dev, size_t size)
 	return 0;
 }
 
-static int connect_to(const char *path)
-{
-	struct sockaddr_un a = { .sun_family = AF_UNIX };
-	int s;
-
-	if (strlen(path) >= sizeof(a.sun_path)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	strcpy(a.sun_path, path);
-	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (s < 0)
-		return -1;
-	if (connect(s, (struct sockaddr *)&a, sizeof(a)) < 0) {
-		int e = errno;
-
-		close(s);
-		errno = e;
-		return -1;
-	}
-	return s;
-}
-
 /*
  * Start a detached server (double fork, new session). Its stdin, stdout
  * and stderr are /dev/null (stderr stays ours when verbose): it outlives
@@ -155,19 +132,13 @@ static void spawn_server(const char *device)
 		;
 }
 
-static uint64_t mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
 /* HELLO on a fresh connection: 0, or -1 when the server did not answer
  * (it was exiting: the connection was reset, or it is stuck), -2 for
  * another protocol version, -3 when it refused us: every client slot is
- * taken (its refusal may come before our HELLO could be sent). */
-static int hello_exchange(int s, struct fs_hello *hello, int data)
+ * taken (its refusal may come before our HELLO could be sent). The
+ * answer is waited for timeout_ms at most. */
+static int hello_exchange(int s, struct fs_hello *hello, int data,
+			  int timeout_ms)
 {
 	struct pollfd p = { .fd = s, .events = POLLIN };
 	struct fs_hello r;
@@ -177,7 +148,7 @@ static int hello_exchange(int s, struct fs_hello *hello, int data)
 	if (fs_send(s, hello, sizeof(*hello), data, 0) < 0 && errno != EPIPE &&
 	    errno != ECONNRESET)
 		return -1;
-	if (poll(&p, 1, 5000) <= 0)
+	if (poll(&p, 1, timeout_ms) <= 0)
 		return -1;
 	n = fs_recv(s, &r, sizeof(r), &fd, MSG_DONTWAIT);
 	if (fd >= 0)
@@ -227,21 +198,29 @@ static int lock_held(const char *path)
  * have given up (a server that is still starting holds it: none is
  * started beside it). A connection the server never answers (it closed
  * its socket to exit) is retried the same way. With start 0, only an
- * existing server is joined. 0 or -1 (after 10 s).
+ * existing server is joined. A server that accepts nothing (stopped,
+ * its backlog full) is waited for until the same deadline: 10 s when
+ * starting one, 5 s when joining (LIBV4L2_SHARE_TIMEOUT_MS may say
+ * less). The socket, or -1 with errno.
  */
 static int server_connect(const char *dev, const char *path,
 			  struct fs_hello *hello, int data, int start)
 {
-	uint64_t t0 = mono_ms(), spawned = 0;
+	uint64_t t0 = share_mono_ms(), spawned = 0;
+	uint64_t limit = (uint64_t)share_timeout_ms(start ? 10000 : 5000);
 	int verbose = secure_getenv("LIBV4L2_FRAMESERVER_VERBOSE") != NULL;
 
 	for (;;) {
-		int s = connect_to(path), e = errno;
+		uint64_t now = share_mono_ms();
+		int left = now - t0 < limit ? (int)(limit - (now - t0)) : 0;
+		int s = fs_connect(path, left), e = errno;
 		struct timespec ts = { 0, 5 * 1000 * 1000 };
-		uint64_t now;
 
 		if (s >= 0) {
-			int r = hello_exchange(s, hello, data);
+			/* Its answer: 5 s at most, within the deadline. */
+			int wait =
+				share_timeout_ms(left < 5000 ? left + 1 : 5000);
+			int r = hello_exchange(s, hello, data, wait);
 
 			if (r == 0)
 				return s;
@@ -260,6 +239,14 @@ static int server_connect(const char *dev, const char *path,
 				return -1;
 			}
 			e = ECONNRESET;
+		} else if (e == ETIMEDOUT) {
+			fprintf(stderr,
+				"libv4l2: the frame server of %s accepts no "
+				"connection (stopped?); this program uses the "
+				"device directly\n",
+				dev);
+			errno = ETIMEDOUT;
+			return -1;
 		} else if (e != ENOENT && e != ECONNREFUSED && e != EAGAIN) {
 			return -1;
 		}
@@ -268,8 +255,8 @@ static int server_connect(const char *dev, const char *path,
 			errno = e;
 			return -1;
 		}
-		now = mono_ms();
-		if (now - t0 >= 10000) {
+		now = share_mono_ms();
+		if (now - t0 >= limit) {
 			errno = ETIMEDOUT;
 			return -1;
 		}
@@ -281,7 +268,7 @@ static int server_connect(const char *dev, const char *path,
 					(int)getpid(), now / 1e3, path,
 					strerror(e));
 			spawn_server(dev);
-			spawned = mono_ms();
+			spawned = share_mono_ms();
 			continue;
 		}
 		nanosleep(&ts, NULL);

@@ -6,14 +6,87 @@
  * memfd passed the first time), released once copied out.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "client.h"
 #include "protocol/wire.h"
+
+#ifndef F_SEAL_FUTURE_WRITE
+#define F_SEAL_FUTURE_WRITE 0x0010 /* Linux 5.1; older headers lack it */
+#endif
+
+uint64_t share_mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/*
+ * The longest libv4l2 waits for its server at one step: dflt, or less
+ * when LIBV4L2_SHARE_TIMEOUT_MS asks for less (tests set it low to see a
+ * server that never answers in a fraction of a second).
+ */
+int share_timeout_ms(int dflt)
+{
+	const char *v = secure_getenv("LIBV4L2_SHARE_TIMEOUT_MS");
+	char *end;
+	long ms;
+
+	if (!v || !*v)
+		return dflt;
+	ms = strtol(v, &end, 10);
+	if (*end || ms <= 0 || ms >= dflt)
+		return dflt;
+	return (int)ms;
+}
+
+/*
+ * Whether the memfd of a slot can be mapped and read for as long as we
+ * map it: at least size bytes, and sealed so that nobody can shrink it
+ * (reading a page past its end is SIGBUS) nor write it (a frame read
+ * while it changes). The server seals every slot (server_slots.c:
+ * F_SEAL_FUTURE_WRITE, or F_SEAL_WRITE with --seal write).
+ */
+static int slot_fd_ok(int fd, uint64_t size)
+{
+	struct stat st;
+	int seals = fcntl(fd, F_GET_SEALS);
+
+	if (seals < 0 || !(seals & F_SEAL_SHRINK) ||
+	    !(seals & (F_SEAL_WRITE | F_SEAL_FUTURE_WRITE)))
+		return 0;
+	return size > 0 && size <= SIZE_MAX && fstat(fd, &st) == 0 &&
+	       st.st_size >= 0 && (uint64_t)st.st_size >= size;
+}
+
+/* A new memfd for slot f->slot: mapped in place of the old one, or 0
+ * (refused, the slot then unmapped: its old frames are gone anyway). */
+static int slot_map(struct share *sh, const struct fs_frame *f, int fd)
+{
+	void *m = MAP_FAILED;
+
+	if (slot_fd_ok(fd, f->map_size))
+		m = mmap(NULL, (size_t)f->map_size, PROT_READ, MAP_SHARED, fd,
+			 0);
+	close(fd);
+	share_slot_unmap(sh, f->slot);
+	if (m == MAP_FAILED)
+		return 0;
+	sh->slot[f->slot].map = m;
+	sh->slot[f->slot].size = (size_t)f->map_size;
+	sh->slot[f->slot].gen = f->gen;
+	return 1;
+}
 
 void share_slot_unmap(struct share *sh, unsigned i)
 {
@@ -54,17 +127,11 @@ static void on_async(struct share *sh, const void *buf, ssize_t n, int fd)
 			share_release(sh, f);
 			return;
 		}
-		if (fd >= 0) {
-			void *m = mmap(NULL, f->map_size, PROT_READ, MAP_SHARED,
-				       fd, 0);
-
-			close(fd);
-			share_slot_unmap(sh, f->slot);
-			if (m != MAP_FAILED) {
-				sh->slot[f->slot].map = m;
-				sh->slot[f->slot].size = f->map_size;
-				sh->slot[f->slot].gen = f->gen;
-			}
+		if (fd >= 0 && !slot_map(sh, f, fd)) {
+			/* A slot we cannot read safely: its frame is given
+			 * back unread, never taken. */
+			share_release(sh, f);
+			return;
 		}
 		if (!sh->streaming) {
 			share_release(sh, f);
@@ -132,6 +199,7 @@ int share_request(struct share *sh, void *msg, size_t len, size_t rlen)
 		struct fs_ioctl io;
 		struct fs_setfmt s;
 	} r;
+	uint64_t deadline;
 
 	if (sh->ended && !live(sh)) {
 		errno = EIO;
@@ -139,13 +207,21 @@ int share_request(struct share *sh, void *msg, size_t len, size_t rlen)
 	}
 	if (fs_send(sh->sock, msg, len, -1, 0) < 0)
 		return -1;
+	/* A server that stops answering is an error, not a hang: one
+	 * deadline for the reply, which the events and frames arriving
+	 * meanwhile do not move. */
+	deadline = share_mono_ms() + (uint64_t)share_timeout_ms(15000);
 	for (;;) {
 		struct pollfd p = { .fd = sh->sock, .events = POLLIN };
+		uint64_t now = share_mono_ms();
 		ssize_t n;
-		int fd;
+		int fd, ready = 0;
 
-		/* A server that stops answering is an error, not a hang. */
-		if (poll(&p, 1, 15000) == 0) {
+		if (now < deadline)
+			ready = poll(&p, 1, (int)(deadline - now));
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready == 0) {
 			errno = ETIMEDOUT;
 			return -1;
 		}
