@@ -45,6 +45,16 @@
 
 static int use_libv4l2, passed, failed;
 
+/* The open device and its buffers, as every step below uses them. */
+struct stream {
+	int fd;
+	int userptr;
+	uint32_t memory;
+	struct v4l2_format f;
+	void *map[NBUF];
+	size_t len[NBUF];
+};
+
 static void result(int ok, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 static void result(int ok, const char *fmt, ...)
@@ -164,155 +174,170 @@ static int press(const char *dev, const char *name)
 	return r;
 }
 
-int main(int argc, char **argv)
+/* A buffer to dequeue, of the stream's memory type. */
+static struct v4l2_buffer empty_buf(const struct stream *s)
 {
-	const char *dev = NULL, *server = NULL;
-	int unplug = 0, press_after = 0, userptr = 0, hold, fd, quiet = 0;
-	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, nframes = 0, r, good = 0;
-	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
-	struct v4l2_requestbuffers req = {
-		.count = NBUF,
+	struct v4l2_buffer b = {
 		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-		.memory = V4L2_MEMORY_MMAP,
+		.memory = s->memory,
 	};
-	void *map[NBUF];
-	size_t len[NBUF];
-	char tmpdir[] = "/tmp/fspollXXXXXX";
-	double ms;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
+	return b;
+}
+
+/* QBUF b again; a USERPTR buffer must name its memory again each time. */
+static int requeue(const struct stream *s, struct v4l2_buffer *b)
+{
+	if (s->userptr) {
+		b->m.userptr = (unsigned long)s->map[b->index];
+		b->length = (uint32_t)s->len[b->index];
+	}
+	return xioctl(s->fd, VIDIOC_QBUF, b);
+}
+
+struct options {
+	const char *dev, *server;
+	int unplug, press_after, userptr;
+};
+
+/* 0, or 2 (the usage exit status) when no device is named. */
+static int parse_args(int argc, char **argv, struct options *o)
+{
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--libv4l2"))
 			use_libv4l2 = 1;
 		else if (!strcmp(argv[i], "--plain"))
 			use_libv4l2 = 0;
 		else if (!strcmp(argv[i], "--userptr"))
-			userptr = 1;
+			o->userptr = 1;
 		else if (!strcmp(argv[i], "--server") && i + 1 < argc)
-			server = argv[++i];
+			o->server = argv[++i];
 		else if (!strcmp(argv[i], "--unplug") && i + 1 < argc)
-			unplug = atoi(argv[++i]);
+			o->unplug = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--press-disconnect") && i + 1 < argc)
-			press_after = atoi(argv[++i]);
+			o->press_after = atoi(argv[++i]);
 		else
-			dev = argv[i];
+			o->dev = argv[i];
 	}
-	if (!dev) {
+	if (!o->dev) {
 		fprintf(stderr, "usage: see the top of poll.c\n");
 		return 2;
 	}
-	if (server) {
-		if (!mkdtemp(tmpdir))
-			return 2;
-		setenv("XDG_RUNTIME_DIR", tmpdir, 1);
-		setenv("LIBV4L2_FRAMESERVER", server, 1);
-		setenv("LIBV4L2_FRAMESERVER_IDLE_MS", "300", 1);
-	}
-	setenv("LIBV4L2_SHARE", "1", 1);
-	signal(SIGALRM, on_alarm);
-	alarm(60);
+	return 0;
+}
 
-	fd = dev_open(dev, &hold);
-	result(fd >= 0, "open %s (%s)", dev,
-	       use_libv4l2 ? "libv4l2" : "plain calls");
-	if (fd < 0)
-		return 1;
-	{
-		char path[64], link[128];
-		ssize_t n;
+/* Shared, the program's fd is the client's socket, not the device. */
+static void check_fd_is_socket(int fd)
+{
+	char path[64], link[128];
+	ssize_t n;
 
-		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-		n = readlink(path, link, sizeof(link) - 1);
-		link[n > 0 ? n : 0] = '\0';
-		result(!strncmp(link, "socket:", 7),
-		       "the fd is the frame socket (%s)", link);
-	}
-	f.fmt.pix.width = 320;
-	f.fmt.pix.height = 240;
-	f.fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
-	f.fmt.pix.field = V4L2_FIELD_NONE;
-	result(xioctl(fd, VIDIOC_S_FMT, &f) == 0 &&
-		       f.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV,
-	       "S_FMT YUYV %ux%u", f.fmt.pix.width, f.fmt.pix.height);
-	if (userptr)
-		req.memory = V4L2_MEMORY_USERPTR;
-	result(xioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == NBUF,
-	       "REQBUFS %u %s", req.count, userptr ? "USERPTR" : "MMAP");
-	for (unsigned i = 0; i < NBUF; i++) {
-		struct v4l2_buffer b = {
-			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = req.memory,
-			.index = i,
-		};
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	n = readlink(path, link, sizeof(link) - 1);
+	link[n > 0 ? n : 0] = '\0';
+	result(!strncmp(link, "socket:", 7), "the fd is the frame socket (%s)",
+	       link);
+}
 
-		if (userptr) {
-			len[i] = f.fmt.pix.sizeimage;
-			map[i] = calloc(1, len[i]);
-			b.m.userptr = (unsigned long)map[i];
-			b.length = (uint32_t)len[i];
-		} else {
-			if (xioctl(fd, VIDIOC_QUERYBUF, &b) < 0) {
-				result(0, "QUERYBUF %u: %s", i,
-				       strerror(errno));
-				return 1;
-			}
-			len[i] = b.length;
-			map[i] = xmmap(b.length, fd, b.m.offset);
-			if (map[i] == MAP_FAILED) {
-				result(0, "mmap buffer %u: %s", i,
-				       strerror(errno));
-				return 1;
-			}
+/* Buffer i: user memory or the mapped buffer, queued. 0 or -1. */
+static int setup_buffer(struct stream *s, unsigned i)
+{
+	struct v4l2_buffer b = empty_buf(s);
+
+	b.index = i;
+	if (s->userptr) {
+		s->len[i] = s->f.fmt.pix.sizeimage;
+		s->map[i] = calloc(1, s->len[i]);
+		b.m.userptr = (unsigned long)s->map[i];
+		b.length = (uint32_t)s->len[i];
+	} else {
+		if (xioctl(s->fd, VIDIOC_QUERYBUF, &b) < 0) {
+			result(0, "QUERYBUF %u: %s", i, strerror(errno));
+			return -1;
 		}
-		if (xioctl(fd, VIDIOC_QBUF, &b) < 0) {
-			result(0, "QBUF %u: %s", i, strerror(errno));
-			return 1;
+		s->len[i] = b.length;
+		s->map[i] = xmmap(b.length, s->fd, b.m.offset);
+		if (s->map[i] == MAP_FAILED) {
+			result(0, "mmap buffer %u: %s", i, strerror(errno));
+			return -1;
 		}
 	}
-	/* Not streaming: a V4L2 device answers POLLERR at once; the shared
-	 * fd has nothing to read (no frame can come): only reported. */
-	r = poll_in(fd, 50, &ms);
-	printf("before STREAMON: poll revents 0x%x after %.0f ms\n", r, ms);
-	result(!(r > 0 && (r & POLLIN)), "before STREAMON: no POLLIN");
+	if (xioctl(s->fd, VIDIOC_QBUF, &b) < 0) {
+		result(0, "QBUF %u: %s", i, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
 
-	result(xioctl(fd, VIDIOC_STREAMON, &type) == 0, "STREAMON");
+/* S_FMT YUYV 320x240, NBUF buffers requested and queued. 0 or -1. */
+static int setup_stream(struct stream *s)
+{
+	struct v4l2_requestbuffers req = {
+		.count = NBUF,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = s->memory,
+	};
+	struct v4l2_format *f = &s->f;
+
+	f->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	f->fmt.pix.width = 320;
+	f->fmt.pix.height = 240;
+	f->fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
+	f->fmt.pix.field = V4L2_FIELD_NONE;
+	result(xioctl(s->fd, VIDIOC_S_FMT, f) == 0 &&
+		       f->fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV,
+	       "S_FMT YUYV %ux%u", f->fmt.pix.width, f->fmt.pix.height);
+	result(xioctl(s->fd, VIDIOC_REQBUFS, &req) == 0 && req.count == NBUF,
+	       "REQBUFS %u %s", req.count, s->userptr ? "USERPTR" : "MMAP");
+	for (unsigned i = 0; i < NBUF; i++)
+		if (setup_buffer(s, i) < 0)
+			return -1;
+	return 0;
+}
+
+/* A picture, not a constant fill: 8 changes among samples 97 bytes apart. */
+static int whole_picture(const struct stream *s, const struct v4l2_buffer *b)
+{
+	const uint8_t *p = s->map[b->index];
+	int distinct = 0;
+
+	for (size_t i = 1; i < b->bytesused && distinct < 8; i += 97)
+		distinct += p[i] != p[i - 1];
+	return b->bytesused == s->f.fmt.pix.sizeimage && distinct >= 8;
+}
+
+/* Streaming: POLLIN before each DQBUF, and a short poll after one. */
+static void test_poll_frames(const struct stream *s)
+{
+	int nframes = 0, good = 0, quiet = 0, r;
+	double ms;
+
 	for (int k = 0; k < 12; k++) {
-		struct v4l2_buffer b = {
-			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = req.memory,
-		};
-		const uint8_t *p;
-		int distinct = 0;
+		struct v4l2_buffer b = empty_buf(s);
 
-		r = poll_in(fd, 5000, &ms);
+		r = poll_in(s->fd, 5000, &ms);
 		if (r <= 0 || !(r & POLLIN) || !(r & POLLRDNORM) ||
 		    (r & (POLLOUT | POLLERR | POLLHUP))) {
 			result(0, "frame %d: poll revents 0x%x after %.0f ms",
 			       k, r, ms);
 			break;
 		}
-		if (xioctl(fd, VIDIOC_DQBUF, &b) < 0) {
+		if (xioctl(s->fd, VIDIOC_DQBUF, &b) < 0) {
 			result(0, "frame %d: DQBUF after POLLIN: %s", k,
 			       strerror(errno));
 			break;
 		}
 		nframes++;
-		p = map[b.index];
-		for (size_t i = 1; i < b.bytesused && distinct < 8; i += 97)
-			distinct += p[i] != p[i - 1];
-		good += b.bytesused == f.fmt.pix.sizeimage && distinct >= 8;
+		good += whole_picture(s, &b);
 		/* Right after a DQBUF the next frame is still to come (30 fps:
 		 * ~33 ms away): a short poll times out. Counted, not required
 		 * of every frame (a late reader may find the next one). */
-		r = poll_in(fd, 5, &ms);
+		r = poll_in(s->fd, 5, &ms);
 		if (r == 0 && ms >= 4)
 			quiet++;
 		if (r < 0 || (r & (POLLERR | POLLHUP)))
 			result(0, "frame %d: short poll revents 0x%x", k, r);
-		if (userptr)
-			b.m.userptr = (unsigned long)map[b.index],
-			b.length = (uint32_t)len[b.index];
-		if (xioctl(fd, VIDIOC_QBUF, &b) < 0) {
+		if (requeue(s, &b) < 0) {
 			result(0, "QBUF again: %s", strerror(errno));
 			break;
 		}
@@ -322,150 +347,197 @@ int main(int argc, char **argv)
 	       "before each of %d DQBUFs",
 	       nframes);
 	result(good == nframes, "%d of %d frames whole pictures (%s)", good,
-	       nframes, userptr ? "copied into the user pointers" : "mmap");
+	       nframes, s->userptr ? "copied into the user pointers" : "mmap");
 	result(quiet >= 6,
 	       "poll with a 5 ms timeout right after a DQBUF "
 	       "timed out (returned 0) %d of %d times",
 	       quiet, nframes);
-	/* select(): readable when a frame is there, never writable. */
-	{
-		fd_set rd, wr, ex;
-		struct timeval tv = { 5, 0 };
-		struct v4l2_buffer b = {
-			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = req.memory,
-		};
+}
 
-		FD_ZERO(&rd);
-		FD_ZERO(&wr);
-		FD_ZERO(&ex);
-		FD_SET(fd, &rd);
-		FD_SET(fd, &wr);
-		FD_SET(fd, &ex);
-		r = select(fd + 1, &rd, &wr, &ex, &tv);
-		result(r == 1 && FD_ISSET(fd, &rd) && !FD_ISSET(fd, &wr),
-		       "select: readable, not writable (%d)", r);
-		r = xioctl(fd, VIDIOC_DQBUF, &b);
-		result(r == 0, "DQBUF after select");
-		if (userptr)
-			b.m.userptr = (unsigned long)map[b.index],
-			b.length = (uint32_t)len[b.index];
-		if (r == 0)
-			xioctl(fd, VIDIOC_QBUF, &b);
-		FD_ZERO(&rd);
-		FD_SET(fd, &rd);
-		tv.tv_sec = 0;
-		tv.tv_usec = 5000;
-		r = select(fd + 1, &rd, NULL, NULL, &tv);
-		printf("select 5 ms right after a DQBUF: %d\n", r);
-	}
-	/* O_NONBLOCK: EAGAIN until poll says a frame is there. */
-	{
-		int fl = fcntl(fd, F_GETFL), eagain = 0, ok = 0;
+/* select(): readable when a frame is there, never writable. */
+static void test_select(const struct stream *s)
+{
+	int fd = s->fd, r;
+	fd_set rd, wr, ex;
+	struct timeval tv = { 5, 0 };
+	struct v4l2_buffer b = empty_buf(s);
 
-		fcntl(fd, F_SETFL, fl | O_NONBLOCK);
-		for (int k = 0; k < 5; k++) {
-			struct v4l2_buffer b = {
-				.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-				.memory = req.memory,
-			};
+	FD_ZERO(&rd);
+	FD_ZERO(&wr);
+	FD_ZERO(&ex);
+	FD_SET(fd, &rd);
+	FD_SET(fd, &wr);
+	FD_SET(fd, &ex);
+	r = select(fd + 1, &rd, &wr, &ex, &tv);
+	result(r == 1 && FD_ISSET(fd, &rd) && !FD_ISSET(fd, &wr),
+	       "select: readable, not writable (%d)", r);
+	r = xioctl(fd, VIDIOC_DQBUF, &b);
+	result(r == 0, "DQBUF after select");
+	if (r == 0)
+		requeue(s, &b);
+	FD_ZERO(&rd);
+	FD_SET(fd, &rd);
+	tv.tv_sec = 0;
+	tv.tv_usec = 5000;
+	r = select(fd + 1, &rd, NULL, NULL, &tv);
+	printf("select 5 ms right after a DQBUF: %d\n", r);
+}
 
-			if (xioctl(fd, VIDIOC_DQBUF, &b) < 0) {
-				if (errno != EAGAIN)
-					break;
-				eagain++;
-				r = poll_in(fd, 5000, NULL);
-				if (r <= 0 || !(r & POLLIN) ||
-				    xioctl(fd, VIDIOC_DQBUF, &b) < 0)
-					break;
-			}
-			ok++;
-			if (userptr)
-				b.m.userptr = (unsigned long)map[b.index],
-				b.length = (uint32_t)len[b.index];
-			xioctl(fd, VIDIOC_QBUF, &b);
-		}
-		result(ok == 5,
-		       "O_NONBLOCK: 5 frames, %d EAGAIN answered by "
-		       "poll then DQBUF",
-		       eagain);
-		fcntl(fd, F_SETFL, fl);
-	}
-	if (unplug || press_after) {
-		/* The device goes away: ENODEV for DQBUF, POLLERR/POLLHUP. */
-		int err = 0, got = 0;
-		unsigned revents = 0;
+/* O_NONBLOCK: EAGAIN until poll says a frame is there. */
+static void test_nonblock(const struct stream *s)
+{
+	int fl = fcntl(s->fd, F_GETFL), eagain = 0, ok = 0, r;
 
-		if (press_after)
-			result(press(dev, "disconnect") == 0,
-			       "pressed vivid's Disconnect");
-		alarm(30);
-		for (int k = 0; k < 400; k++) {
-			struct v4l2_buffer b = {
-				.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-				.memory = req.memory,
-			};
+	fcntl(s->fd, F_SETFL, fl | O_NONBLOCK);
+	for (int k = 0; k < 5; k++) {
+		struct v4l2_buffer b = empty_buf(s);
 
-			r = poll_in(fd, 5000, NULL);
-			if (r & (POLLERR | POLLHUP))
-				revents = (unsigned)r;
-			if (xioctl(fd, VIDIOC_DQBUF, &b) < 0) {
-				err = errno;
+		if (xioctl(s->fd, VIDIOC_DQBUF, &b) < 0) {
+			if (errno != EAGAIN)
 				break;
-			}
-			got++;
-			if (userptr)
-				b.m.userptr = (unsigned long)map[b.index],
-				b.length = (uint32_t)len[b.index];
-			xioctl(fd, VIDIOC_QBUF, &b);
+			eagain++;
+			r = poll_in(s->fd, 5000, NULL);
+			if (r <= 0 || !(r & POLLIN) ||
+			    xioctl(s->fd, VIDIOC_DQBUF, &b) < 0)
+				break;
 		}
-		result(err == ENODEV,
-		       "unplug: DQBUF fails with ENODEV after %d "
-		       "more frames (%s)",
-		       got, strerror(err));
-		r = poll_in(fd, 2000, &ms);
-		if (r > 0)
-			revents |= (unsigned)r;
-		result((revents & (POLLERR | POLLHUP)) != 0,
-		       "unplug: poll reports 0x%x (POLLERR 0x8, POLLHUP 0x10) "
-		       "after %.0f ms",
-		       revents, ms);
-		{
-			struct v4l2_buffer b = {
-				.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-				.memory = req.memory,
-			};
+		ok++;
+		requeue(s, &b);
+	}
+	result(ok == 5,
+	       "O_NONBLOCK: 5 frames, %d EAGAIN answered by "
+	       "poll then DQBUF",
+	       eagain);
+	fcntl(s->fd, F_SETFL, fl);
+}
 
-			errno = 0;
-			r = xioctl(fd, VIDIOC_DQBUF, &b);
-			result(r < 0 && errno == ENODEV,
-			       "unplug: DQBUF again: ENODEV (%s)",
-			       strerror(errno));
+/* The device goes away: ENODEV for DQBUF, POLLERR/POLLHUP. */
+static void test_unplug(const struct stream *s, const char *dev,
+			int press_after)
+{
+	int err = 0, got = 0, r;
+	unsigned revents = 0;
+	struct v4l2_buffer b;
+	double ms;
+
+	if (press_after)
+		result(press(dev, "disconnect") == 0,
+		       "pressed vivid's Disconnect");
+	alarm(30);
+	for (int k = 0; k < 400; k++) {
+		b = empty_buf(s);
+		r = poll_in(s->fd, 5000, NULL);
+		if (r & (POLLERR | POLLHUP))
+			revents = (unsigned)r;
+		if (xioctl(s->fd, VIDIOC_DQBUF, &b) < 0) {
+			err = errno;
+			break;
 		}
-		xioctl(fd, VIDIOC_STREAMOFF, &type);
-	} else {
-		result(xioctl(fd, VIDIOC_STREAMOFF, &type) == 0, "STREAMOFF");
+		got++;
+		requeue(s, &b);
 	}
+	result(err == ENODEV,
+	       "unplug: DQBUF fails with ENODEV after %d "
+	       "more frames (%s)",
+	       got, strerror(err));
+	r = poll_in(s->fd, 2000, &ms);
+	if (r > 0)
+		revents |= (unsigned)r;
+	result((revents & (POLLERR | POLLHUP)) != 0,
+	       "unplug: poll reports 0x%x (POLLERR 0x8, POLLHUP 0x10) "
+	       "after %.0f ms",
+	       revents, ms);
+	b = empty_buf(s);
+	errno = 0;
+	r = xioctl(s->fd, VIDIOC_DQBUF, &b);
+	result(r < 0 && errno == ENODEV, "unplug: DQBUF again: ENODEV (%s)",
+	       strerror(errno));
+}
+
+static void release_buffers(const struct stream *s)
+{
 	for (unsigned i = 0; i < NBUF; i++) {
-		if (userptr)
-			free(map[i]);
+		if (s->userptr)
+			free(s->map[i]);
 		else if (use_libv4l2)
-			v4l2_munmap(map[i], len[i]);
+			v4l2_munmap(s->map[i], s->len[i]);
 		else
-			munmap(map[i], len[i]);
+			munmap(s->map[i], s->len[i]);
 	}
-	result(dev_close(fd) == 0, "close");
+}
+
+/* The runtime directory and server binary of a private server. 0 or 2. */
+static int server_env(const char *server, char *tmpdir)
+{
+	if (!mkdtemp(tmpdir))
+		return 2;
+	setenv("XDG_RUNTIME_DIR", tmpdir, 1);
+	setenv("LIBV4L2_FRAMESERVER", server, 1);
+	setenv("LIBV4L2_FRAMESERVER_IDLE_MS", "300", 1);
+	return 0;
+}
+
+static void server_cleanup(const char *tmpdir)
+{
+	char cmd[128];
+
+	usleep(600 * 1000); /* the server's idle exit */
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
+	if (system(cmd) != 0)
+		printf("could not remove %s\n", tmpdir);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { 0 };
+	struct stream s = { .memory = V4L2_MEMORY_MMAP };
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, hold, r;
+	char tmpdir[] = "/tmp/fspollXXXXXX";
+	double ms;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (parse_args(argc, argv, &o))
+		return 2;
+	if (o.server && server_env(o.server, tmpdir))
+		return 2;
+	setenv("LIBV4L2_SHARE", "1", 1);
+	signal(SIGALRM, on_alarm);
+	alarm(60);
+
+	s.fd = dev_open(o.dev, &hold);
+	result(s.fd >= 0, "open %s (%s)", o.dev,
+	       use_libv4l2 ? "libv4l2" : "plain calls");
+	if (s.fd < 0)
+		return 1;
+	check_fd_is_socket(s.fd);
+	s.userptr = o.userptr;
+	if (s.userptr)
+		s.memory = V4L2_MEMORY_USERPTR;
+	if (setup_stream(&s) < 0)
+		return 1;
+	/* Not streaming: a V4L2 device answers POLLERR at once; the shared
+	 * fd has nothing to read (no frame can come): only reported. */
+	r = poll_in(s.fd, 50, &ms);
+	printf("before STREAMON: poll revents 0x%x after %.0f ms\n", r, ms);
+	result(!(r > 0 && (r & POLLIN)), "before STREAMON: no POLLIN");
+
+	result(xioctl(s.fd, VIDIOC_STREAMON, &type) == 0, "STREAMON");
+	test_poll_frames(&s);
+	test_select(&s);
+	test_nonblock(&s);
+	if (o.unplug || o.press_after) {
+		test_unplug(&s, o.dev, o.press_after);
+		xioctl(s.fd, VIDIOC_STREAMOFF, &type);
+	} else {
+		result(xioctl(s.fd, VIDIOC_STREAMOFF, &type) == 0, "STREAMOFF");
+	}
+	release_buffers(&s);
+	result(dev_close(s.fd) == 0, "close");
 	if (hold >= 0)
 		close(hold);
 	alarm(0);
-	if (server) {
-		char cmd[128];
-
-		usleep(600 * 1000); /* the server's idle exit */
-		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
-		if (system(cmd) != 0)
-			printf("could not remove %s\n", tmpdir);
-	}
+	if (o.server)
+		server_cleanup(tmpdir);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
