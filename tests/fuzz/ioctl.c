@@ -177,7 +177,7 @@ static void drop_map(int i, int via_lib)
  */
 #define UNUSED __attribute__((unused))
 #define OP_ARGS                                                                \
-	struct cam *c, int ci UNUSED, uint8_t what UNUSED,                     \
+	struct cam *c UNUSED, int ci UNUSED, uint8_t what UNUSED,              \
 		const uint8_t *a UNUSED
 #define CAPTURE V4L2_BUF_TYPE_VIDEO_CAPTURE
 
