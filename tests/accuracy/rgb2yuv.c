@@ -22,6 +22,7 @@
 #include "dispatch/dsp.h"
 
 #include "matrices.h"
+#include "../common/rng.h"
 
 /* Exact Y, U, V (unrounded, clamped to the 8-bit range) of one colour. */
 static void exact_yuv(const struct matrix *m, double r, double g, double b,
@@ -209,10 +210,7 @@ static uint32_t rng = 0x12345678u;
 
 static uint32_t rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return rng;
+	return xorshift32(&rng);
 }
 
 /* Collects colours into rows of W pixels and checks each full row. */

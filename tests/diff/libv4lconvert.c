@@ -23,6 +23,8 @@
 #include <string.h>
 
 #include "../common/origlib.h"
+#include "../common/fourcc.h"
+#include "../common/rng.h"
 #include "core/frame.h"
 
 /* The original, and its instance with emulated HFLIP/VFLIP controls. */
@@ -113,12 +115,8 @@ static uint32_t rng = 0x9e3779b9u;
 
 static void randomise(uint8_t *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		rng ^= rng << 13;
-		rng ^= rng >> 17;
-		rng ^= rng << 5;
-		p[i] = (uint8_t)(rng >> 24);
-	}
+	for (size_t i = 0; i < n; i++)
+		p[i] = (uint8_t)(xorshift32(&rng) >> 24);
 }
 
 static uint8_t *xalloc(size_t n)
@@ -137,13 +135,6 @@ static const int sizes[][2] = {
 };
 #define NSIZES (int)(sizeof(sizes) / sizeof(sizes[0]))
 
-static const char *fcc(uint32_t f, char buf[5])
-{
-	memcpy(buf, &f, 4);
-	buf[4] = 0;
-	return buf;
-}
-
 /* (a) identical byte shuffles */
 static void check_identical(void)
 {
@@ -161,7 +152,6 @@ static void check_identical(void)
 			size_t ds = frame_size(pairs[p][1], w, h);
 			uint8_t *s = xalloc(ss), *a = xalloc(ds),
 				*b = xalloc(ds);
-			char n1[5], n2[5];
 
 			randomise(s, ss);
 			memset(a, 0x11, ds);
@@ -174,8 +164,8 @@ static void check_identical(void)
 
 				printf("%s (a) %s->%s %dx%d: %s\n",
 				       same ? "ok  " : "FAIL",
-				       fcc(pairs[p][0], n1),
-				       fcc(pairs[p][1], n2), w, h,
+				       FOURCC_STR(pairs[p][0]),
+				       FOURCC_STR(pairs[p][1]), w, h,
 				       same ? "identical" : "DIFFERENT");
 				failures += !same;
 			}
@@ -231,7 +221,6 @@ static void check_flips(void)
 				size_t n = frame_size(fmts[f], w, h);
 				uint8_t *s = xalloc(n), *a = xalloc(n),
 					*e = xalloc(n);
-				char nm[5];
 				int ret;
 
 				randomise(s, n);
@@ -253,8 +242,8 @@ static void check_flips(void)
 				if (!ret && memcmp(a, e, n)) {
 					printf("FAIL (b) the original's %s %s "
 					       "%dx%d is not the naive flip\n",
-					       fcc(fmts[f], nm), ops[o].name, w,
-					       h);
+					       FOURCC_STR(fmts[f]), ops[o].name,
+					       w, h);
 					failures++;
 				}
 				if (!ret) {
@@ -274,8 +263,8 @@ static void check_flips(void)
 					same = !ret && !memcmp(a, b, n);
 					printf("%s (b) %s %s %dx%d: %s (%d)\n",
 					       same ? "ok  " : "FAIL",
-					       fcc(fmts[f], nm), ops[o].name, w,
-					       h,
+					       FOURCC_STR(fmts[f]), ops[o].name,
+					       w, h,
 					       same ? "identical" : "DIFFERENT",
 					       ret);
 					failures += !same;
@@ -364,7 +353,6 @@ static void check_to_rgb(uint32_t sfc, int w, int h)
 	size_t ds = frame_size(V4L2_PIX_FMT_RGB24, w, h);
 	uint8_t *s = xalloc(ss), *a = xalloc(ds), *b = xalloc(ds);
 	struct err eo = { 0, 0, 0 }, en = { 0, 0, 0 };
-	char nm[5];
 
 	randomise(s, ss);
 	if (orig_convert(sfc, V4L2_PIX_FMT_RGB24, w, h, s, a) ||
@@ -386,7 +374,7 @@ static void check_to_rgb(uint32_t sfc, int w, int h)
 	printf("%s (c) %s->RGB3 %dx%d: mean abs error ours %.4f original "
 	       "%.4f, max ours %d original %d\n",
 	       en.sum / en.n < eo.sum / eo.n && en.max <= 1 ? "ok  " : "FAIL",
-	       fcc(sfc, nm), w, h, en.sum / en.n, eo.sum / eo.n, en.max,
+	       FOURCC_STR(sfc), w, h, en.sum / en.n, eo.sum / eo.n, en.max,
 	       eo.max);
 	failures += !(en.sum / en.n < eo.sum / eo.n && en.max <= 1);
 out:

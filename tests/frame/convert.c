@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/frame.h"
+#include "../common/rng.h"
 
 #define CANARY 0xA5
 
@@ -346,10 +347,7 @@ static uint32_t rng = 0x2545f491u;
 
 static uint8_t rnd8(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return (uint8_t)(rng >> 24);
+	return (uint8_t)(xorshift32(&rng) >> 24);
 }
 
 struct tier {

@@ -21,15 +21,13 @@
 #include "../common/fakedev.h"
 #include "../common/origlib.h"
 #include "../common/check.h"
+#include "../common/rng.h"
 
 static uint32_t rng_state = 12345;
 
 static uint32_t rnd(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 17;
-	rng_state ^= rng_state << 5;
-	return rng_state;
+	return xorshift32(&rng_state);
 }
 
 static void fill_random(uint8_t *p, size_t n)
