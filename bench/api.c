@@ -171,23 +171,29 @@ static void measure(struct timed *t, int n, int runs, double pix, double *med,
 	}
 }
 
-int main(int argc, char **argv)
-{
-	int w = 1280, h = 720, runs = 11, markdown = 0;
-	const char *filter = NULL;
+/* The run: its options, both libraries, the frames. */
+struct bench {
+	int w, h, runs, markdown;
+	const char *filter;
 	struct origlib orig;
-	struct v4lconvert_data *ours, *ours1, *theirs = NULL;
 	int have_orig;
+	struct v4lconvert_data *ours, *ours1, *theirs;
+	uint8_t *src, *dst, *img, *jpg;
+	size_t jpg_size;
+};
 
+/* -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, struct bench *b)
+{
 	for (int i = 1; i < argc; i++) {
-		if (sscanf(argv[i], "--size=%dx%d", &w, &h) == 2)
+		if (sscanf(argv[i], "--size=%dx%d", &b->w, &b->h) == 2)
 			continue;
-		if (sscanf(argv[i], "--runs=%d", &runs) == 1)
+		if (sscanf(argv[i], "--runs=%d", &b->runs) == 1)
 			continue;
 		if (!strncmp(argv[i], "--filter=", 9))
-			filter = argv[i] + 9;
+			b->filter = argv[i] + 9;
 		else if (!strcmp(argv[i], "--markdown"))
-			markdown = 1;
+			b->markdown = 1;
 		else if (!strcmp(argv[i], "--wall"))
 			clock_id = CLOCK_MONOTONIC;
 		else {
@@ -198,150 +204,171 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (runs < 1 || runs > 64 || w < 16 || h < 16 || w % 16 || h % 16) {
+	if (b->runs < 1 || b->runs > 64 || b->w < 16 || b->h < 16 ||
+	    b->w % 16 || b->h % 16) {
 		fprintf(stderr, "sizes must be multiples of 16, runs 1..64\n");
 		return 2;
 	}
+	return -1;
+}
 
-	have_orig = origlib_open(&orig, 1) == 0;
-	if (have_orig)
-		theirs = origlib_create_plain(&orig);
-	ours = v4lconvert_create(-1);
-	ours1 = v4lconvert_create(-1); /* LIBV4LCONVERT_THREADS=1 */
+/* Both libraries (ours twice: one instance for the 1T rows) and the
+ * frames: a raw source buffer, the destination, one MJPEG frame. */
+static void bench_open(struct bench *b)
+{
+	int w = b->w, h = b->h;
 
-	size_t raw = (size_t)w * h * 4 + (size_t)w * 16, jpg_size;
-	uint8_t *src = malloc(raw), *dst = malloc((size_t)w * h * 3);
-	uint8_t *img = jt_make_image(w, h, 1);
-	uint8_t *jpg = jt_compress(img, w, h, TJSAMP_422, 85, 0, &jpg_size);
+	b->have_orig = origlib_open(&b->orig, 1) == 0;
+	if (b->have_orig)
+		b->theirs = origlib_create_plain(&b->orig);
+	b->ours = v4lconvert_create(-1);
+	b->ours1 = v4lconvert_create(-1); /* LIBV4LCONVERT_THREADS=1 */
+	b->src = malloc((size_t)w * h * 4 + (size_t)w * 16);
+	b->dst = malloc((size_t)w * h * 3);
+	b->img = jt_make_image(w, h, 1);
+	b->jpg = jt_compress(b->img, w, h, TJSAMP_422, 85, 0, &b->jpg_size);
+}
 
+static void bench_close(struct bench *b)
+{
+	free(b->src);
+	free(b->dst);
+	free(b->img);
+	free(b->jpg);
+	v4lconvert_destroy(b->ours);
+	v4lconvert_destroy(b->ours1);
+	if (b->have_orig) {
+		b->orig.destroy(b->theirs);
+		origlib_close(&b->orig);
+	}
+}
+
+static void print_header(const struct bench *b)
+{
 	/* The library reads the same variable to cap its tier. */
 	const char *tier = getenv("LIBV4LCONVERT_SIMD");
 
 	tier = tier && *tier ? tier : "best tier";
-	if (markdown)
+	if (b->markdown)
 		printf("| %dx%d | ours (%s) MPix/s | original MPix/s | ratio | memcpy MPix/s | ours / memcpy |\n"
 		       "|---|---:|---:|---:|---:|---:|\n",
-		       w, h, tier);
+		       b->w, b->h, tier);
 	else
-		printf("%dx%d, ours at %s\n%-16s %9s  %9s   %7s  %9s  %s\n", w,
-		       h, tier, "conversion", "ours", "original", "ratio",
-		       "memcpy", "ours/memcpy");
-	for (size_t j = 0; j < sizeof(jobs) / sizeof(jobs[0]); j++) {
-		const struct job *jb = &jobs[j];
-		struct v4l2_format s, d;
-		uint8_t *in = src;
-		int in_size;
-		double a, b = 0, alo, ahi, blo = 0, bhi = 0, mc, ratio = 0;
+		printf("%dx%d, ours at %s\n%-16s %9s  %9s   %7s  %9s  %s\n",
+		       b->w, b->h, tier, "conversion", "ours", "original",
+		       "ratio", "memcpy", "ours/memcpy");
+}
 
-		if (filter && !strstr(jb->name, filter))
-			continue;
-		memset(&s, 0, sizeof(s));
-		s.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-		s.fmt.pix.pixelformat = jb->src;
-		s.fmt.pix.width = (uint32_t)w;
-		s.fmt.pix.height = (uint32_t)h;
-		d = s;
-		d.fmt.pix.pixelformat = jb->dst;
-		v4lconvert_fixup_fmt(&d);
-		if (jb->bpp_num) {
-			in_size = (int)((size_t)w * h * jb->bpp_num /
-					jb->bpp_den);
-			s.fmt.pix.bytesperline = (uint32_t)(w * jb->line_bpp);
-			/* HM12 chroma comes in whole 16-line tile rows */
-			if (jb->src == V4L2_PIX_FMT_NV12_16L16)
-				in_size = w * h + w * ((h / 2 + 15) / 16 * 16);
-			s.fmt.pix.sizeimage = (uint32_t)in_size;
-			for (int i = 0; i < in_size; i++)
-				src[i] = (uint8_t)(jt_rand() >> 8);
-		} else {
-			in = jpg;
-			in_size = (int)jpg_size;
-		}
-		{
-			struct timed t[3] = {
-				{ v4lconvert_convert,
-				  jb->one_thread ? ours1 : ours,
-				  &s,
-				  &d,
-				  in,
-				  dst,
-				  in_size,
-				  w * h * 3,
-				  0,
-				  { 0 } },
-				{ have_orig ? orig.convert : NULL,
-				  theirs,
-				  &s,
-				  &d,
-				  in,
-				  dst,
-				  in_size,
-				  w * h * 3,
-				  0,
-				  { 0 } },
-				/* memcpy of the larger of source and destination */
-				{ NULL,
-				  NULL,
-				  NULL,
-				  NULL,
-				  src,
-				  dst,
-				  0,
-				  0,
-				  0,
-				  { 0 } },
-			};
-			double med[3], lo[3], hi[3];
-			int dsz = (int)d.fmt.pix.sizeimage;
+/* The formats of job jb and its source frame (random bytes, or the MJPEG
+ * frame) into *in; returns its size. */
+static int job_source(struct bench *b, const struct job *jb,
+		      struct v4l2_format *s, struct v4l2_format *d,
+		      uint8_t **in)
+{
+	int w = b->w, h = b->h, in_size;
 
-			t[2].src_size =
-				jb->bpp_num && dsz < in_size ? in_size : dsz;
-			if (t[2].src_size > w * h * 3)
-				t[2].src_size = w * h * 3;
-			if (jb->one_thread) {
-				/* read when the first large frame comes */
-				const char *old =
-					getenv("LIBV4LCONVERT_THREADS");
-				char *keep = old ? strdup(old) : NULL;
-
-				setenv("LIBV4LCONVERT_THREADS", "1", 1);
-				calibrate(&t[0]);
-				if (keep)
-					setenv("LIBV4LCONVERT_THREADS", keep,
-					       1);
-				else
-					unsetenv("LIBV4LCONVERT_THREADS");
-				free(keep);
-			} else
-				calibrate(&t[0]);
-			if (have_orig)
-				calibrate(&t[1]);
-			calibrate(&t[2]);
-			measure(t, 3, runs, (double)w * h, med, lo, hi, &ratio);
-			a = med[0], alo = lo[0], ahi = hi[0];
-			b = med[1], blo = lo[1], bhi = hi[1];
-			mc = med[2];
-		}
-		if (a == 0)
-			printf("%s: ours failed: %s\n", jb->name,
-			       v4lconvert_get_error_message(ours));
-		else if (markdown)
-			printf("| %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | %.2fx | %.0f | %.0f %% |\n",
-			       jb->name, a, alo, ahi, b, blo, bhi, ratio, mc,
-			       100 * a / mc);
-		else
-			printf("%-16s %9.0f  %9.0f   %6.2fx  %9.0f  %4.0f %%\n",
-			       jb->name, a, b, ratio, mc, 100 * a / mc);
+	memset(s, 0, sizeof(*s));
+	s->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	s->fmt.pix.pixelformat = jb->src;
+	s->fmt.pix.width = (uint32_t)w;
+	s->fmt.pix.height = (uint32_t)h;
+	*d = *s;
+	d->fmt.pix.pixelformat = jb->dst;
+	v4lconvert_fixup_fmt(d);
+	if (!jb->bpp_num) {
+		*in = b->jpg;
+		return (int)b->jpg_size;
 	}
-	free(src);
-	free(dst);
-	free(img);
-	free(jpg);
-	v4lconvert_destroy(ours);
-	v4lconvert_destroy(ours1);
-	if (have_orig) {
-		orig.destroy(theirs);
-		origlib_close(&orig);
+	*in = b->src;
+	in_size = (int)((size_t)w * h * jb->bpp_num / jb->bpp_den);
+	s->fmt.pix.bytesperline = (uint32_t)(w * jb->line_bpp);
+	/* HM12 chroma comes in whole 16-line tile rows */
+	if (jb->src == V4L2_PIX_FMT_NV12_16L16)
+		in_size = w * h + w * ((h / 2 + 15) / 16 * 16);
+	s->fmt.pix.sizeimage = (uint32_t)in_size;
+	for (int i = 0; i < in_size; i++)
+		b->src[i] = (uint8_t)(jt_rand() >> 8);
+	return in_size;
+}
+
+/* calibrate, with our decoder's worker thread off: the library reads the
+ * variable when the first large frame comes. */
+static void calibrate_one_thread(struct timed *t)
+{
+	const char *old = getenv("LIBV4LCONVERT_THREADS");
+	char *keep = old ? strdup(old) : NULL;
+
+	setenv("LIBV4LCONVERT_THREADS", "1", 1);
+	calibrate(t);
+	if (keep)
+		setenv("LIBV4LCONVERT_THREADS", keep, 1);
+	else
+		unsetenv("LIBV4LCONVERT_THREADS");
+	free(keep);
+}
+
+/* Ours, the original and memcpy on job jb; one row. */
+static void run_job(struct bench *b, const struct job *jb)
+{
+	int w = b->w, h = b->h, in_size, dsz;
+	struct v4l2_format s, d;
+	uint8_t *in;
+	double med[3], lo[3], hi[3], ratio = 0;
+	struct timed t[3] = { 0 };
+
+	in_size = job_source(b, jb, &s, &d, &in);
+	dsz = (int)d.fmt.pix.sizeimage;
+	t[0] = (struct timed){ .fn = v4lconvert_convert,
+			       .cv = jb->one_thread ? b->ours1 : b->ours };
+	t[1] = (struct timed){ .fn = b->have_orig ? b->orig.convert : NULL,
+			       .cv = b->theirs };
+	for (int k = 0; k < 2; k++) {
+		t[k].s = &s;
+		t[k].d = &d;
+		t[k].src = in;
+		t[k].dst = b->dst;
+		t[k].src_size = in_size;
+		t[k].dst_size = w * h * 3;
 	}
+	/* memcpy of the larger of source and destination */
+	t[2].src = b->src;
+	t[2].dst = b->dst;
+	t[2].src_size = jb->bpp_num && dsz < in_size ? in_size : dsz;
+	if (t[2].src_size > w * h * 3)
+		t[2].src_size = w * h * 3;
+	if (jb->one_thread)
+		calibrate_one_thread(&t[0]);
+	else
+		calibrate(&t[0]);
+	if (b->have_orig)
+		calibrate(&t[1]);
+	calibrate(&t[2]);
+	measure(t, 3, b->runs, (double)w * h, med, lo, hi, &ratio);
+	if (med[0] == 0)
+		printf("%s: ours failed: %s\n", jb->name,
+		       v4lconvert_get_error_message(b->ours));
+	else if (b->markdown)
+		printf("| %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | %.2fx | %.0f | %.0f %% |\n",
+		       jb->name, med[0], lo[0], hi[0], med[1], lo[1], hi[1],
+		       ratio, med[2], 100 * med[0] / med[2]);
+	else
+		printf("%-16s %9.0f  %9.0f   %6.2fx  %9.0f  %4.0f %%\n",
+		       jb->name, med[0], med[1], ratio, med[2],
+		       100 * med[0] / med[2]);
+}
+
+int main(int argc, char **argv)
+{
+	struct bench b = { .w = 1280, .h = 720, .runs = 11 };
+	int r = parse_args(argc, argv, &b);
+
+	if (r >= 0)
+		return r;
+	bench_open(&b);
+	print_header(&b);
+	for (size_t j = 0; j < sizeof(jobs) / sizeof(jobs[0]); j++)
+		if (!b.filter || strstr(jobs[j].name, b.filter))
+			run_job(&b, &jobs[j]);
+	bench_close(&b);
 	return 0;
 }

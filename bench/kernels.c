@@ -363,50 +363,51 @@ static void usage(FILE *f)
 		origlib_default_path);
 }
 
-int main(int argc, char **argv)
-{
-	static const int default_sizes[][2] = { { 640, 480 },
-						{ 1280, 720 },
-						{ 1920, 1080 } };
-	int sizes[3][2];
-	int nsizes = 3, runs_set = 0, size_set = 0;
-	struct opts op = { 0, 0, 15, NULL, 0.020 };
-	const char *orig_path = origlib_default_path;
+/* What every conversion is measured with. */
+struct bench {
+	struct opts op;
+	int sizes[3][2], nsizes;
+	const char *orig_path;
+	struct tier tiers[8];
+	int ntiers;
 	struct original orig;
 	int have_orig;
-	struct tier tiers[8];
-	int ntiers = 0;
-	unsigned cpu = v4lc_cpu_detect();
+};
 
-	memcpy(sizes, default_sizes, sizeof(sizes));
+/* -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, struct bench *b)
+{
+	struct opts *op = &b->op;
+	int runs_set = 0, size_set = 0;
+
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
 		if (!strcmp(a, "--quick")) {
-			op.quick = 1;
+			op->quick = 1;
 		} else if (!strcmp(a, "--markdown")) {
-			op.markdown = 1;
+			op->markdown = 1;
 		} else if (!strncmp(a, "--filter=", 9)) {
-			op.filter = a + 9;
+			op->filter = a + 9;
 		} else if (!strncmp(a, "--runs=", 7)) {
-			op.runs = atoi(a + 7);
+			op->runs = atoi(a + 7);
 			runs_set = 1;
-			if (op.runs < 1 || op.runs > MAX_RUNS) {
+			if (op->runs < 1 || op->runs > MAX_RUNS) {
 				fprintf(stderr, "kernels: --runs 1..%d\n",
 					MAX_RUNS);
 				return 2;
 			}
 		} else if (!strncmp(a, "--size=", 7)) {
-			if (sscanf(a + 7, "%dx%d", &sizes[0][0],
-				   &sizes[0][1]) != 2 ||
-			    sizes[0][0] < 1 || sizes[0][1] < 1 ||
-			    sizes[0][0] > 16384 || sizes[0][1] > 16384) {
+			if (sscanf(a + 7, "%dx%d", &b->sizes[0][0],
+				   &b->sizes[0][1]) != 2 ||
+			    b->sizes[0][0] < 1 || b->sizes[0][1] < 1 ||
+			    b->sizes[0][0] > 16384 || b->sizes[0][1] > 16384) {
 				fprintf(stderr, "kernels: bad --size\n");
 				return 2;
 			}
 			size_set = 1;
 		} else if (!strncmp(a, "--original=", 11)) {
-			orig_path = a + 11;
+			b->orig_path = a + 11;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
 			return 0;
@@ -415,143 +416,172 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (op.quick) {
+	if (op->quick) {
 		if (!size_set) {
-			sizes[0][0] = 1280;
-			sizes[0][1] = 720;
+			b->sizes[0][0] = 1280;
+			b->sizes[0][1] = 720;
 		}
 		if (!runs_set)
-			op.runs = 7;
-		op.target = 0.010;
+			op->runs = 7;
+		op->target = 0.010;
 	}
-	if (op.quick || size_set)
-		nsizes = 1;
+	if (op->quick || size_set)
+		b->nsizes = 1;
+	return -1;
+}
 
-	add_tier(tiers, &ntiers, "scalar", 0);
+/* scalar, then every tier the CPU runs. */
+static void find_tiers(struct bench *b)
+{
+	unsigned cpu = v4lc_cpu_detect();
+
+	add_tier(b->tiers, &b->ntiers, "scalar", 0);
 	for (const struct v4lc_cpu_tier *t = v4lc_cpu_tiers;
-	     t->name && ntiers < (int)(sizeof(tiers) / sizeof(tiers[0])); t++)
+	     t->name &&
+	     b->ntiers < (int)(sizeof(b->tiers) / sizeof(b->tiers[0]));
+	     t++)
 		if ((cpu & t->flags) == t->flags)
-			add_tier(tiers, &ntiers, t->name, t->flags);
+			add_tier(b->tiers, &b->ntiers, t->name, t->flags);
+}
 
-	have_orig = orig_load(&orig, orig_path) == 0;
+static void print_header(const struct bench *b)
+{
+	const char *orig = b->have_orig ? b->orig.lib.path : "n/a (not loaded)";
 
-	if (op.markdown) {
-		printf("Tiers: %s", tiers[0].name);
-		for (int t = 1; t < ntiers; t++)
-			printf(", %s", tiers[t].name);
+	if (b->op.markdown) {
+		printf("Tiers: %s", b->tiers[0].name);
+		for (int t = 1; t < b->ntiers; t++)
+			printf(", %s", b->tiers[t].name);
 		printf(". Original: %s. MPix/s of source pixels, median "
 		       "[min-max] of %d runs of ~%.0f ms.\n\n",
-		       have_orig ? orig.lib.path : "n/a (not loaded)", op.runs,
-		       op.target * 1e3);
+		       orig, b->op.runs, b->op.target * 1e3);
 		printf("| conversion | size | tier | ours MPix/s | original "
 		       "MPix/s | ratio |\n");
 		printf("|---|---|---|---:|---:|---:|\n");
 	} else {
 		printf("# tiers:");
-		for (int t = 0; t < ntiers; t++)
-			printf(" %s", tiers[t].name);
-		printf("; original: %s\n",
-		       have_orig ? orig.lib.path : "n/a (not loaded)");
+		for (int t = 0; t < b->ntiers; t++)
+			printf(" %s", b->tiers[t].name);
+		printf("; original: %s\n", orig);
 		printf("# MPix/s of source pixels, median [min-max] of %d "
 		       "runs of ~%.0f ms\n",
-		       op.runs, op.target * 1e3);
+		       b->op.runs, b->op.target * 1e3);
 		printf("%-26s %-10s %-7s %22s %22s %8s\n", "conversion", "size",
 		       "tier", "ours MPix/s", "original MPix/s", "ratio");
 	}
 	fflush(stdout);
+}
 
-	for (int s = 0; s < nsizes; s++) {
-		int w = sizes[s][0], h = sizes[s][1];
-		double pixels = (double)w * (double)h;
+/* Whether the original does conversion cv (its flips set if it is one). */
+static int orig_does(struct bench *b, const struct conv *cv)
+{
+	return b->have_orig && cv->ohflip >= 0 &&
+	       (cv->kind == K_CONVERT ||
+		(b->orig.flip &&
+		 origlib_set_flip(&b->orig.lib, b->orig.flip, cv->ohflip,
+				  cv->ovflip) == 0));
+}
 
-		for (size_t c = 0; c < sizeof(convs) / sizeof(convs[0]); c++) {
-			const struct conv *cv = &convs[c];
-			int rot = cv->kind == K_TRANSFORM &&
-				  (cv->op == V4LC_XFORM_ROT90CW ||
-				   cv->op == V4LC_XFORM_ROT90CCW);
-			int dw = rot ? h : w, dh = rot ? w : h;
-			struct job j;
-			struct result ro = { 0, 0, 0, 0 };
-			const char *orig_absent = "n/a";
+/* Candidates of job j: each tier (or memcpy), then the original; one row
+ * per tier with the original's figure beside it. */
+static void bench_job(struct bench *b, const struct job *j, int dw, int dh)
+{
+	const struct conv *cv = j->c;
+	int w = j->src.width, h = j->src.height;
+	struct job jobs[MAX_CANDIDATES];
+	struct result res[MAX_CANDIDATES], ro = { 0, 0, 0, 0 };
+	const char *orig_absent = "n/a";
+	int n = 0, oi = -1;
 
-			if (op.filter && fnmatch(op.filter, cv->name, 0))
-				continue;
-			memset(&j, 0, sizeof(j));
-			j.c = cv;
-			j.src = (struct v4lc_frame){
-				cv->src, w,
-				h,       0,
-				NULL,    v4lc_frame_bytes(cv->src, w, h, 0)
-			};
-			j.dst = (struct v4lc_frame){
-				cv->dst, dw,
-				dh,      0,
-				NULL,    v4lc_frame_bytes(cv->dst, dw, dh, 0)
-			};
-			if (!j.src.size || !j.dst.size) {
-				fprintf(stderr, "kernels: bad geometry\n");
-				return 2;
-			}
-			j.src.data = alloc_frame(j.src.size);
-			j.dst.data = alloc_frame(j.dst.size);
-			fill_random(j.src.data, j.src.size, (uint32_t)c + 1);
-			memset(j.dst.data, 0, j.dst.size);
-
-			/* Candidates: each tier (or memcpy), then the original. */
-			{
-				struct job jobs[MAX_CANDIDATES];
-				struct result res[MAX_CANDIDATES];
-				int n = 0, oi = -1;
-
-				if (cv->kind == K_MEMCPY) {
-					jobs[n++] = j;
-				} else {
-					for (int t = 0; t < ntiers; t++) {
-						jobs[n] = j;
-						jobs[n++].dsp = &tiers[t].dsp;
-					}
-				}
-				if (cv->kind == K_MEMCPY) {
-					orig_absent = "-";
-				} else if (have_orig && cv->ohflip >= 0 &&
-					   (cv->kind == K_CONVERT ||
-					    (orig.flip &&
-					     origlib_set_flip(&orig.lib,
-							      orig.flip,
-							      cv->ohflip,
-							      cv->ovflip) ==
-						     0))) {
-					oi = n;
-					jobs[n] = j;
-					jobs[n].orig = &orig;
-					v4l2_fmt(&jobs[n].osrc, cv->src, w, h,
-						 j.src.size);
-					v4l2_fmt(&jobs[n].odst, cv->dst, dw, dh,
-						 j.dst.size);
-					n++;
-				}
-				measure_all(jobs, n, op.runs, op.target, pixels,
-					    res);
-				if (oi >= 0) {
-					ro = res[oi];
-					if (!ro.ok)
-						orig_absent = "fails";
-				}
-				for (int t = 0; t < (oi >= 0 ? oi : n); t++)
-					print_row(&op, cv->name, w, h,
-						  cv->kind == K_MEMCPY
-							  ? "libc"
-							  : tiers[t].name,
-						  &res[t], &ro, orig_absent);
-			}
-			free(j.src.data);
-			free(j.dst.data);
+	if (cv->kind == K_MEMCPY) {
+		jobs[n++] = *j;
+		orig_absent = "-";
+	} else {
+		for (int t = 0; t < b->ntiers; t++) {
+			jobs[n] = *j;
+			jobs[n++].dsp = &b->tiers[t].dsp;
+		}
+		if (orig_does(b, cv)) {
+			oi = n;
+			jobs[n] = *j;
+			jobs[n].orig = &b->orig;
+			v4l2_fmt(&jobs[n].osrc, cv->src, w, h, j->src.size);
+			v4l2_fmt(&jobs[n].odst, cv->dst, dw, dh, j->dst.size);
+			n++;
 		}
 	}
-	if (!op.markdown)
+	measure_all(jobs, n, b->op.runs, b->op.target, (double)w * (double)h,
+		    res);
+	if (oi >= 0) {
+		ro = res[oi];
+		if (!ro.ok)
+			orig_absent = "fails";
+	}
+	for (int t = 0; t < (oi >= 0 ? oi : n); t++)
+		print_row(&b->op, cv->name, w, h,
+			  cv->kind == K_MEMCPY ? "libc" : b->tiers[t].name,
+			  &res[t], &ro, orig_absent);
+}
+
+/* Conversion number c at w x h, on random frames. 0, or -1 if its frame
+ * sizes are impossible. */
+static int bench_conversion(struct bench *b, size_t c, int w, int h)
+{
+	const struct conv *cv = &convs[c];
+	int rot = cv->kind == K_TRANSFORM && (cv->op == V4LC_XFORM_ROT90CW ||
+					      cv->op == V4LC_XFORM_ROT90CCW);
+	int dw = rot ? h : w, dh = rot ? w : h;
+	struct job j;
+
+	memset(&j, 0, sizeof(j));
+	j.c = cv;
+	j.src = (struct v4lc_frame){
+		cv->src, w, h, 0, NULL, v4lc_frame_bytes(cv->src, w, h, 0)
+	};
+	j.dst = (struct v4lc_frame){
+		cv->dst, dw, dh, 0, NULL, v4lc_frame_bytes(cv->dst, dw, dh, 0)
+	};
+	if (!j.src.size || !j.dst.size) {
+		fprintf(stderr, "kernels: bad geometry\n");
+		return -1;
+	}
+	j.src.data = alloc_frame(j.src.size);
+	j.dst.data = alloc_frame(j.dst.size);
+	fill_random(j.src.data, j.src.size, (uint32_t)c + 1);
+	memset(j.dst.data, 0, j.dst.size);
+	bench_job(b, &j, dw, dh);
+	free(j.src.data);
+	free(j.dst.data);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct bench b = {
+		.op = { 0, 0, 15, NULL, 0.020 },
+		.sizes = { { 640, 480 }, { 1280, 720 }, { 1920, 1080 } },
+		.nsizes = 3,
+	};
+	int r;
+
+	b.orig_path = origlib_default_path;
+	r = parse_args(argc, argv, &b);
+	if (r >= 0)
+		return r;
+	find_tiers(&b);
+	b.have_orig = orig_load(&b.orig, b.orig_path) == 0;
+	print_header(&b);
+	for (int s = 0; s < b.nsizes; s++)
+		for (size_t c = 0; c < sizeof(convs) / sizeof(convs[0]); c++)
+			if (!b.op.filter ||
+			    !fnmatch(b.op.filter, convs[c].name, 0))
+				if (bench_conversion(&b, c, b.sizes[s][0],
+						     b.sizes[s][1]) < 0)
+					return 2;
+	if (!b.op.markdown)
 		printf("# fails: the conversion returned an error; n/a: the "
 		       "original has no such operation or is not "
 		       "installed\n");
-	orig_unload(&orig);
+	orig_unload(&b.orig);
 	return 0;
 }

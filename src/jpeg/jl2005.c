@@ -6,10 +6,10 @@
  * are then scattered into the RGGB mosaic.
  */
 #include "jpeg/jl2005.h"
+#include "jpeg/fail.h"
 
 #include <errno.h>
 #include <setjmp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,21 +51,6 @@ static void jl_emit(j_common_ptr c, int level)
 {
 	(void)c;
 	(void)level; /* warnings and traces are not reported */
-}
-
-static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
-{
-	if (err && err_len) {
-		va_list ap;
-
-		va_start(ap, fmt);
-		vsnprintf(err, err_len, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
 }
 
 /* The JPEG header of one strip (h rows of green samples). */
@@ -190,9 +175,10 @@ static int jl_strips(struct jl_state *s, const uint8_t *data,
 		while (q + 1 < end && !(q[0] == 0xff && q[1] == 0xd9))
 			q++;
 		if (q + 1 >= end)
-			return fail(err, err_len, -EAGAIN,
-				    "incomplete JL2005 frame (strip at x %d)",
-				    s->x0);
+			return v4lc_jpeg_fail(
+				err, err_len, -EAGAIN,
+				"incomplete JL2005 frame (strip at x %d)",
+				s->x0);
 		len = (size_t)(q - p);
 		if (HDR_LEN + len + 2 > s->cap) {
 			uint8_t *nj;
@@ -200,8 +186,8 @@ static int jl_strips(struct jl_state *s, const uint8_t *data,
 			s->cap = HDR_LEN + len + 2 + 4096;
 			nj = realloc(s->jpg, s->cap);
 			if (!nj)
-				return fail(err, err_len, -ENOMEM,
-					    "out of memory");
+				return v4lc_jpeg_fail(err, err_len, -ENOMEM,
+						      "out of memory");
 			s->jpg = nj;
 		}
 		strip_header(s->jpg, quality, h);
@@ -209,8 +195,9 @@ static int jl_strips(struct jl_state *s, const uint8_t *data,
 		s->jpg[HDR_LEN + len] = 0xff;
 		s->jpg[HDR_LEN + len + 1] = 0xd9;
 		if (strip(s, s->jpg, HDR_LEN + len + 2, bayer, w, h, s->x0))
-			return fail(err, err_len, -EAGAIN,
-				    "JL2005 strip at x %d ended early", s->x0);
+			return v4lc_jpeg_fail(
+				err, err_len, -EAGAIN,
+				"JL2005 strip at x %d ended early", s->x0);
 		/* Next strip: 16-byte aligned from the start of the data. */
 		off = (size_t)(q + 2 - data);
 		off = (off + 15) & ~(size_t)15;
@@ -225,25 +212,28 @@ int v4lc_jl2005_decode(const uint8_t *src, size_t n, uint8_t *bayer, int w,
 	struct jl_state *s;
 
 	if (w <= 0 || h <= 0 || w % 16 || h % 16 || w > 2040 || h > 2040)
-		return fail(err, err_len, -EINVAL,
-			    "JL2005 size %dx%d is not a multiple of 16", w, h);
+		return v4lc_jpeg_fail(
+			err, err_len, -EINVAL,
+			"JL2005 size %dx%d is not a multiple of 16", w, h);
 	if (!src || n < 16)
-		return fail(err, err_len, -EAGAIN, "short JL2005 frame");
+		return v4lc_jpeg_fail(err, err_len, -EAGAIN,
+				      "short JL2005 frame");
 	if (src[4] * 8 != h || src[5] * 8 != w)
-		return fail(err, err_len, -EAGAIN,
-			    "JL2005 frame is %dx%d, not %dx%d", src[5] * 8,
-			    src[4] * 8, w, h);
+		return v4lc_jpeg_fail(err, err_len, -EAGAIN,
+				      "JL2005 frame is %dx%d, not %dx%d",
+				      src[5] * 8, src[4] * 8, w, h);
 
 	s = calloc(1, sizeof(*s));
 	if (!s)
-		return fail(err, err_len, -ENOMEM, "out of memory");
+		return v4lc_jpeg_fail(err, err_len, -ENOMEM, "out of memory");
 	s->d.err = jpeg_std_error(&s->e.pub);
 	s->e.pub.error_exit = jl_exit;
 	s->e.pub.emit_message = jl_emit;
 	if (setjmp(s->e.env))
-		return jl_done(s, fail(err, err_len, -EAGAIN,
-				       "corrupt JL2005 strip at x %d: %s",
-				       s->x0, s->e.msg));
+		return jl_done(
+			s, v4lc_jpeg_fail(err, err_len, -EAGAIN,
+					  "corrupt JL2005 strip at x %d: %s",
+					  s->x0, s->e.msg));
 	jpeg_create_decompress(&s->d);
 	s->live = 1;
 	return jl_done(s, jl_strips(s, src + 16, src + n, src[13] & 0x7f, bayer,

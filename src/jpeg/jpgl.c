@@ -1,29 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* JPEG-Lite decoder (see jpgl.h). */
 #include "jpeg/jpgl.h"
+#include "jpeg/fail.h"
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <linux/videodev2.h>
-
-static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
-{
-	if (err && err_len) {
-		va_list ap;
-
-		va_start(ap, fmt);
-		vsnprintf(err, err_len, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
-}
 
 /* ---- tables ---- */
 
@@ -495,7 +480,8 @@ int v4lc_jpgl_decode(const uint8_t *src, size_t n, uint32_t fourcc,
 
 	if (w <= 0 || h < 4 || w % 4 || w > V4LC_JPGL_MAX_DIM ||
 	    h > V4LC_JPGL_MAX_DIM)
-		return fail(err, err_len, -EINVAL, "bad JPGL size %dx%d", w, h);
+		return v4lc_jpeg_fail(err, err_len, -EINVAL,
+				      "bad JPGL size %dx%d", w, h);
 	luma = (size_t)w * (size_t)h;
 	switch (fourcc) {
 	case V4L2_PIX_FMT_RGB24:
@@ -509,12 +495,12 @@ int v4lc_jpgl_decode(const uint8_t *src, size_t n, uint32_t fourcc,
 		need = luma + 2 * (size_t)(w / 2) * (size_t)((h + 1) / 2);
 		break;
 	default:
-		return fail(err, err_len, -EINVAL,
-			    "JPGL: unsupported destination format");
+		return v4lc_jpeg_fail(err, err_len, -EINVAL,
+				      "JPGL: unsupported destination format");
 	}
 	if (!dst || dst_size < need)
-		return fail(err, err_len, -EFAULT,
-			    "JPGL: destination too small");
+		return v4lc_jpeg_fail(err, err_len, -EFAULT,
+				      "JPGL: destination too small");
 	pthread_once(&tables_once, tables_init);
 	for (int r = 0; r < h / 4; r++) {
 		decode_row(&b, work, w);
@@ -529,7 +515,7 @@ int v4lc_jpgl_decode(const uint8_t *src, size_t n, uint32_t fourcc,
 	 * last byte, the low half of a word, the first 8 bits are missing.
 	 */
 	if (8 * (uint64_t)b.pos - (uint64_t)b.cnt > 16 * (uint64_t)(b.n / 2))
-		return fail(err, err_len, -EPIPE,
-			    "short JPGL frame (%zu bytes)", n);
+		return v4lc_jpeg_fail(err, err_len, -EPIPE,
+				      "short JPGL frame (%zu bytes)", n);
 	return 0;
 }

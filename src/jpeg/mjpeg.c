@@ -31,7 +31,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -54,18 +53,6 @@ void v4lc_jpeg_free(struct v4lc_jpeg *j)
 	v4lc_jpeg_split_free(j->split);
 	v4lc_jpeg_dec_release(&j->dec);
 	free(j);
-}
-
-int v4lc_jpeg_fail(char *err, size_t err_len, int ret, const char *fmt, ...)
-{
-	if (err && err_len > 0) {
-		va_list ap;
-
-		va_start(ap, fmt);
-		vsnprintf(err, err_len, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
 }
 
 size_t v4lc_jpeg_dst_bytes(uint32_t dst_fourcc, int width, int height)

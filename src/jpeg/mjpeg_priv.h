@@ -17,6 +17,7 @@
 #include <turbojpeg.h>
 
 #include "dispatch/dsp.h"
+#include "jpeg/fail.h"
 #include "jpeg/mjpeg_split.h"
 
 /* Bounds progressive frames to 500 scans so crafted input cannot stall us;
@@ -42,10 +43,6 @@ struct v4lc_jpeg {
 	 * (mjpeg_split.c), created on the first one. */
 	struct v4lc_jpeg_split *split;
 };
-
-/* Store the message in err (when err_len > 0) and return ret. */
-int v4lc_jpeg_fail(char *err, size_t err_len, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 
 /* Grow dec's scratch buffer (never shrinks; contents are not kept). 0 or
  * -ENOMEM. */

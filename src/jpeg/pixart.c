@@ -29,10 +29,10 @@
  * original keeps the even row).
  */
 #include "jpeg/pixart.h"
+#include "jpeg/fail.h"
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,21 +117,6 @@ void v4lc_pjpg_qtable(int marker, int chroma, uint16_t q[64])
 
 		q[zigzag[k]] = (uint16_t)(v > 255 ? 255 : v);
 	}
-}
-
-static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
-{
-	if (err && err_len) {
-		va_list ap;
-
-		va_start(ap, fmt);
-		vsnprintf(err, err_len, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
 }
 
 static void huff_build(struct huff *h, const JHUFF_TBL *t)
@@ -450,12 +435,14 @@ static long dechunk(struct v4lc_pjpg *p, const uint8_t *s, size_t n,
 	int code, rest = 0;
 
 	if (n < 1)
-		return fail(err, err_len, -EPIPE, "short Pixart JPEG frame");
+		return v4lc_jpeg_fail(err, err_len, -EPIPE,
+				      "short Pixart JPEG frame");
 	if (p->buf_size < n) {
 		uint8_t *nb = malloc(n);
 
 		if (!nb)
-			return fail(err, err_len, -ENOMEM, "out of memory");
+			return v4lc_jpeg_fail(err, err_len, -ENOMEM,
+					      "out of memory");
 		free(p->buf);
 		p->buf = nb;
 		p->buf_size = n;
@@ -485,13 +472,15 @@ static long dechunk(struct v4lc_pjpg *p, const uint8_t *s, size_t n,
 			break;
 		}
 		if (s[0] != 0xff || s[1] != 0xff || s[2] != 0xff)
-			return fail(err, err_len, -EPIPE,
-				    "missing Pixart chunk header after %zu "
-				    "bytes",
-				    out);
+			return v4lc_jpeg_fail(
+				err, err_len, -EPIPE,
+				"missing Pixart chunk header after %zu "
+				"bytes",
+				out);
 		if (s[3] > 6)
-			return fail(err, err_len, -EPIPE,
-				    "bad Pixart chunk size code %d", s[3]);
+			return v4lc_jpeg_fail(err, err_len, -EPIPE,
+					      "bad Pixart chunk size code %d",
+					      s[3]);
 		rest = !s[3]; /* code 0: the rest of the frame */
 		chunk = rest ? n - 4 : (size_t)2048 >> s[3];
 		s += 4;
@@ -553,10 +542,11 @@ static int parse_header(const uint8_t *src, size_t n, struct header *hd,
 		int r;
 
 		if (i + 4 > n)
-			return fail(err, err_len, -EAGAIN,
-				    "JPEG header cut short");
+			return v4lc_jpeg_fail(err, err_len, -EAGAIN,
+					      "JPEG header cut short");
 		if (src[i] != 0xff)
-			return fail(err, err_len, -EAGAIN, "bad JPEG marker");
+			return v4lc_jpeg_fail(err, err_len, -EAGAIN,
+					      "bad JPEG marker");
 		m = src[i + 1];
 		if (m == 0xff) {
 			i++;
@@ -564,29 +554,33 @@ static int parse_header(const uint8_t *src, size_t n, struct header *hd,
 		}
 		l = ((size_t)src[i + 2] << 8) | src[i + 3];
 		if (l < 2 || i + 2 + l > n)
-			return fail(err, err_len, -EAGAIN,
-				    "JPEG segment cut short");
+			return v4lc_jpeg_fail(err, err_len, -EAGAIN,
+					      "JPEG segment cut short");
 		if (m == 0xc0 || m == 0xc1) {
 			if (parse_sof(src + i + 4, l, hd))
-				return fail(err, err_len, -EAGAIN,
-					    "not a Pixart 4:2:2 frame");
+				return v4lc_jpeg_fail(
+					err, err_len, -EAGAIN,
+					"not a Pixart 4:2:2 frame");
 		} else if (m == 0xda) {
 			r = parse_sos(src + i + 4, l, hd);
 			if (r)
-				return fail(err, err_len, -EAGAIN, "%s",
-					    r == -1 ? "unsupported JPEG scan"
-						    : "JPEG scan does not "
-						      "match the frame");
+				return v4lc_jpeg_fail(
+					err, err_len, -EAGAIN, "%s",
+					r == -1 ? "unsupported JPEG scan"
+						: "JPEG scan does not "
+						  "match the frame");
 			hd->sos = i + 2 + l;
 		} else if ((m >= 0xc2 && m <= 0xcf && m != 0xc4 && m != 0xcc) ||
 			   m == 0xd9) {
-			return fail(err, err_len, -EAGAIN,
-				    "unsupported JPEG marker 0x%02x", m);
+			return v4lc_jpeg_fail(err, err_len, -EAGAIN,
+					      "unsupported JPEG marker 0x%02x",
+					      m);
 		}
 		i += 2 + l;
 	}
 	if (hd->w < 0)
-		return fail(err, err_len, -EAGAIN, "JPEG frame without SOF");
+		return v4lc_jpeg_fail(err, err_len, -EAGAIN,
+				      "JPEG frame without SOF");
 	return 0;
 }
 
@@ -649,15 +643,17 @@ static int decode_mcus(const struct v4lc_pjpg *p, const struct header *hd,
 			int marker, od;
 
 			if (b->n < b->extra)
-				return fail(err, err_len, -EPIPE,
-					    "short Pixart JPEG frame");
+				return v4lc_jpeg_fail(
+					err, err_len, -EPIPE,
+					"short Pixart JPEG frame");
 			marker = (int)getb(b, 8);
 			if (first < 0)
 				first = marker;
 			else if ((marker ^ first) & 0x80)
-				return fail(err, err_len, -EPIPE,
-					    "Pixart JPEG: chrominance table "
-					    "changed within the frame");
+				return v4lc_jpeg_fail(
+					err, err_len, -EPIPE,
+					"Pixart JPEG: chrominance table "
+					"changed within the frame");
 			if (marker != cur) {
 				v4lc_pjpg_qtable(marker, 0, q[0]);
 				v4lc_pjpg_qtable(marker, 1, q[1]);
@@ -672,10 +668,11 @@ static int decode_mcus(const struct v4lc_pjpg *p, const struct header *hd,
 						 &p->dc[c ? hd->tdc[c - 1] : 0],
 						 &p->ac[c ? hd->tac[c - 1] : 0],
 						 q[!!c], &pred[c], coef, &od))
-					return fail(err, err_len, -EPIPE,
-						    "corrupt Pixart JPEG data "
-						    "at %dx%d",
-						    mx, my);
+					return v4lc_jpeg_fail(
+						err, err_len, -EPIPE,
+						"corrupt Pixart JPEG data "
+						"at %dx%d",
+						mx, my);
 				idct(p, coef, od, blk[k]);
 			}
 			if (o->rgb)
@@ -714,24 +711,29 @@ int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
 		o.yvu = 1;
 		break;
 	default:
-		return fail(err, err_len, -EINVAL, "unsupported destination");
+		return v4lc_jpeg_fail(err, err_len, -EINVAL,
+				      "unsupported destination");
 	}
 	if (!p || w <= 0 || h <= 0 || w % 16 || h % 8 || w > 65535 || h > 65535)
-		return fail(err, err_len, -EINVAL,
-			    "Pixart JPEG size %dx%d is not a multiple of 16x8",
-			    w, h);
+		return v4lc_jpeg_fail(
+			err, err_len, -EINVAL,
+			"Pixart JPEG size %dx%d is not a multiple of 16x8", w,
+			h);
 	need = o.rgb ? (size_t)w * h * 3 : (size_t)w * h * 3 / 2;
 	if (!dst || dst_size < need)
-		return fail(err, err_len, -EFAULT, "destination too small");
+		return v4lc_jpeg_fail(err, err_len, -EFAULT,
+				      "destination too small");
 	if (!src || n < 4 || src[0] != 0xff || src[1] != 0xd8)
-		return fail(err, err_len, -EAGAIN, "not a JPEG frame");
+		return v4lc_jpeg_fail(err, err_len, -EAGAIN,
+				      "not a JPEG frame");
 	ret = parse_header(src, n, &hd, err, err_len);
 	if (ret)
 		return ret;
 	if (hd.w != w || hd.h != h)
-		return fail(err, err_len, -EIO,
-			    "JPEG size %dx%d does not match the format %dx%d",
-			    hd.w, hd.h, w, h);
+		return v4lc_jpeg_fail(
+			err, err_len, -EIO,
+			"JPEG size %dx%d does not match the format %dx%d", hd.w,
+			hd.h, w, h);
 
 	len = dechunk(p, src + hd.sos, n - hd.sos, &short_frame, err, err_len);
 	if (len < 0)
@@ -741,12 +743,13 @@ int v4lc_pjpg_decode(struct v4lc_pjpg *p, const uint8_t *src, size_t n,
 	if (ret)
 		return ret;
 	if (b.n < b.extra || short_frame)
-		return fail(err, err_len, -EPIPE, "short Pixart JPEG frame");
+		return v4lc_jpeg_fail(err, err_len, -EPIPE,
+				      "short Pixart JPEG frame");
 	/* Like the original: the data must end with EOI right after the
 	 * last MCU (no whole byte left over). */
 	if (b.n - b.extra >= 8 || b.p + 1 >= b.end || b.p[0] != 0xff ||
 	    b.p[1] != 0xd9)
-		return fail(err, err_len, -EPIPE,
-			    "Pixart JPEG data does not end with EOI");
+		return v4lc_jpeg_fail(err, err_len, -EPIPE,
+				      "Pixart JPEG data does not end with EOI");
 	return 0;
 }

@@ -1,26 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SE401 decoder (see se401.h). */
 #include "jpeg/se401.h"
+#include "jpeg/fail.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t err_len, int ret, const char *fmt, ...)
-{
-	if (err && err_len) {
-		va_list ap;
-
-		va_start(ap, fmt);
-		vsnprintf(err, err_len, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
-}
 
 struct row_state {
 	uint8_t *row;  /* the current output row */
@@ -84,8 +69,8 @@ int v4lc_se401_decode(const uint8_t *src, size_t n, uint8_t *rgb, int w, int h,
 	int first = 1;
 
 	if (w <= 0 || h <= 0 || w > 16383 || h > 16383)
-		return fail(err, err_len, -EINVAL, "bad SE401 size %dx%d", w,
-			    h);
+		return v4lc_jpeg_fail(err, err_len, -EINVAL,
+				      "bad SE401 size %dx%d", w, h);
 	total = (size_t)w * h;
 	s.width3 = 3 * w;
 	s.row = rgb;
@@ -97,28 +82,32 @@ int v4lc_se401_decode(const uint8_t *src, size_t n, uint8_t *rgb, int w, int h,
 		size_t plen;
 
 		if (pos + 4 > n)
-			return fail(err, err_len, -EIO,
-				    "SE401 frame size mismatch");
+			return v4lc_jpeg_fail(err, err_len, -EIO,
+					      "SE401 frame size mismatch");
 		info = src[pos] & 0xc0;
 		cnt = ((unsigned)(src[pos] & 0x3f) << 8) | src[pos + 1];
 		bits = ((unsigned)src[pos + 2] << 8) | src[pos + 3];
 		plen = ((size_t)(bits + 47) >> 4) << 1;
 		if (info != (first ? 0x80u : done + cnt >= total ? 0x40u : 0u))
-			return fail(err, err_len, -EIO,
-				    "invalid SE401 frame info 0x%02x", info);
+			return v4lc_jpeg_fail(err, err_len, -EIO,
+					      "invalid SE401 frame info 0x%02x",
+					      info);
 		if (pos + plen > n)
-			return fail(err, err_len, -EIO, "short SE401 packet");
+			return v4lc_jpeg_fail(err, err_len, -EIO,
+					      "short SE401 packet");
 		if (done + cnt > total)
-			return fail(err, err_len, -EIO,
-				    "SE401 frame size mismatch");
+			return v4lc_jpeg_fail(err, err_len, -EIO,
+					      "SE401 frame size mismatch");
 		if (packet(src + pos + 4, bits, 3 * (int)cnt, &s))
-			return fail(err, err_len, -EIO,
-				    "corrupt SE401 packet at byte %zu", pos);
+			return v4lc_jpeg_fail(
+				err, err_len, -EIO,
+				"corrupt SE401 packet at byte %zu", pos);
 		done += cnt;
 		pos += plen;
 		first = 0;
 	}
 	if (pos != n)
-		return fail(err, err_len, -EIO, "SE401 frame size mismatch");
+		return v4lc_jpeg_fail(err, err_len, -EIO,
+				      "SE401 frame size mismatch");
 	return 0;
 }

@@ -22,6 +22,8 @@
 #include "dispatch/dsp.h"
 
 #include "matrices.h"
+#include "../common/check.h"
+#include "../common/rng.h"
 
 /* Exact Y, U, V (unrounded, clamped to the 8-bit range) of one colour. */
 static void exact_yuv(const struct matrix *m, double r, double g, double b,
@@ -80,7 +82,6 @@ struct stats {
 };
 
 static struct v4lc_dsp t;
-static int failures;
 static const char *const cname[3] = { "Y", "U", "V" };
 
 static void account(struct stats *st, const struct matrix *m, int c, int got,
@@ -92,11 +93,9 @@ static void account(struct stats *st, const struct matrix *m, int c, int got,
 	st->n[c]++;
 	if (err > st->max[c])
 		st->max[c] = err;
-	if (err > 1.0 && failures++ < 20)
-		fprintf(stderr,
-			"FAIL %s %s %s at x=%d (RGB %d,%d,%d): got %d, exact %.3f\n",
-			m->name, what, cname[c], x, p[0], p[1], p[2], got,
-			exact);
+	CHECK_HOT(err <= 1.0,
+		  "%s %s %s at x=%d (RGB %d,%d,%d): got %d, exact %.3f",
+		  m->name, what, cname[c], x, p[0], p[1], p[2], got, exact);
 }
 
 /*
@@ -161,12 +160,13 @@ static void check_rows(const struct matrix *m, const struct v4lc_rgb2yuv *k,
 		}
 	}
 	/* The two orders must agree exactly. */
-	if ((memcmp(y[0][0], y[1][0], W) ||
-	     (!single && memcmp(y[0][1], y[1][1], W)) ||
-	     memcmp(u[0], u[1], CW) || memcmp(v[0], v[1], CW)) &&
-	    failures++ < 20)
-		fprintf(stderr, "FAIL %s: BGR24 kernel differs from RGB24\n",
-			m->name);
+	if (!(!(memcmp(y[0][0], y[1][0], W) ||
+		(!single && memcmp(y[0][1], y[1][1], W)) ||
+		memcmp(u[0], u[1], CW) || memcmp(v[0], v[1], CW))))
+		CHECK(!(memcmp(y[0][0], y[1][0], W) ||
+			(!single && memcmp(y[0][1], y[1][1], W)) ||
+			memcmp(u[0], u[1], CW) || memcmp(v[0], v[1], CW)),
+		      "%s: BGR24 kernel differs from RGB24", m->name);
 }
 
 /*
@@ -195,12 +195,11 @@ static void round_trip(const struct matrix *m, const struct v4lc_rgb2yuv *k,
 			st->rt_n++;
 			if (err > st->rt_max)
 				st->rt_max = err;
-			if (err > 2.0 && failures++ < 20)
-				fprintf(stderr,
-					"FAIL %s round trip (RGB %d,%d,%d) -> YUV %d,%d,%d -> %.3f,%.3f,%.3f\n",
-					m->name, p[0], p[1], p[2], y0[x],
-					u[x / 2], v[x / 2], rgb[0], rgb[1],
-					rgb[2]);
+			CHECK_HOT(
+				err <= 2.0,
+				"%s round trip (RGB %d,%d,%d) -> YUV %d,%d,%d -> %.3f,%.3f,%.3f",
+				m->name, p[0], p[1], p[2], y0[x], u[x / 2],
+				v[x / 2], rgb[0], rgb[1], rgb[2]);
 		}
 	}
 }
@@ -209,10 +208,7 @@ static uint32_t rng = 0x12345678u;
 
 static uint32_t rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return rng;
+	return xorshift32(&rng);
 }
 
 /* Collects colours into rows of W pixels and checks each full row. */

@@ -19,6 +19,7 @@
 #include "dispatch/dsp.h"
 
 #include "matrices.h"
+#include "../common/check.h"
 
 static void exact_rgb(const struct matrix *m, int y, int u, int v,
 		      double rgb[3])
@@ -57,7 +58,6 @@ int main(void)
 	static struct v4lc_dsp t;
 	uint8_t y[W], u[CW], v[CW], uv[2 * CW], vu[2 * CW];
 	uint8_t out[6][3 * W];
-	int failures = 0;
 
 	v4lc_dsp_init(&t, 0);
 	for (int x = 0; x < W; x++)
@@ -109,39 +109,34 @@ int main(void)
 							if (err > maxerr[kk])
 								maxerr[kk] =
 									err;
-							if (err > 1.0 &&
-							    failures++ < 10)
-								fprintf(stderr,
-									"FAIL %s %s: Y=%d U=%d V=%d channel %d: got %d, exact %.3f\n",
-									m->name,
-									kname[kk],
-									y[x],
-									cu, cv,
-									c, got,
-									e[c]);
+							CHECK_HOT(
+								err <= 1.0,
+								"%s %s: Y=%d U=%d V=%d channel %d: got %d, exact %.3f",
+								m->name,
+								kname[kk], y[x],
+								cu, cv, c, got,
+								e[c]);
 						}
 					}
 				}
 				/* Layouts agree; BGR is RGB with R and B swapped. */
 				for (int kk = 2; kk < 6; kk++) {
-					if (memcmp(out[kk], out[kk & 1],
-						   sizeof(out[0])) &&
-					    failures++ < 10)
-						fprintf(stderr,
-							"FAIL %s: %s differs from %s at U=%d V=%d\n",
-							m->name, kname[kk],
-							kname[kk & 1], cu, cv);
+					CHECK_HOT(
+						!memcmp(out[kk], out[kk & 1],
+							sizeof(out[0])),
+						"%s: %s differs from %s at U=%d V=%d",
+						m->name, kname[kk],
+						kname[kk & 1], cu, cv);
 				}
 				for (int x = 0; x < W; x++) {
 					const uint8_t *a = out[0] + 3 * x,
 						      *b = out[1] + 3 * x;
 
-					if ((a[0] != b[2] || a[1] != b[1] ||
-					     a[2] != b[0]) &&
-					    failures++ < 10)
-						fprintf(stderr,
-							"FAIL %s: BGR is not swapped RGB at x=%d U=%d V=%d\n",
-							m->name, x, cu, cv);
+					CHECK_HOT(
+						a[0] == b[2] && a[1] == b[1] &&
+							a[2] == b[0],
+						"%s: BGR is not swapped RGB at x=%d U=%d V=%d",
+						m->name, x, cu, cv);
 				}
 			}
 		}

@@ -25,6 +25,7 @@
 #include "dispatch/dsp.h"
 
 #include "matrices.h"
+#include "../common/check.h"
 
 static void exact_rgb(const struct matrix *m, int y, int u, int v,
 		      double rgb[3])
@@ -91,12 +92,11 @@ static int grid_value(int i)
 }
 #define GRID (86 + 6)
 
-static int check_rgb(void)
+static void check_rgb(void)
 {
 	static struct v4lc_dsp t;
 	uint8_t y[W], row[V4LC_YUV422_ORDERS][4 * PAIRS];
 	uint8_t out[V4LC_YUV422_ORDERS][V4LC_RGB_ORDERS][3 * W + 8];
-	int failures = 0;
 
 	v4lc_dsp_init(&t, 0);
 	for (int x = 0; x < W; x++)
@@ -130,14 +130,13 @@ static int check_rgb(void)
 				for (int o = 1; o < V4LC_YUV422_ORDERS; o++)
 					for (int c = 0; c < V4LC_RGB_ORDERS;
 					     c++)
-						if (memcmp(out[o][c], out[0][c],
-							   3 * W) &&
-						    failures++ < 10)
-							fprintf(stderr,
-								"FAIL %s: %s differs from YUYV at U=%d V=%d\n",
-								m->name,
-								oname[o], cu,
-								cv);
+						CHECK_HOT(
+							!memcmp(out[o][c],
+								out[0][c],
+								3 * W),
+							"%s: %s differs from YUYV at U=%d V=%d",
+							m->name, oname[o], cu,
+							cv);
 				/* ... and YUYV is within one level of exact. */
 				for (int x = 0; x < W; x++) {
 					double e[3];
@@ -158,17 +157,14 @@ static int check_rgb(void)
 							sumerr += err;
 							if (err > maxerr)
 								maxerr = err;
-							if (err > 1.0 + EPS &&
-							    failures++ < 10)
-								fprintf(stderr,
-									"FAIL %s YUYV->%s: Y=%d U=%d V=%d channel %d: got %d, exact %.4f\n",
-									m->name,
-									c ? "BGR24"
-									  : "RGB24",
-									y[x],
-									cu, cv,
-									ch, got,
-									e[ch]);
+							CHECK_HOT(
+								err <= 1.0 + EPS,
+								"%s YUYV->%s: Y=%d U=%d V=%d channel %d: got %d, exact %.4f",
+								m->name,
+								c ? "BGR24"
+								  : "RGB24",
+								y[x], cu, cv,
+								ch, got, e[ch]);
 						}
 					}
 				}
@@ -178,18 +174,16 @@ static int check_rgb(void)
 					     c++)
 						for (int i = 3 * W;
 						     i < 3 * W + 8; i++)
-							if (out[o][c][i] !=
-								    0x5a &&
-							    failures++ < 10)
-								fprintf(stderr,
-									"FAIL %s: wrote past the row\n",
-									oname[o]);
+							CHECK_HOT(
+								out[o][c][i] ==
+									0x5a,
+								"%s: wrote past the row",
+								oname[o]);
 			}
 		}
 		printf("%-16s max abs error %.4f, mean %.4f (%ld channel values)\n",
 		       m->name, maxerr, sumerr / (double)n, n);
 	}
-	return failures;
 }
 
 static uint32_t rng = 12345;
@@ -200,13 +194,13 @@ static uint8_t rnd(void)
 	return (uint8_t)(rng >> 16);
 }
 
-static int check_yuv420(void)
+static void check_yuv420(void)
 {
 	static struct v4lc_dsp t;
 	enum { MAXW = 101 };
 	uint8_t s0[4 * MAXW], s1[4 * MAXW];
 	uint8_t y0[MAXW + 8], y1[MAXW + 8], u[MAXW + 8], v[MAXW + 8];
-	int failures = 0;
+	int before = failures;
 
 	v4lc_dsp_init(&t, 0);
 	for (int o = 0; o < V4LC_YUV422_ORDERS; o++) {
@@ -238,9 +232,8 @@ static int check_yuv420(void)
 						int yo = offs[o]
 							     [(x & 1) ? 2 : 0];
 
-						if (y0[x] != pa[yo] ||
-						    yb[x] != pb[yo])
-							failures++;
+						CHECK_HOT(y0[x] == pa[yo] &&
+							  yb[x] == pb[yo]);
 					}
 					for (int p = 0; p < pairs; p++) {
 						const uint8_t *pa = s0 + 4 * p,
@@ -252,41 +245,40 @@ static int check_yuv420(void)
 							  pb[offs[o][3]] + 1) /
 							 2;
 
-						if (u[p] != eu || v[p] != ev)
-							failures++;
+						CHECK_HOT(u[p] == eu &&
+							  v[p] == ev);
 					}
 					for (int i = width; i < width + 8; i++)
-						if (y0[i] != 0xa5 ||
-						    y1[i] != 0xa5)
-							failures++;
+						CHECK_HOT(y0[i] == 0xa5 &&
+							  y1[i] == 0xa5);
 					if (!last)
 						for (int i = pairs;
 						     i < pairs + 8; i++)
-							if (u[i] != 0xa5 ||
-							    v[i] != 0xa5)
-								failures++;
+							CHECK_HOT(
+								u[i] == 0xa5 &&
+								v[i] == 0xa5);
 					if (last)
 						for (int i = 0; i < width; i++)
-							if (y1[i] != 0xa5)
-								failures++;
+							CHECK_HOT(y1[i] ==
+								  0xa5);
 				}
 			}
 		}
-		if (failures)
+		if (failures > before)
 			fprintf(stderr,
 				"FAIL %s->YUV420 differs from its definition\n",
 				oname[o]);
 	}
 	printf("to_yuv420: %s\n",
-	       failures ? "MISMATCH"
-			: "luma copy and rounded chroma average exact");
-	return failures;
+	       failures > before
+		       ? "MISMATCH"
+		       : "luma copy and rounded chroma average exact");
 }
 
 int main(void)
 {
-	int failures = check_rgb() + check_yuv420();
-
+	check_rgb();
+	check_yuv420();
 	if (failures)
 		fprintf(stderr, "accuracy-yuv422: %d failures\n", failures);
 	else

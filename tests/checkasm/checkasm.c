@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include "checkasm.h"
+#include "../common/rng.h"
 
 #include <fnmatch.h>
 #include <stdarg.h>
@@ -47,11 +48,8 @@ const int checkasm_nwidths =
 
 uint32_t checkasm_rand(void)
 {
-	/* xorshift64*: fast, and reproducible from the printed seed */
-	state.rng ^= state.rng >> 12;
-	state.rng ^= state.rng << 25;
-	state.rng ^= state.rng >> 27;
-	return (uint32_t)((state.rng * 0x2545F4914F6CDD1DULL) >> 32);
+	/* fast, and reproducible from the printed seed */
+	return xorshift64star(&state.rng);
 }
 
 void checkasm_randomise(uint8_t *buf, size_t size)

@@ -23,13 +23,17 @@
 #include <string.h>
 
 #include "../common/origlib.h"
+/* The report: a line per comparison (CHECK), only failures of the
+ * conversions it needs (CHECK_HOT). */
+#define CHECK_PRINT_PASSES
+#include "../common/check.h"
+#include "../common/fourcc.h"
+#include "../common/rng.h"
 #include "core/frame.h"
 
 /* The original, and its instance with emulated HFLIP/VFLIP controls. */
 static struct origlib orig;
 static struct v4lconvert_data *odata;
-
-static int failures;
 
 static int load_original(void)
 {
@@ -84,14 +88,10 @@ static int orig_convert(uint32_t sfc, uint32_t dfc, int w, int h, uint8_t *src,
 	v4l2_fmt(&df, dfc, w, h);
 	ret = orig.convert(odata, &sf, &df, src, (int)frame_size(sfc, w, h),
 			   dst, (int)frame_size(dfc, w, h));
-	if (ret != (int)frame_size(dfc, w, h)) {
-		printf("FAIL: original %.4s->%.4s %dx%d returned %d (%s)\n",
-		       (char *)&sfc, (char *)&dfc, w, h, ret,
-		       orig.get_error_message(odata));
-		failures++;
-		return -1;
-	}
-	return 0;
+	CHECK_HOT(ret == (int)frame_size(dfc, w, h),
+		  "original %s->%s %dx%d returned %d (%s)", FOURCC_STR(sfc),
+		  FOURCC_STR(dfc), w, h, ret, orig.get_error_message(odata));
+	return ret == (int)frame_size(dfc, w, h) ? 0 : -1;
 }
 
 static int ours_convert(uint32_t sfc, uint32_t dfc, int w, int h, uint8_t *src,
@@ -101,11 +101,8 @@ static int ours_convert(uint32_t sfc, uint32_t dfc, int w, int h, uint8_t *src,
 	struct v4lc_frame d = { dfc, w, h, 0, dst, frame_size(dfc, w, h) };
 	int ret = v4lc_frame_convert(v4lc_dsp_get(), &s, &d, NULL);
 
-	if (ret) {
-		printf("FAIL: ours %.4s->%.4s %dx%d returned %d\n",
-		       (char *)&sfc, (char *)&dfc, w, h, ret);
-		failures++;
-	}
+	CHECK_HOT(ret == 0, "ours %s->%s %dx%d returned %d", FOURCC_STR(sfc),
+		  FOURCC_STR(dfc), w, h, ret);
 	return ret;
 }
 
@@ -113,12 +110,8 @@ static uint32_t rng = 0x9e3779b9u;
 
 static void randomise(uint8_t *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		rng ^= rng << 13;
-		rng ^= rng >> 17;
-		rng ^= rng << 5;
-		p[i] = (uint8_t)(rng >> 24);
-	}
+	for (size_t i = 0; i < n; i++)
+		p[i] = (uint8_t)(xorshift32(&rng) >> 24);
 }
 
 static uint8_t *xalloc(size_t n)
@@ -137,13 +130,6 @@ static const int sizes[][2] = {
 };
 #define NSIZES (int)(sizeof(sizes) / sizeof(sizes[0]))
 
-static const char *fcc(uint32_t f, char buf[5])
-{
-	memcpy(buf, &f, 4);
-	buf[4] = 0;
-	return buf;
-}
-
 /* (a) identical byte shuffles */
 static void check_identical(void)
 {
@@ -161,7 +147,6 @@ static void check_identical(void)
 			size_t ds = frame_size(pairs[p][1], w, h);
 			uint8_t *s = xalloc(ss), *a = xalloc(ds),
 				*b = xalloc(ds);
-			char n1[5], n2[5];
 
 			randomise(s, ss);
 			memset(a, 0x11, ds);
@@ -172,12 +157,10 @@ static void check_identical(void)
 					  b)) {
 				int same = !memcmp(a, b, ds);
 
-				printf("%s (a) %s->%s %dx%d: %s\n",
-				       same ? "ok  " : "FAIL",
-				       fcc(pairs[p][0], n1),
-				       fcc(pairs[p][1], n2), w, h,
-				       same ? "identical" : "DIFFERENT");
-				failures += !same;
+				CHECK(same, "(a) %s->%s %dx%d: %s",
+				      FOURCC_STR(pairs[p][0]),
+				      FOURCC_STR(pairs[p][1]), w, h,
+				      same ? "identical" : "DIFFERENT");
 			}
 			free(s);
 			free(a);
@@ -231,15 +214,15 @@ static void check_flips(void)
 				size_t n = frame_size(fmts[f], w, h);
 				uint8_t *s = xalloc(n), *a = xalloc(n),
 					*e = xalloc(n);
-				char nm[5];
 				int ret;
 
 				randomise(s, n);
 				if (origlib_set_flip(&orig, odata, ops[o].h,
 						     ops[o].v)) {
-					printf("FAIL: cannot set the original's "
-					       "flip controls\n");
-					failures++;
+					CHECK_HOT(
+						0,
+						"cannot set the original's flip "
+						"controls");
 					free(s);
 					free(a);
 					free(e);
@@ -250,13 +233,13 @@ static void check_flips(void)
 				origlib_set_flip(&orig, odata, 0, 0);
 				naive_flip(fmts[f], s, e, w, h, ops[o].h,
 					   ops[o].v);
-				if (!ret && memcmp(a, e, n)) {
-					printf("FAIL (b) the original's %s %s "
-					       "%dx%d is not the naive flip\n",
-					       fcc(fmts[f], nm), ops[o].name, w,
-					       h);
-					failures++;
-				}
+				if (!ret)
+					CHECK_HOT(
+						!memcmp(a, e, n),
+						"(b) the original's %s %s %dx%d is "
+						"not the naive flip",
+						FOURCC_STR(fmts[f]),
+						ops[o].name, w, h);
 				if (!ret) {
 					uint8_t *b = xalloc(n);
 					struct v4lc_frame sf = {
@@ -272,13 +255,11 @@ static void check_flips(void)
 						v4lc_dsp_get(), &sf, &df,
 						ops[o].op);
 					same = !ret && !memcmp(a, b, n);
-					printf("%s (b) %s %s %dx%d: %s (%d)\n",
-					       same ? "ok  " : "FAIL",
-					       fcc(fmts[f], nm), ops[o].name, w,
-					       h,
-					       same ? "identical" : "DIFFERENT",
-					       ret);
-					failures += !same;
+					CHECK(same, "(b) %s %s %dx%d: %s (%d)",
+					      FOURCC_STR(fmts[f]), ops[o].name,
+					      w, h,
+					      same ? "identical" : "DIFFERENT",
+					      ret);
 					free(b);
 				}
 				free(s);
@@ -364,7 +345,6 @@ static void check_to_rgb(uint32_t sfc, int w, int h)
 	size_t ds = frame_size(V4L2_PIX_FMT_RGB24, w, h);
 	uint8_t *s = xalloc(ss), *a = xalloc(ds), *b = xalloc(ds);
 	struct err eo = { 0, 0, 0 }, en = { 0, 0, 0 };
-	char nm[5];
 
 	randomise(s, ss);
 	if (orig_convert(sfc, V4L2_PIX_FMT_RGB24, w, h, s, a) ||
@@ -383,12 +363,11 @@ static void check_to_rgb(uint32_t sfc, int w, int h)
 				err_add(&en, b[o + c], ref[c]);
 			}
 		}
-	printf("%s (c) %s->RGB3 %dx%d: mean abs error ours %.4f original "
-	       "%.4f, max ours %d original %d\n",
-	       en.sum / en.n < eo.sum / eo.n && en.max <= 1 ? "ok  " : "FAIL",
-	       fcc(sfc, nm), w, h, en.sum / en.n, eo.sum / eo.n, en.max,
-	       eo.max);
-	failures += !(en.sum / en.n < eo.sum / eo.n && en.max <= 1);
+	CHECK(en.sum / en.n < eo.sum / eo.n && en.max <= 1,
+	      "(c) %s->RGB3 %dx%d: mean abs error ours %.4f original %.4f, "
+	      "max ours %d original %d",
+	      FOURCC_STR(sfc), w, h, en.sum / en.n, eo.sum / eo.n, en.max,
+	      eo.max);
 out:
 	free(s);
 	free(a);
@@ -468,13 +447,13 @@ static void check_from_rgb(int w, int h, int smooth)
 	mo = (eo[0].sum + eo[1].sum) / (eo[0].n + eo[1].n);
 	mn = (en[0].sum + en[1].sum) / (en[0].n + en[1].n);
 	ok = mn < mo && en[0].max <= 1 && en[1].max <= 1;
-	printf("%s (c) RGB3->YU12 %dx%d %s: mean abs error ours %.4f original "
-	       "%.4f (Y %.4f/%.4f, UV %.4f/%.4f), max Y %d/%d, UV %d/%d "
-	       "(ours/original)\n",
-	       ok ? "ok  " : "FAIL", w, h, smooth ? "smooth" : "random", mn, mo,
-	       en[0].sum / en[0].n, eo[0].sum / eo[0].n, en[1].sum / en[1].n,
-	       eo[1].sum / eo[1].n, en[0].max, eo[0].max, en[1].max, eo[1].max);
-	failures += !ok;
+	CHECK(ok,
+	      "(c) RGB3->YU12 %dx%d %s: mean abs error ours %.4f original "
+	      "%.4f (Y %.4f/%.4f, UV %.4f/%.4f), max Y %d/%d, UV %d/%d "
+	      "(ours/original)",
+	      w, h, smooth ? "smooth" : "random", mn, mo, en[0].sum / en[0].n,
+	      eo[0].sum / eo[0].n, en[1].sum / en[1].n, eo[1].sum / eo[1].n,
+	      en[0].max, eo[0].max, en[1].max, eo[1].max);
 out:
 	free(s);
 	free(a);

@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "core/frame.h"
+#include "../common/check.h"
+#include "../common/rng.h"
 
 #define CANARY 0xA5
 
@@ -44,7 +46,7 @@ static const struct format formats[] = {
 };
 #define NFORMATS (int)(sizeof(formats) / sizeof(formats[0]))
 
-static int failures, checked;
+static int checked;
 
 /* ------------------------------------------------------------------ */
 /* Layout (core/frame.h), written out independently.                   */
@@ -346,10 +348,7 @@ static uint32_t rng = 0x2545f491u;
 
 static uint8_t rnd8(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return (uint8_t)(rng >> 24);
+	return (uint8_t)(xorshift32(&rng) >> 24);
 }
 
 struct tier {
@@ -443,37 +442,30 @@ static void run_case(const struct format *sf, const struct format *df, int w,
 		ret = v4lc_frame_convert(&tiers[t].dsp, &src, &dst, c);
 		checked++;
 		if (!supported) {
-			if (ret != -EINVAL) {
-				failures++;
-				printf("FAIL %s->%s %dx%d: unsupported pair "
-				       "returned %d\n",
-				       sf->name, df->name, w, h, ret);
-			}
+			CHECK(ret == -EINVAL,
+			      "%s->%s %dx%d: unsupported pair returned %d",
+			      sf->name, df->name, w, h, ret);
 			free(d);
 			continue;
 		}
-		if (ret != 0) {
-			failures++;
-			printf("FAIL %s->%s %dx%d strides %zu/%zu %s [%s]: "
-			       "returned %d\n",
-			       sf->name, df->name, w, h, sstride, dstride,
-			       cname, tiers[t].name, ret);
-		} else if (memcmp(want, d, dl.total)) {
+		CHECK(ret == 0,
+		      "%s->%s %dx%d strides %zu/%zu %s [%s]: returned %d",
+		      sf->name, df->name, w, h, sstride, dstride, cname,
+		      tiers[t].name, ret);
+		if (ret == 0 && memcmp(want, d, dl.total)) {
 			char msg[160];
 
 			first_diff(want, d, dl.total, &dl, msg, sizeof(msg));
-			failures++;
-			printf("FAIL %s->%s %dx%d strides %zu/%zu %s [%s]: %s\n",
-			       sf->name, df->name, w, h, sstride, dstride,
-			       cname, tiers[t].name, msg);
+			CHECK(0, "%s->%s %dx%d strides %zu/%zu %s [%s]: %s",
+			      sf->name, df->name, w, h, sstride, dstride, cname,
+			      tiers[t].name, msg);
 		}
 		if (t == 0) {
 			memcpy(first, d, dl.total);
-		} else if (memcmp(first, d, dl.total)) {
-			failures++;
-			printf("FAIL %s->%s %dx%d: tier %s differs from %s\n",
-			       sf->name, df->name, w, h, tiers[t].name,
-			       tiers[0].name);
+		} else {
+			CHECK(!memcmp(first, d, dl.total),
+			      "%s->%s %dx%d: tier %s differs from %s", sf->name,
+			      df->name, w, h, tiers[t].name, tiers[0].name);
 		}
 		free(d);
 	}

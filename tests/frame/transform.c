@@ -29,6 +29,7 @@
 
 #include "core/frame.h"
 #include "../common/check.h"
+#include "../common/rng.h"
 
 static const struct {
 	uint32_t fourcc;
@@ -52,10 +53,7 @@ static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
 static uint8_t rnd8(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint8_t)(rng >> 24);
+	return (uint8_t)(xorshift64(&rng) >> 24);
 }
 
 /* A test frame: geometry computed here, independently of the library. */

@@ -18,17 +18,15 @@
 #include <linux/videodev2.h>
 #include <turbojpeg.h>
 
+#include "../common/rng.h"
+
 #define JT_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static uint64_t jt_rng = 0x9e3779b97f4a7c15ull;
 
 static inline uint32_t jt_rand(void)
 {
-	/* xorshift64* */
-	jt_rng ^= jt_rng >> 12;
-	jt_rng ^= jt_rng << 25;
-	jt_rng ^= jt_rng >> 27;
-	return (uint32_t)((jt_rng * 0x2545f4914f6cdd1dull) >> 32);
+	return xorshift64star(&jt_rng);
 }
 
 static inline void *jt_xmalloc(size_t n)

@@ -16,6 +16,7 @@
 #include <libv4lconvert.h>
 
 #include "../common/fakedev.h"
+#include "../common/check.h"
 
 static struct fakedev camera = {
 	.driver = "fakecam",
@@ -68,7 +69,7 @@ static uint32_t source_for(int fd, int fps)
 int main(void)
 {
 	/* any character device will do: the library looks it up in sysfs */
-	int fd = open("/dev/null", O_RDWR), failures = 0;
+	int fd = open("/dev/null", O_RDWR);
 	struct stat st;
 	char cmd[64];
 
@@ -77,22 +78,15 @@ int main(void)
 	setenv("LIBV4LCONTROL_SYSFS_PREFIX", root, 1);
 
 	set_speed(&st, "12");
-	if (source_for(fd, 0) != V4L2_PIX_FMT_MJPEG) {
-		printf("FAIL: full-speed USB should force MJPEG\n");
-		failures++;
-	}
-	if (source_for(fd, 1) != V4L2_PIX_FMT_YUYV) {
-		printf("FAIL: at 1 fps YUYV fits a 12 Mb/s bus\n");
-		failures++;
-	}
+	CHECK(source_for(fd, 0) == V4L2_PIX_FMT_MJPEG,
+	      "full-speed USB should force MJPEG");
+	CHECK(source_for(fd, 1) == V4L2_PIX_FMT_YUYV,
+	      "at 1 fps YUYV fits a 12 Mb/s bus");
 	set_speed(&st, "480");
-	if (source_for(fd, 0) != V4L2_PIX_FMT_YUYV) {
-		printf("FAIL: high-speed USB should keep YUYV\n");
-		failures++;
-	}
+	CHECK(source_for(fd, 0) == V4L2_PIX_FMT_YUYV,
+	      "high-speed USB should keep YUYV");
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
-	if (system(cmd))
-		failures++;
+	CHECK(system(cmd) == 0, "%s", cmd);
 	printf("bandwidth: %d failures\n", failures);
 	return failures != 0;
 }

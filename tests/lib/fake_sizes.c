@@ -13,8 +13,7 @@
 #include <libv4lconvert.h>
 
 #include "../common/fakedev.h"
-
-static int failures;
+#include "../common/check.h"
 
 static struct v4l2_format pixfmt(uint32_t fourcc, uint32_t w, uint32_t h)
 {
@@ -70,10 +69,8 @@ static void check_case(const char *name, uint32_t sw, uint32_t sh, uint32_t rw,
 	if (v4lconvert_try_format(cv, &d, &s) || s.fmt.pix.width != sw ||
 	    s.fmt.pix.height != sh || d.fmt.pix.width != rw ||
 	    d.fmt.pix.height != rh) {
-		printf("FAIL %s: try gave %ux%u from %ux%u\n", name,
-		       d.fmt.pix.width, d.fmt.pix.height, s.fmt.pix.width,
-		       s.fmt.pix.height);
-		failures++;
+		CHECK(0, "%s: try gave %ux%u from %ux%u", name, d.fmt.pix.width,
+		      d.fmt.pix.height, s.fmt.pix.width, s.fmt.pix.height);
 		goto out;
 	}
 	s.fmt.pix.bytesperline = sw * 2;
@@ -88,17 +85,15 @@ static void check_case(const char *name, uint32_t sw, uint32_t sh, uint32_t rw,
 				if (out[(y * rw + x) * 3 + c] !=
 				    expect(full, (int)sw, (int)sh, (int)rw,
 					   (int)rh, halve, (int)x, (int)y, c)) {
-					printf("FAIL %s: pixel %u,%u\n", name,
-					       x, y);
+					printf("%s: first difference at pixel "
+					       "%u,%u\n",
+					       name, x, y);
 					bad = 1;
 					break;
 				}
-	if (ret < 0)
-		printf("FAIL %s: convert: %s\n", name,
-		       v4lconvert_get_error_message(cv));
-	if (ret < 0 || bad)
-		failures++;
-	else
+	CHECK(ret >= 0 && !bad, "%s: %s", name,
+	      ret < 0 ? v4lconvert_get_error_message(cv) : "pixels differ");
+	if (ret >= 0 && !bad)
 		printf("ok %s: %ux%u served from %ux%u\n", name, rw, rh, sw,
 		       sh);
 out:

@@ -16,12 +16,14 @@
 
 #include <libv4lconvert.h>
 
+#define CHECK_PRINT_PASSES /* a line for every case verified */
 #include "../common/fakedev.h"
+#include "../common/check.h"
 
 enum { W = 8, H = 4, HF = 1, VF = 2 };
 
 static char root[] = "/tmp/v4lc-quirks-XXXXXX";
-static int failures, devnull;
+static int devnull;
 static struct stat devst;
 
 static void put(const char *rel, const char *text)
@@ -105,9 +107,7 @@ static void expect(const char *what, int want, uint32_t input_status)
 {
 	int got = observed_flip(input_status);
 
-	printf("%s %s: flip %d (want %d)\n", got == want ? "ok  " : "FAIL",
-	       what, got, want);
-	failures += got != want;
+	CHECK(got == want, "%s: flip %d (want %d)", what, got, want);
 }
 
 int main(void)
@@ -161,8 +161,7 @@ int main(void)
 	expect("LIBV4LCONTROL_FLAGS=0 cancels a rule", 0, 0);
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
-	if (system(cmd))
-		failures++;
+	CHECK(system(cmd) == 0, "%s", cmd);
 	printf("quirks: %d failures\n", failures);
 	return failures != 0;
 }

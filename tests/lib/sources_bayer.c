@@ -12,7 +12,16 @@
  *    error against the true image must be no worse than the original's.
  * --bench: SBGGR8 -> RGB24 / YUV420 at 1280x720, ours and the original.
  */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "sources_common.h"
+#include "../common/fakedev.h"
+#include "../common/check.h"
+#include "../common/fourcc.h"
 
 enum { B8, P10, LE16 };
 
@@ -195,8 +204,9 @@ static void test_bayer(struct v4lconvert_data *cv, int fi)
 							 (int)ssize, dst,
 							 (int)dsize + 64);
 				snprintf(what, sizeof(what),
-					 "%s -> %s %dx%d pad %d", fcc(fourcc),
-					 fcc(df_cc), w, h, pad);
+					 "%s -> %s %dx%d pad %d",
+					 FOURCC_STR(fourcc), FOURCC_STR(df_cc),
+					 w, h, pad);
 				CHECK(ret == (int)dsize,
 				      "%s: returned %d (%s), want %zu", what,
 				      ret, v4lconvert_get_error_message(cv),
@@ -289,10 +299,12 @@ static void plausibility(struct v4lconvert_data *cv, struct orig *o)
 			eb = mean_error(b, dst_fmts[d], truth, w, h);
 			printf("%s -> %s: mean error vs the true image: ours %.3f, "
 			       "original %.3f\n",
-			       fcc(fmts[fi].fourcc), fcc(dst_fmts[d]), ea, eb);
+			       FOURCC_STR(fmts[fi].fourcc),
+			       FOURCC_STR(dst_fmts[d]), ea, eb);
 			CHECK(ea <= eb + 0.05,
 			      "%s -> %s: ours %.3f worse than %.3f",
-			      fcc(fmts[fi].fourcc), fcc(dst_fmts[d]), ea, eb);
+			      FOURCC_STR(fmts[fi].fourcc),
+			      FOURCC_STR(dst_fmts[d]), ea, eb);
 		}
 	free(truth);
 	free(raw);

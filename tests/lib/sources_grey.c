@@ -3,7 +3,15 @@
  * Luma-only sources through the public API, against per-pixel references
  * from the V4L2 layouts, and against the distribution's libv4lconvert.
  */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "sources_common.h"
+#include "../common/check.h"
+#include "../common/fourcc.h"
 
 static const uint32_t greys[] = {
 	V4L2_PIX_FMT_GREY,   V4L2_PIX_FMT_Y4,       V4L2_PIX_FMT_Y6,
@@ -86,7 +94,7 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 				continue;
 			CHECK(!memcmp(a, b, n),
 			      "%s -> %s differs from the original",
-			      fcc(both[i]), fcc(dst_fmts[d]));
+			      FOURCC_STR(both[i]), FOURCC_STR(dst_fmts[d]));
 		}
 	free(src);
 	free(a);

@@ -4,7 +4,15 @@
  * model, and against the distribution's libv4lconvert (which is measured,
  * not matched: see src/libv4lconvert/src_hsv.c).
  */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "sources_common.h"
+#include "../common/check.h"
+#include "../common/fourcc.h"
 
 /* Largest difference from the original allowed (measured: see the log). */
 #define HSV_MAX_DIFF 10

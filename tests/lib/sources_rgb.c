@@ -4,7 +4,15 @@
  * layouts, against a per-pixel reference written from the V4L2 tables,
  * and against the distribution's libv4lconvert.
  */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "sources_common.h"
+#include "../common/check.h"
+#include "../common/fourcc.h"
 
 /* Byte offsets of R, G, B in the 4 bytes of each 32-bit layout. */
 static const struct {
@@ -71,7 +79,8 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 				continue;
 			CHECK(!memcmp(a, b, n),
 			      "%s -> %s differs from the original",
-			      fcc(rgb32[i].fourcc), fcc(dst_fmts[d]));
+			      FOURCC_STR(rgb32[i].fourcc),
+			      FOURCC_STR(dst_fmts[d]));
 		}
 		/*
 		 * RGB565: the original widens by plain shifts (31 -> 248), we by
@@ -92,10 +101,10 @@ static void differential(struct v4lconvert_data *cv, struct orig *o)
 			CHECK(!bad,
 			      "RGB565 -> %s: %d bytes break ours = theirs | "
 			      "theirs >> 5/6",
-			      fcc(dst_fmts[d]), bad);
+			      FOURCC_STR(dst_fmts[d]), bad);
 			printf("RGB565 -> %s: %d of %zu bytes differ from the original "
 			       "(bit replication vs plain shifts), relation holds\n",
-			       fcc(dst_fmts[d]), differ, n);
+			       FOURCC_STR(dst_fmts[d]), differ, n);
 		}
 	}
 	free(src);

@@ -30,36 +30,20 @@
 #include "../common/fakedev.h"
 #include "../common/origlib.h"
 #include "../common/check.h"
+#include "../common/fourcc.h"
+#include "../common/rng.h"
 
 static uint32_t rng = 0x9e3779b9u;
 
 static uint8_t rnd8(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return (uint8_t)(rng >> 11);
+	return (uint8_t)(xorshift32(&rng) >> 11);
 }
 
 static void fill(uint8_t *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		p[i] = rnd8();
-}
-
-static const char *fcc(uint32_t f)
-{
-	static char buf[4][8];
-	static int i;
-	char *b = buf[i++ & 3];
-
-	for (int k = 0; k < 4; k++) {
-		char c = (char)(f >> (8 * k) & 0x7f);
-
-		b[k] = c >= 32 ? c : '?';
-	}
-	b[4] = 0;
-	return b;
 }
 
 /* The samples of a picture, chroma at the format's own resolution. */
@@ -366,7 +350,7 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 		int ret;
 
 		snprintf(what, sizeof(what), "%s %dx%d pad %d cs %u -> %s",
-			 fcc(f), w, h, pad, colorspace, fcc(df));
+			 FOURCC_STR(f), w, h, pad, colorspace, FOURCC_STR(df));
 		memset(out, 0xa5, dsize + 64);
 		ret = v4lconvert_convert(cv, &sf, &dfm, src, (int)ssize, out,
 					 (int)dsize + 64);
@@ -388,7 +372,7 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 			int bad = 0, step = s == S444 ? 6 : 3;
 
 			CHECK(r2 == rs * h, "%s: twin %s returned %d", what,
-			      fcc(tf), r2);
+			      FOURCC_STR(tf), r2);
 			for (int y = 0; y < h && r2 == rs * h; y++)
 				for (int x = 0; x < w; x++)
 					for (int c = 0; c < 3; c++)
@@ -403,7 +387,7 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 							      out[(size_t)y *
 									  ds +
 								  3 * x + c],
-							      fcc(tf),
+							      FOURCC_STR(tf),
 							      ref[(size_t)y *
 									  rs +
 								  step * x +
@@ -542,12 +526,12 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 	dfm = fmt(df, w, h, w, 0);
 	b = o->convert(od, &sf, &dfm, src, (int)ssize, theirs, (int)dsize);
 	CHECK(a == (int)dsize && b == (int)dsize,
-	      "diff %s %dx%d: ours %d, original %d", fcc(f), w, h, a, b);
+	      "diff %s %dx%d: ours %d, original %d", FOURCC_STR(f), w, h, a, b);
 	if (a == (int)dsize && b == (int)dsize) {
 		for (size_t i = 0; i < (size_t)w * h; i++)
 			lbad += ours[i] != theirs[i];
 		CHECK(!lbad, "diff %s %dx%d -> %s: %d luma bytes differ",
-		      fcc(f), w, h, fcc(df), lbad);
+		      FOURCC_STR(f), w, h, FOURCC_STR(df), lbad);
 		for (int pl = 0; pl < 2; pl++) {
 			/* plane index in the output: YV12 stores V first */
 			int out_pl = df == V4L2_PIX_FMT_YVU420 ? !pl : pl;
@@ -580,26 +564,30 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 			int n = 2 * cs * ch;
 
 			CHECK(averaged == n,
-			      "diff %s: ours not the exact chroma", fcc(f));
+			      "diff %s: ours not the exact chroma",
+			      FOURCC_STR(f));
 			if (same == n)
 				printf("diff %s %dx%d -> %s: identical to the original\n",
-				       fcc(f), w, h, fcc(df));
+				       FOURCC_STR(f), w, h, FOURCC_STR(df));
 			else if (dropped == n)
 				printf("diff %s %dx%d -> %s: luma identical; the original "
 				       "keeps the chroma of even rows only, ours averages "
 				       "row pairs (%d of %d chroma bytes differ)\n",
-				       fcc(f), w, h, fcc(df), n - same, n);
+				       FOURCC_STR(f), w, h, FOURCC_STR(df),
+				       n - same, n);
 			else if (truncated == n)
 				printf("diff %s %dx%d -> %s: luma identical; the original "
 				       "averages row pairs rounding down, (a + b) >> 1, ours "
 				       "rounds, (a + b + 1) >> 1 (%d of %d chroma bytes "
 				       "differ, by 1)\n",
-				       fcc(f), w, h, fcc(df), n - same, n);
+				       FOURCC_STR(f), w, h, FOURCC_STR(df),
+				       n - same, n);
 			else
 				CHECK(0,
 				      "diff %s %dx%d -> %s: chroma differs from the "
 				      "original in %d of %d bytes, and not as a dropped row",
-				      fcc(f), w, h, fcc(df), n - same, n);
+				      FOURCC_STR(f), w, h, FOURCC_STR(df),
+				      n - same, n);
 		}
 	}
 	free(src);
@@ -724,7 +712,7 @@ int main(int argc, char **argv)
 
 			printf("bench %s -> %s 1280x720: ours (%s) %.0f MPix/s, "
 			       "original %.0f MPix/s\n",
-			       fcc(pairs[i][0]), fcc(pairs[i][1]),
+			       FOURCC_STR(pairs[i][0]), FOURCC_STR(pairs[i][1]),
 			       tier ? tier : "best", a, b);
 		}
 	}

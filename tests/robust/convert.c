@@ -23,6 +23,7 @@
 #include "../common/fakedev.h"
 #include "../fuzz/fourccs.h"
 #include "../common/check.h"
+#include "../common/fourcc.h"
 
 #define W 64
 #define H 48
@@ -99,17 +100,6 @@ static uint8_t rnd(void)
 	return (uint8_t)(seed >> 16);
 }
 
-static const char *fcc(uint32_t f)
-{
-	static char s[4][12];
-	static int k;
-
-	k = (k + 1) & 3;
-	snprintf(s[k], sizeof(s[k]), "%c%c%c%c%s", f & 0x7f, (f >> 8) & 0x7f,
-		 (f >> 16) & 0x7f, (f >> 24) & 0x7f, f >> 31 ? "-BE" : "");
-	return s[k];
-}
-
 static long raw_size(uint32_t f)
 {
 	for (size_t i = 0; i < sizeof(raw) / sizeof(raw[0]); i++)
@@ -151,11 +141,11 @@ static int run(const struct v4l2_format *src, const struct v4l2_format *dst,
 
 		CHECK(ret == -1, "%d", ret);
 		CHECK(msg && msg[0], "%s -> %s: no message",
-		      fcc(src->fmt.pix.pixelformat),
-		      fcc(dst->fmt.pix.pixelformat));
+		      FOURCC_STR(src->fmt.pix.pixelformat),
+		      FOURCC_STR(dst->fmt.pix.pixelformat));
 	} else {
 		CHECK((size_t)ret <= dest_size, "%s: %d > %zu",
-		      fcc(src->fmt.pix.pixelformat), ret, dest_size);
+		      FOURCC_STR(src->fmt.pix.pixelformat), ret, dest_size);
 	}
 	free(s);
 	if (out)
@@ -222,17 +212,17 @@ static void bad_frames(uint32_t f, int *supported)
 		*supported = 1;
 		if (need > 0)
 			CHECK(ret == (int)ds, "%s -> %s oversized: %d errno %d",
-			      fcc(f), fcc(dsts[k]), ret, err);
+			      FOURCC_STR(f), FOURCC_STR(dsts[k]), ret, err);
 		else
 			CHECK(ret == (int)ds ||
 				      (ret < 0 && is(err, EAGAIN, EPIPE, EIO)),
-			      "%s -> %s garbage: %d errno %d", fcc(f),
-			      fcc(dsts[k]), ret, err);
+			      "%s -> %s garbage: %d errno %d", FOURCC_STR(f),
+			      FOURCC_STR(dsts[k]), ret, err);
 		/* zero-length */
 		ret = run(&s, &d, garbage, 0, ds, &err, NULL);
 		CHECK(ret < 0 && is(err, EPIPE, EAGAIN, EIO),
-		      "%s -> %s empty: %d errno %d", fcc(f), fcc(dsts[k]), ret,
-		      err);
+		      "%s -> %s empty: %d errno %d", FOURCC_STR(f),
+		      FOURCC_STR(dsts[k]), ret, err);
 		/* truncated: one byte short, half, 7 bytes */
 		if (need > 0) {
 			size_t cut[] = { (size_t)need - 1, (size_t)need / 2,
@@ -243,36 +233,37 @@ static void bad_frames(uint32_t f, int *supported)
 					  NULL);
 				CHECK(ret < 0 && err == EPIPE,
 				      "%s -> %s %zu of %ld bytes: %d errno %d",
-				      fcc(f), fcc(dsts[k]), cut[c], need, ret,
-				      err);
+				      FOURCC_STR(f), FOURCC_STR(dsts[k]),
+				      cut[c], need, ret, err);
 			}
 			/* exactly the size */
 			ret = run(&s, &d, garbage, (size_t)need, ds, &err,
 				  NULL);
 			CHECK(ret == (int)ds, "%s -> %s exact: %d errno %d",
-			      fcc(f), fcc(dsts[k]), ret, err);
+			      FOURCC_STR(f), FOURCC_STR(dsts[k]), ret, err);
 		} else {
 			for (size_t cut = 1; cut < 600; cut = cut * 3 + 1) {
 				ret = run(&s, &d, garbage, cut, ds, &err, NULL);
 				CHECK(ret == (int)ds ||
 					      (ret < 0 &&
 					       is(err, EAGAIN, EPIPE, EIO)),
-				      "%s -> %s %zu bytes: %d errno %d", fcc(f),
-				      fcc(dsts[k]), cut, ret, err);
+				      "%s -> %s %zu bytes: %d errno %d",
+				      FOURCC_STR(f), FOURCC_STR(dsts[k]), cut,
+				      ret, err);
 			}
 		}
 		/* destination buffer too small */
 		ret = run(&s, &d, garbage, big, ds - 1, &err, NULL);
 		CHECK(ret < 0 && err == EFAULT,
-		      "%s -> %s dest short: %d errno %d", fcc(f), fcc(dsts[k]),
-		      ret, err);
+		      "%s -> %s dest short: %d errno %d", FOURCC_STR(f),
+		      FOURCC_STR(dsts[k]), ret, err);
 		/* a destination we cannot make from it: 17 px wider */
 		fmt(&d, dsts[k], W + 18, H, 0);
 		v4lconvert_fixup_fmt(&d);
 		ret = run(&s, &d, garbage, big, d.fmt.pix.sizeimage, &err,
 			  NULL);
 		CHECK(ret < 0 && err == EINVAL, "%s -> %s wider: %d errno %d",
-		      fcc(f), fcc(dsts[k]), ret, err);
+		      FOURCC_STR(f), FOURCC_STR(dsts[k]), ret, err);
 	}
 	free(garbage);
 }
@@ -327,9 +318,9 @@ static void absurd(uint32_t f)
 					  err == EPIPE || err == ENOMEM ||
 					  err == EAGAIN || err == EIO),
 			      "%s %ux%u bpl %u -> %s %ux%u: %d errno %d",
-			      fcc(f), geo[g][0], geo[g][1], geo[g][2],
-			      fcc(d.fmt.pix.pixelformat), d.fmt.pix.width,
-			      d.fmt.pix.height, ret, err);
+			      FOURCC_STR(f), geo[g][0], geo[g][1], geo[g][2],
+			      FOURCC_STR(d.fmt.pix.pixelformat),
+			      d.fmt.pix.width, d.fmt.pix.height, ret, err);
 		}
 	}
 }
@@ -352,14 +343,14 @@ int main(int argc, char **argv)
 		if (!supported) {
 			n_unknown++;
 			if (verbose)
-				printf("%s: unknown (EINVAL)\n", fcc(f));
+				printf("%s: unknown (EINVAL)\n", FOURCC_STR(f));
 			continue;
 		}
 		n_supported++;
 		absurd(f);
-		stream_goes_on(fcc(f));
+		stream_goes_on(FOURCC_STR(f));
 		if (verbose)
-			printf("%s: checked\n", fcc(f));
+			printf("%s: checked\n", FOURCC_STR(f));
 	}
 	v4lconvert_destroy(conv);
 	printf("%d formats checked, %d unknown; %d checks, %d failed\n",

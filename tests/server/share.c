@@ -146,8 +146,18 @@ static int open_cam(int direct)
 	return fd;
 }
 
-/* Runs in a child: capture, check every frame; prints a summary line. */
-static int run_job(const struct job *j)
+/* One client's open stream: its fd and buffers (or its read() buffer). */
+struct capture {
+	int fd;
+	size_t size;
+	void *maps[4];
+	size_t lens[4];
+	uint8_t *rbuf;
+};
+
+/* Open the camera, set the job's control and format, map and queue the
+ * buffers (or allocate the read() buffer) and start streaming. */
+static void capture_start(const struct job *j, struct capture *c)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
@@ -155,20 +165,14 @@ static int run_job(const struct job *j)
 		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 		.memory = V4L2_MEMORY_MMAP,
 	};
-	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, fd, got = 0, bad = 0, gaps = 0;
-	void *maps[4];
-	size_t lens[4], size;
-	uint8_t *rbuf = NULL;
-	int64_t last = -1;
-	double t0;
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, fd;
 
-	ref = v4lconvert_create(-1);
-	fd = open_cam(j->direct);
+	c->fd = fd = open_cam(j->direct);
 	if (j->ctrl_set) {
-		struct v4l2_control c = { .id = V4L2_CID_BRIGHTNESS,
-					  .value = j->ctrl_set };
+		struct v4l2_control ctl = { .id = V4L2_CID_BRIGHTNESS,
+					    .value = j->ctrl_set };
 
-		CHECK(v4l2_ioctl(fd, VIDIOC_S_CTRL, &c) == 0);
+		CHECK(v4l2_ioctl(fd, VIDIOC_S_CTRL, &ctl) == 0);
 	}
 	f.fmt.pix.width = (uint32_t)j->w;
 	f.fmt.pix.height = (uint32_t)j->h;
@@ -178,29 +182,146 @@ static int run_job(const struct job *j)
 	CHECK(f.fmt.pix.pixelformat == j->fourcc);
 	CHECK(f.fmt.pix.width == (uint32_t)j->w &&
 	      f.fmt.pix.height == (uint32_t)j->h);
-	size = f.fmt.pix.sizeimage;
+	c->size = f.fmt.pix.sizeimage;
 	if (j->use_read) {
-		rbuf = malloc(size);
-	} else {
-		CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
-		CHECK(req.count == 4);
-		for (unsigned i = 0; i < 4; i++) {
-			struct v4l2_buffer b = {
-				.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-				.memory = V4L2_MEMORY_MMAP,
-				.index = i,
-			};
-
-			CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
-			lens[i] = b.length;
-			maps[i] = v4l2_mmap(NULL, b.length,
-					    PROT_READ | PROT_WRITE, MAP_SHARED,
-					    fd, b.m.offset);
-			CHECK(maps[i] != MAP_FAILED);
-			CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
-		}
-		CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
+		c->rbuf = malloc(c->size);
+		return;
 	}
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
+	CHECK(req.count == 4);
+	for (unsigned i = 0; i < 4; i++) {
+		struct v4l2_buffer b = {
+			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+			.memory = V4L2_MEMORY_MMAP,
+			.index = i,
+		};
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
+		c->lens[i] = b.length;
+		c->maps[i] = v4l2_mmap(NULL, b.length, PROT_READ | PROT_WRITE,
+				       MAP_SHARED, fd, b.m.offset);
+		CHECK(c->maps[i] != MAP_FAILED);
+		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+	}
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
+}
+
+/* One frame into *data, *used, *seq (0 for read(), which has none).
+ * 0, -1 to stop, 1 when the stream ended as the job expects. */
+static int capture_next(const struct job *j, const struct capture *c,
+			struct v4l2_buffer *b, const uint8_t **data,
+			ssize_t *used, uint32_t *seq, int got)
+{
+	if (j->use_read) {
+		*used = v4l2_read(c->fd, c->rbuf, c->size);
+		CHECK(*used == (ssize_t)c->size);
+		if (*used != (ssize_t)c->size)
+			return -1;
+		*data = c->rbuf;
+		*seq = 0;
+		return 0;
+	}
+	if (v4l2_ioctl(c->fd, VIDIOC_DQBUF, b) < 0) {
+		if (j->expect_end) {
+			printf("%s: DQBUF ended with %s after %d frames\n",
+			       j->name, strerror(errno), got);
+			CHECK(errno == EIO || errno == ENODEV);
+			return 1;
+		}
+		CHECK(!"DQBUF");
+		return -1;
+	}
+	CHECK(b->bytesused == c->size);
+	*data = c->maps[b->index];
+	*seq = b->sequence;
+	*used = b->bytesused;
+	return 0;
+}
+
+/*
+ * Whether data is the frame of sequence *seq (a dequeued frame), or of
+ * one of the 200 after last (read(), which has no sequence: *seq is set
+ * to the one found). The search renders every candidate, which is slow on
+ * a loaded machine under sanitizers, and the slower the reader the further
+ * the sequence has moved on: candidates are kept (a read's window overlaps
+ * the last one's) and the window is wide.
+ */
+static int frame_matches(const struct job *j, const uint8_t *data, ssize_t used,
+			 uint32_t *seq, int64_t last)
+{
+	static uint8_t *cache[256];
+	static size_t cache_len[256];
+	static int64_t cache_seq[256];
+	uint32_t from = j->use_read ? (uint32_t)(last + 1) : *seq;
+	uint32_t to = j->use_read ? from + 200 : *seq;
+	int ok = 0;
+
+	for (uint32_t s = from; s <= to && !ok; s++) {
+		unsigned k = s % 256;
+
+		if (!cache[k] || cache_seq[k] != s) {
+			free(cache[k]);
+			cache[k] = expected(j->fourcc, j->w, j->h, s,
+					    &cache_len[k]);
+			cache_seq[k] = s;
+		}
+		if (cache_len[k] == (size_t)used &&
+		    !memcmp(cache[k], data, cache_len[k])) {
+			ok = 1;
+			*seq = s;
+		}
+		if (!j->use_read) {
+			free(cache[k]);
+			cache[k] = NULL;
+		}
+	}
+	return ok;
+}
+
+/* The file <tmpdir>/<tail>, opened with fopen's mode. */
+static FILE *open_in_tmpdir(const char *tail, const char *mode)
+{
+	char p[sizeof(tmpdir) + 100];
+
+	snprintf(p, sizeof(p), "%s/%s", tmpdir, tail);
+	return fopen(p, mode);
+}
+
+static void save_frame(const struct job *j, uint32_t seq, const uint8_t *data,
+		       ssize_t used)
+{
+	char tail[99];
+	FILE *o;
+
+	snprintf(tail, sizeof(tail), "%s-%u", j->name, seq);
+	o = open_in_tmpdir(tail, "wb");
+	if (o) {
+		fwrite(data, 1, (size_t)used, o);
+		fclose(o);
+	}
+}
+
+/* The brightness at the end, checked when the job expects one. */
+static void check_brightness(const struct job *j, int fd)
+{
+	struct v4l2_control c = { .id = V4L2_CID_BRIGHTNESS };
+
+	CHECK(v4l2_ioctl(fd, VIDIOC_G_CTRL, &c) == 0);
+	printf("%s: brightness %d\n", j->name, c.value);
+	if (j->want_brightness)
+		CHECK(c.value == j->want_brightness);
+}
+
+/* Runs in a child: capture, check every frame; prints a summary line. */
+static int run_job(const struct job *j)
+{
+	struct capture c = { 0 };
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, got = 0, bad = 0, gaps = 0;
+	int64_t last = -1;
+	double t0;
+
+	ref = v4lconvert_create(-1);
+	capture_start(j, &c);
 	t0 = now_s();
 	while (failures < 5) {
 		const uint8_t *data;
@@ -210,6 +331,7 @@ static int run_job(const struct job *j)
 			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 			.memory = V4L2_MEMORY_MMAP,
 		};
+		int r;
 
 		if (j->seconds > 0 ? now_s() - t0 >= j->seconds
 				   : got >= j->frames)
@@ -218,109 +340,36 @@ static int run_job(const struct job *j)
 			sleep_ms(50); /* stalled: never dequeues again */
 			continue;
 		}
-		if (j->use_read) {
-			used = v4l2_read(fd, rbuf, size);
-			CHECK(used == (ssize_t)size);
-			if (used != (ssize_t)size)
-				break;
-			data = rbuf;
-			seq = 0;
-		} else {
-			if (v4l2_ioctl(fd, VIDIOC_DQBUF, &b) < 0) {
-				if (j->expect_end) {
-					printf("%s: DQBUF ended with %s after "
-					       "%d frames\n",
-					       j->name, strerror(errno), got);
-					CHECK(errno == EIO || errno == ENODEV);
-					v4l2_close(fd);
-					return failures ? 1 : 3;
-				}
-				CHECK(!"DQBUF");
-				break;
-			}
-			CHECK(b.bytesused == size);
-			data = maps[b.index];
-			seq = b.sequence;
-			used = b.bytesused;
+		r = capture_next(j, &c, &b, &data, &used, &seq, got);
+		if (r > 0) {
+			v4l2_close(c.fd);
+			return failures ? 1 : 3;
 		}
-		{
-			/*
-			 * read() has no sequence: find it among the next
-			 * ones. The search renders every candidate, which
-			 * is slow on a loaded machine under sanitizers, and
-			 * the slower the reader the further the sequence has
-			 * moved on: candidates are kept (a read's window
-			 * overlaps the last one's) and the window is wide.
-			 */
-			static uint8_t *cache[256];
-			static size_t cache_len[256];
-			static int64_t cache_seq[256];
-			uint32_t from =
-				j->use_read ? (uint32_t)(last + 1) : seq;
-			uint32_t to = j->use_read ? from + 200 : seq;
-			int ok = 0;
-
-			for (uint32_t s = from; s <= to && !ok; s++) {
-				unsigned k = s % 256;
-
-				if (!cache[k] || cache_seq[k] != s) {
-					free(cache[k]);
-					cache[k] =
-						expected(j->fourcc, j->w, j->h,
-							 s, &cache_len[k]);
-					cache_seq[k] = s;
-				}
-				if (cache_len[k] == (size_t)used &&
-				    !memcmp(cache[k], data, cache_len[k])) {
-					ok = 1;
-					seq = s;
-				}
-				if (!j->use_read) {
-					free(cache[k]);
-					cache[k] = NULL;
-				}
-			}
-			if (!ok) {
-				bad++;
-				printf("%s: frame seq %u differs\n", j->name,
-				       seq);
-			}
+		if (r < 0)
+			break;
+		if (!frame_matches(j, data, used, &seq, last)) {
+			bad++;
+			printf("%s: frame seq %u differs\n", j->name, seq);
 		}
 		if (last >= 0 && seq > last + 1)
 			gaps += (int)(seq - last - 1);
 		last = seq;
-		if (j->save) {
-			char p[128];
-			FILE *o;
-
-			snprintf(p, sizeof(p), "%s/%s-%u", tmpdir, j->name,
-				 seq);
-			o = fopen(p, "wb");
-			if (o) {
-				fwrite(data, 1, (size_t)used, o);
-				fclose(o);
-			}
-		}
+		if (j->save)
+			save_frame(j, seq, data, used);
 		got++;
 		if (got == 1 && j->ready_fd >= 0)
 			CHECK(write(j->ready_fd, "r", 1) == 1);
 		if (!j->use_read)
-			CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+			CHECK(v4l2_ioctl(c.fd, VIDIOC_QBUF, &b) == 0);
 	}
 	if (!j->use_read) {
-		CHECK(v4l2_ioctl(fd, VIDIOC_STREAMOFF, &type) == 0);
+		CHECK(v4l2_ioctl(c.fd, VIDIOC_STREAMOFF, &type) == 0);
 		for (unsigned i = 0; i < 4; i++)
-			v4l2_munmap(maps[i], lens[i]);
+			v4l2_munmap(c.maps[i], c.lens[i]);
 	}
-	if (j->ctrl_set == 0) {
-		struct v4l2_control c = { .id = V4L2_CID_BRIGHTNESS };
-
-		CHECK(v4l2_ioctl(fd, VIDIOC_G_CTRL, &c) == 0);
-		printf("%s: brightness %d\n", j->name, c.value);
-		if (j->want_brightness)
-			CHECK(c.value == j->want_brightness);
-	}
-	CHECK(v4l2_close(fd) == 0);
+	if (j->ctrl_set == 0)
+		check_brightness(j, c.fd);
+	CHECK(v4l2_close(c.fd) == 0);
 	CHECK(bad == 0);
 	/*
 	 * Timed clients keep streaming beside a stalled one: a server that
@@ -335,11 +384,8 @@ static int run_job(const struct job *j)
 		CHECK(got >= 10);
 	}
 	if (!strcmp(j->name, "direct")) {
-		char p[128];
-		FILE *o;
+		FILE *o = open_in_tmpdir("direct-fps", "w");
 
-		snprintf(p, sizeof(p), "%s/direct-fps", tmpdir);
-		o = fopen(p, "w");
 		if (o) {
 			fprintf(o, "%f\n", got / (now_s() - t0));
 			fclose(o);
@@ -349,7 +395,7 @@ static int run_job(const struct job *j)
 	       j->name, got, now_s() - t0, gaps, bad);
 	fflush(stdout);
 	v4lconvert_destroy(ref);
-	free(rbuf);
+	free(c.rbuf);
 	return failures ? 1 : 0;
 }
 
@@ -703,10 +749,200 @@ static void test_default_mode(void)
 		wait_server_gone(spid);
 }
 
+/* 1. Direct capture (no server), kept for comparison. */
+static void phase_direct(void)
+{
+	struct job d = { .name = "direct",
+			 .fourcc = V4L2_PIX_FMT_RGB24,
+			 .w = SW,
+			 .h = SH,
+			 .frames = 45,
+			 .direct = 1,
+			 .save = 1,
+			 .ready_fd = -1 };
+	FILE *f;
+
+	CHECK(finish(start(&d)) == 0);
+	CHECK(access(sock_path, F_OK) < 0); /* no server used */
+	f = open_in_tmpdir("direct-fps", "r");
+	CHECK(f && fscanf(f, "%lf", &direct_fps) == 1);
+	if (f)
+		fclose(f);
+}
+
+/* Same sequence number, same picture as the direct capture. */
+static void compare_with_direct(void)
+{
+	int compared = 0;
+
+	for (int s = 0; s < 45; s++) {
+		char x[128], y[128];
+
+		snprintf(x, sizeof(x), "%s/direct-%d", tmpdir, s);
+		snprintf(y, sizeof(y), "%s/A-rgb24-640-%d", tmpdir, s);
+		if (access(x, F_OK) || access(y, F_OK))
+			continue;
+		CHECK(cmp_files(x, y));
+		compared++;
+	}
+	printf("compared with the direct capture: %d frames\n", compared);
+	/* The server drops frames for a client that falls behind (more of
+	 * them on a loaded machine), so how many sequence numbers both
+	 * captures share varies: every shared one must match, and there is
+	 * one. */
+	CHECK(compared >= 1);
+}
+
+/* 2. Three clients at once: RGB24 640x480 mmap (first, so that the
+ * server streams 640x480 from the start), YUYV 320x240 mmap (native,
+ * scaled), BGR24 320x240 read(); the first also saves frames. */
+static void phase_three_clients(void)
+{
+	struct job a = { .name = "A-rgb24-640",
+			 .fourcc = V4L2_PIX_FMT_RGB24,
+			 .w = 640,
+			 .h = 480,
+			 .frames = 45,
+			 .save = 1 };
+	struct job b = { .name = "B-yuyv-320",
+			 .fourcc = V4L2_PIX_FMT_YUYV,
+			 .w = 320,
+			 .h = 240,
+			 .frames = 30,
+			 .ready_fd = -1 };
+	struct job c = { .name = "C-bgr24-320-read",
+			 .fourcc = V4L2_PIX_FMT_BGR24,
+			 .w = 320,
+			 .h = 240,
+			 .use_read = 1,
+			 .frames = 20,
+			 .ready_fd = -1 };
+	pid_t pa, pb, pc;
+	int p[2];
+
+	CHECK(pipe(p) == 0);
+	a.ready_fd = p[1];
+	pa = start(&a);
+	wait_ready(p[0]);
+	pb = start(&b);
+	pc = start(&c);
+	CHECK(finish(pa) == 0);
+	CHECK(finish(pb) == 0);
+	CHECK(finish(pc) == 0);
+	close(p[0]);
+	close(p[1]);
+	compare_with_direct();
+}
+
+/* 3. A stalled client and a killed one do not slow the others; a
+ * control set by one is seen by another. */
+static void phase_stalled_and_killed(void)
+{
+	struct job a = { .name = "A-timed",
+			 .fourcc = V4L2_PIX_FMT_RGB24,
+			 .w = 640,
+			 .h = 480,
+			 .seconds = 3.0,
+			 .ready_fd = -1,
+			 .want_brightness = 200 };
+	struct job s = { .name = "S-stalled",
+			 .fourcc = V4L2_PIX_FMT_YUYV,
+			 .w = 640,
+			 .h = 480,
+			 .seconds = 3.5,
+			 .stall_after = 3,
+			 .ctrl_set = 200 };
+	struct job k = { .name = "K-killed",
+			 .fourcc = V4L2_PIX_FMT_RGB24,
+			 .w = 320,
+			 .h = 240,
+			 .frames = 100000 };
+	pid_t pa, ps, pk;
+	int p[2], q[2];
+
+	CHECK(pipe(p) == 0);
+	CHECK(pipe(q) == 0);
+	s.ready_fd = p[1];
+	k.ready_fd = q[1];
+	ps = start(&s);
+	wait_ready(p[0]); /* brightness is 200 now */
+	pk = start(&k);
+	wait_ready(q[0]);
+	pa = start(&a);
+	sleep_ms(800);
+	kill(pk, SIGKILL);
+	CHECK(finish(pa) == 0);
+	CHECK(finish(ps) == 0);
+	finish(pk);
+	close(p[0]);
+	close(p[1]);
+	close(q[0]);
+	close(q[1]);
+}
+
+/* 4. Refusals, then idle exit. */
+static void phase_refusal_and_idle_exit(void)
+{
+	int spid = server_pid();
+	double t0;
+
+	CHECK(spid > 0);
+	printf("server pid %d\n", spid);
+	test_other_uid();
+	t0 = now_s();
+	while (now_s() - t0 < 5 && (alive(spid) || !access(sock_path, F_OK)))
+		sleep_ms(50);
+	CHECK(!alive(spid));
+	CHECK(access(sock_path, F_OK) < 0);
+	printf("server exited %.2f s after its last client\n", now_s() - t0);
+}
+
+/* A client of 5 frames at 640x480 that must succeed. */
+static void run_short_client(const char *name, uint32_t fourcc)
+{
+	struct job a = { .name = name,
+			 .fourcc = fourcc,
+			 .w = 640,
+			 .h = 480,
+			 .frames = 5,
+			 .ready_fd = -1 };
+
+	CHECK(finish(start(&a)) == 0);
+}
+
+/* 6. The server crashes: streaming clients get an error (no hang), and
+ * the next open starts a new server. */
+static void phase_server_crash(void)
+{
+	struct job x = { .name = "X-server-killed",
+			 .fourcc = V4L2_PIX_FMT_RGB24,
+			 .w = 640,
+			 .h = 480,
+			 .frames = 1000000,
+			 .expect_end = 1 };
+	pid_t px;
+	double t0;
+	int p[2], r, spid;
+
+	CHECK(pipe(p) == 0);
+	x.ready_fd = p[1];
+	px = start(&x);
+	wait_ready(p[0]);
+	spid = server_pid();
+	CHECK(spid > 0);
+	CHECK(kill(spid, SIGKILL) == 0);
+	t0 = now_s();
+	r = finish(px);
+	CHECK(r == 3); /* ended with EIO, not a hang */
+	CHECK(now_s() - t0 < 3);
+	close(p[0]);
+	close(p[1]);
+	run_short_client("A-after-crash", V4L2_PIX_FMT_YUYV);
+}
+
 int main(int argc, char **argv)
 {
 	char key[80];
-	int p[2], spid;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: %s SERVER\n", argv[0]);
@@ -724,245 +960,13 @@ int main(int argc, char **argv)
 	/* 0. Clients starting at the same moment share one server. */
 	test_concurrent_start();
 	test_default_mode();
-
-	/* 1. Direct capture (no server), kept for comparison. */
-	{
-		struct job d = { "direct", V4L2_PIX_FMT_RGB24,
-				 SW,       SH,
-				 0,        45,
-				 0,        0,
-				 1,        1,
-				 0,        -1,
-				 0,        0 };
-
-		char p[128];
-		FILE *f;
-
-		CHECK(finish(start(&d)) == 0);
-		CHECK(access(sock_path, F_OK) < 0); /* no server used */
-		snprintf(p, sizeof(p), "%s/direct-fps", tmpdir);
-		f = fopen(p, "r");
-		CHECK(f && fscanf(f, "%lf", &direct_fps) == 1);
-		if (f)
-			fclose(f);
-	}
-
-	/* 2. Three clients at once: RGB24 640x480 mmap (first, so that the
-	 * server streams 640x480 from the start), YUYV 320x240 mmap (native,
-	 * scaled), BGR24 320x240 read(); the first also saves frames. */
-	{
-		struct job a = { "A-rgb24-640",
-				 V4L2_PIX_FMT_RGB24,
-				 640,
-				 480,
-				 0,
-				 45,
-				 0,
-				 0,
-				 0,
-				 1,
-				 0,
-				 -1,
-				 0,
-				 0 };
-		struct job b = { "B-yuyv-320",
-				 V4L2_PIX_FMT_YUYV,
-				 320,
-				 240,
-				 0,
-				 30,
-				 0,
-				 0,
-				 0,
-				 0,
-				 0,
-				 -1,
-				 0,
-				 0 };
-		struct job c = { "C-bgr24-320-read",
-				 V4L2_PIX_FMT_BGR24,
-				 320,
-				 240,
-				 1,
-				 20,
-				 0,
-				 0,
-				 0,
-				 0,
-				 0,
-				 -1,
-				 0,
-				 0 };
-		pid_t pa, pb, pc;
-
-		CHECK(pipe(p) == 0);
-		a.ready_fd = p[1];
-		pa = start(&a);
-		wait_ready(p[0]);
-		pb = start(&b);
-		pc = start(&c);
-		CHECK(finish(pa) == 0);
-		CHECK(finish(pb) == 0);
-		CHECK(finish(pc) == 0);
-		close(p[0]);
-		close(p[1]);
-		/* Same sequence number, same picture as the direct capture. */
-		{
-			int compared = 0;
-
-			for (int s = 0; s < 45; s++) {
-				char x[128], y[128];
-
-				snprintf(x, sizeof(x), "%s/direct-%d", tmpdir,
-					 s);
-				snprintf(y, sizeof(y), "%s/A-rgb24-640-%d",
-					 tmpdir, s);
-				if (access(x, F_OK) || access(y, F_OK))
-					continue;
-				CHECK(cmp_files(x, y));
-				compared++;
-			}
-			printf("compared with the direct capture: %d frames\n",
-			       compared);
-			/* The server drops frames for a client that falls
-			 * behind (more of them on a loaded machine), so how
-			 * many sequence numbers both captures share varies:
-			 * every shared one must match, and there is one. */
-			CHECK(compared >= 1);
-		}
-	}
-
-	/* 3. A stalled client and a killed one do not slow the others; a
-	 * control set by one is seen by another. */
-	{
-		struct job a = { "A-timed", V4L2_PIX_FMT_RGB24,
-				 640,       480,
-				 0,         0,
-				 3.0,       0,
-				 0,         0,
-				 0,         -1,
-				 0,         0 };
-		struct job s = { "S-stalled", V4L2_PIX_FMT_YUYV,
-				 640,         480,
-				 0,           0,
-				 3.5,         3,
-				 0,           0,
-				 200,         -1,
-				 0,           0 };
-		struct job k = { "K-killed", V4L2_PIX_FMT_RGB24,
-				 320,        240,
-				 0,          100000,
-				 0,          0,
-				 0,          0,
-				 0,          -1,
-				 0,          0 };
-		pid_t pa, ps, pk;
-		int q[2];
-
-		a.want_brightness = 200;
-
-		CHECK(pipe(p) == 0);
-		CHECK(pipe(q) == 0);
-		s.ready_fd = p[1];
-		k.ready_fd = q[1];
-		ps = start(&s);
-		wait_ready(p[0]); /* brightness is 200 now */
-		pk = start(&k);
-		wait_ready(q[0]);
-		pa = start(&a);
-		sleep_ms(800);
-		kill(pk, SIGKILL);
-		CHECK(finish(pa) == 0);
-		CHECK(finish(ps) == 0);
-		finish(pk);
-		close(p[0]);
-		close(p[1]);
-		close(q[0]);
-		close(q[1]);
-	}
-
-	/* 4. Refusals, then idle exit. */
-	spid = server_pid();
-	CHECK(spid > 0);
-	printf("server pid %d\n", spid);
-	test_other_uid();
-	{
-		double t0 = now_s();
-
-		while (now_s() - t0 < 5 &&
-		       (alive(spid) || !access(sock_path, F_OK)))
-			sleep_ms(50);
-		CHECK(!alive(spid));
-		CHECK(access(sock_path, F_OK) < 0);
-		printf("server exited %.2f s after its last client\n",
-		       now_s() - t0);
-	}
+	phase_direct();
+	phase_three_clients();
+	phase_stalled_and_killed();
+	phase_refusal_and_idle_exit();
 	/* 5. The next open starts a new server. */
-	{
-		struct job a = { "A-again", V4L2_PIX_FMT_RGB24,
-				 640,       480,
-				 0,         5,
-				 0,         0,
-				 0,         0,
-				 0,         -1,
-				 0,         0 };
-
-		CHECK(finish(start(&a)) == 0);
-	}
-	/* 6. The server crashes: streaming clients get an error (no hang),
-	 * and the next open starts a new server. */
-	{
-		struct job x = { "X-server-killed",
-				 V4L2_PIX_FMT_RGB24,
-				 640,
-				 480,
-				 0,
-				 1000000,
-				 0,
-				 0,
-				 0,
-				 0,
-				 0,
-				 -1,
-				 0,
-				 0 };
-		pid_t px;
-		double t0;
-		int r;
-
-		x.expect_end = 1;
-		CHECK(pipe(p) == 0);
-		x.ready_fd = p[1];
-		px = start(&x);
-		wait_ready(p[0]);
-		spid = server_pid();
-		CHECK(spid > 0);
-		CHECK(kill(spid, SIGKILL) == 0);
-		t0 = now_s();
-		r = finish(px);
-		CHECK(r == 3); /* ended with EIO, not a hang */
-		CHECK(now_s() - t0 < 3);
-		close(p[0]);
-		close(p[1]);
-		{
-			struct job a = { "A-after-crash",
-					 V4L2_PIX_FMT_YUYV,
-					 640,
-					 480,
-					 0,
-					 5,
-					 0,
-					 0,
-					 0,
-					 0,
-					 0,
-					 -1,
-					 0,
-					 0 };
-
-			CHECK(finish(start(&a)) == 0);
-		}
-	}
+	run_short_client("A-again", V4L2_PIX_FMT_RGB24);
+	phase_server_crash();
 	printf("%s\n", failures ? "FAILED" : "OK");
 	return failures ? 1 : 0;
 }

@@ -64,10 +64,233 @@ static int vbi_fix(struct v4l2_vbi_format *v)
 	return 0;
 }
 
+/* What a handler below returns for a request it leaves to the camera. */
+#define TO_CAMERA 1
+
+/* Two inputs: a camera and a tuner input with two audio inputs. */
+static int tv_input(unsigned long req, void *arg)
+{
+	struct v4l2_input *in = arg;
+	uint32_t i;
+
+	if (req == VIDIOC_G_INPUT) {
+		*(int *)arg = (int)st.input;
+		return 0;
+	}
+	if (req == VIDIOC_S_INPUT) {
+		if (*(unsigned int *)arg > 1)
+			return err(EINVAL);
+		st.input = *(unsigned int *)arg;
+		return 0;
+	}
+	i = in->index;
+	if (i > 1)
+		return err(EINVAL);
+	memset(in, 0, sizeof(*in));
+	in->index = i;
+	strcpy((char *)in->name, i ? "Television" : "Composite");
+	in->type = i ? V4L2_INPUT_TYPE_TUNER : V4L2_INPUT_TYPE_CAMERA;
+	in->std = STD_ALL3;
+	in->audioset = i ? 3 : 0;
+	return 0;
+}
+
+/* PAL, NTSC and SECAM. */
+static int tv_std(unsigned long req, void *arg)
+{
+	static const v4l2_std_id ids[3] = {
+		V4L2_STD_PAL,
+		V4L2_STD_NTSC_M,
+		V4L2_STD_SECAM,
+	};
+	struct v4l2_standard *s = arg;
+	uint32_t i;
+
+	if (req == VIDIOC_G_STD) {
+		*(v4l2_std_id *)arg = st.std;
+		return 0;
+	}
+	if (req == VIDIOC_S_STD) {
+		if (!(*(v4l2_std_id *)arg & STD_ALL3))
+			return err(EINVAL);
+		st.std = *(v4l2_std_id *)arg;
+		return 0;
+	}
+	i = s->index;
+	if (i > 2)
+		return err(EINVAL);
+	memset(s, 0, sizeof(*s));
+	s->index = i;
+	s->id = ids[i];
+	return 0;
+}
+
+/* One analog TV tuner, stereo. */
+static int tv_tuner(unsigned long req, void *arg)
+{
+	struct v4l2_tuner *t = arg;
+
+	if (t->index != 0)
+		return err(EINVAL);
+	if (req == VIDIOC_S_TUNER) {
+		st.audmode = t->audmode;
+		return 0;
+	}
+	memset(t, 0, sizeof(*t));
+	strcpy((char *)t->name, "TV tuner");
+	t->type = V4L2_TUNER_ANALOG_TV;
+	t->capability = V4L2_TUNER_CAP_NORM | V4L2_TUNER_CAP_STEREO;
+	t->rangelow = 44 * 16;
+	t->rangehigh = 958 * 16;
+	t->rxsubchans = V4L2_TUNER_SUB_STEREO;
+	t->audmode = st.audmode;
+	t->signal = 0xc000;
+	return 0;
+}
+
+static int tv_frequency(unsigned long req, void *arg)
+{
+	struct v4l2_frequency *f = arg;
+
+	if (req == VIDIOC_G_FREQUENCY) {
+		if (f->tuner != 0)
+			return err(EINVAL);
+		f->type = V4L2_TUNER_ANALOG_TV;
+		f->frequency = st.freq;
+		return 0;
+	}
+	if (f->tuner != 0 || f->type != V4L2_TUNER_ANALOG_TV)
+		return err(EINVAL);
+	st.freq = f->frequency;
+	return 0;
+}
+
+/* Two audio inputs: line in and the tuner's sound. */
+static int tv_audio(unsigned long req, void *arg)
+{
+	struct v4l2_audio *a = arg;
+	uint32_t i;
+
+	if (req == VIDIOC_S_AUDIO) {
+		if (a->index > 1)
+			return err(EINVAL);
+		st.audio = a->index;
+		return 0;
+	}
+	i = req == VIDIOC_G_AUDIO ? st.audio : a->index;
+	if (i > 1)
+		return err(EINVAL);
+	memset(a, 0, sizeof(*a));
+	a->index = i;
+	strcpy((char *)a->name, i ? "TV sound" : "Line in");
+	a->capability = V4L2_AUDCAP_STEREO;
+	return 0;
+}
+
+/* Volume and mute added to the camera's controls. */
+static int tv_queryctrl(unsigned long req, void *arg)
+{
+	struct v4l2_queryctrl *q = arg;
+	int vol = q->id == V4L2_CID_AUDIO_VOLUME;
+
+	(void)req;
+	if (!vol && q->id != V4L2_CID_AUDIO_MUTE)
+		return TO_CAMERA;
+	memset(q, 0, sizeof(*q));
+	q->id = vol ? V4L2_CID_AUDIO_VOLUME : V4L2_CID_AUDIO_MUTE;
+	strcpy((char *)q->name, vol ? "Volume" : "Mute");
+	q->type = vol ? V4L2_CTRL_TYPE_INTEGER : V4L2_CTRL_TYPE_BOOLEAN;
+	q->maximum = vol ? 100 : 1;
+	q->step = 1;
+	return 0;
+}
+
+static int tv_ctrl(unsigned long req, void *arg)
+{
+	struct v4l2_control *c = arg;
+	int32_t *v = c->id == V4L2_CID_AUDIO_VOLUME ? &st.volume
+		     : c->id == V4L2_CID_AUDIO_MUTE ? &st.mute
+						    : NULL;
+
+	if (!v)
+		return TO_CAMERA;
+	if (req == VIDIOC_G_CTRL)
+		c->value = *v;
+	else
+		*v = c->value;
+	return 0;
+}
+
+/* The frame buffer and overlay on/off, kept as set. */
+static int tv_overlay(unsigned long req, void *arg)
+{
+	if (req == VIDIOC_G_FBUF)
+		*(struct v4l2_framebuffer *)arg = st.fb;
+	else if (req == VIDIOC_S_FBUF)
+		st.fb = *(struct v4l2_framebuffer *)arg;
+	else
+		st.overlay = *(int *)arg;
+	return 0;
+}
+
+/* Counted, then done by the camera. */
+static int tv_streamoff(unsigned long req, void *arg)
+{
+	(void)req, (void)arg;
+	st.streamoffs++;
+	return TO_CAMERA;
+}
+
+/* The VBI capture format; the video formats are the camera's. */
+static int tv_vbi_fmt(unsigned long req, void *arg)
+{
+	struct v4l2_format *f = arg;
+
+	if (f->type != V4L2_BUF_TYPE_VBI_CAPTURE)
+		return TO_CAMERA;
+	if (req == VIDIOC_G_FMT) {
+		f->fmt.vbi = st.vbi;
+		return 0;
+	}
+	vbi_fix(&f->fmt.vbi);
+	if (req == VIDIOC_S_FMT)
+		st.vbi = f->fmt.vbi;
+	return 0;
+}
+
+static const struct {
+	unsigned long req;
+	int (*handle)(unsigned long req, void *arg);
+} tv_requests[] = {
+	{ VIDIOC_ENUMINPUT, tv_input },
+	{ VIDIOC_G_INPUT, tv_input },
+	{ VIDIOC_S_INPUT, tv_input },
+	{ VIDIOC_ENUMSTD, tv_std },
+	{ VIDIOC_G_STD, tv_std },
+	{ VIDIOC_S_STD, tv_std },
+	{ VIDIOC_G_TUNER, tv_tuner },
+	{ VIDIOC_S_TUNER, tv_tuner },
+	{ VIDIOC_G_FREQUENCY, tv_frequency },
+	{ VIDIOC_S_FREQUENCY, tv_frequency },
+	{ VIDIOC_ENUMAUDIO, tv_audio },
+	{ VIDIOC_G_AUDIO, tv_audio },
+	{ VIDIOC_S_AUDIO, tv_audio },
+	{ VIDIOC_QUERYCTRL, tv_queryctrl },
+	{ VIDIOC_G_CTRL, tv_ctrl },
+	{ VIDIOC_S_CTRL, tv_ctrl },
+	{ VIDIOC_G_FBUF, tv_overlay },
+	{ VIDIOC_S_FBUF, tv_overlay },
+	{ VIDIOC_OVERLAY, tv_overlay },
+	{ VIDIOC_STREAMOFF, tv_streamoff },
+	{ VIDIOC_G_FMT, tv_vbi_fmt },
+	{ VIDIOC_TRY_FMT, tv_vbi_fmt },
+	{ VIDIOC_S_FMT, tv_vbi_fmt },
+};
+
+/* The TV card's requests here, the rest (and QUERYCAP first) the camera's. */
 static int tv_ioctl(void *priv, int fd, unsigned long req, void *arg)
 {
-	switch (req) {
-	case VIDIOC_QUERYCAP: {
+	if (req == VIDIOC_QUERYCAP) {
 		struct v4l2_capability *c = arg;
 		int r = v4lc_vcam_ops.ioctl(priv, fd, req, arg);
 		uint32_t more = V4L2_CAP_TUNER | V4L2_CAP_VBI_CAPTURE |
@@ -77,173 +300,15 @@ static int tv_ioctl(void *priv, int fd, unsigned long req, void *arg)
 		c->device_caps |= more;
 		return r;
 	}
-	case VIDIOC_ENUMINPUT: {
-		struct v4l2_input *in = arg;
-		uint32_t i = in->index;
+	for (size_t i = 0; i < sizeof(tv_requests) / sizeof(tv_requests[0]);
+	     i++) {
+		if (tv_requests[i].req == req) {
+			int r = tv_requests[i].handle(req, arg);
 
-		if (i > 1)
-			return err(EINVAL);
-		memset(in, 0, sizeof(*in));
-		in->index = i;
-		strcpy((char *)in->name, i ? "Television" : "Composite");
-		in->type = i ? V4L2_INPUT_TYPE_TUNER : V4L2_INPUT_TYPE_CAMERA;
-		in->std = STD_ALL3;
-		in->audioset = i ? 3 : 0;
-		return 0;
-	}
-	case VIDIOC_G_INPUT:
-		*(int *)arg = (int)st.input;
-		return 0;
-	case VIDIOC_S_INPUT:
-		if (*(unsigned int *)arg > 1)
-			return err(EINVAL);
-		st.input = *(unsigned int *)arg;
-		return 0;
-	case VIDIOC_ENUMSTD: {
-		struct v4l2_standard *s = arg;
-		static const v4l2_std_id ids[3] = {
-			V4L2_STD_PAL,
-			V4L2_STD_NTSC_M,
-			V4L2_STD_SECAM,
-		};
-		uint32_t i = s->index;
-
-		if (i > 2)
-			return err(EINVAL);
-		memset(s, 0, sizeof(*s));
-		s->index = i;
-		s->id = ids[i];
-		return 0;
-	}
-	case VIDIOC_G_STD:
-		*(v4l2_std_id *)arg = st.std;
-		return 0;
-	case VIDIOC_S_STD:
-		if (!(*(v4l2_std_id *)arg & STD_ALL3))
-			return err(EINVAL);
-		st.std = *(v4l2_std_id *)arg;
-		return 0;
-	case VIDIOC_G_TUNER: {
-		struct v4l2_tuner *t = arg;
-
-		if (t->index != 0)
-			return err(EINVAL);
-		memset(t, 0, sizeof(*t));
-		strcpy((char *)t->name, "TV tuner");
-		t->type = V4L2_TUNER_ANALOG_TV;
-		t->capability = V4L2_TUNER_CAP_NORM | V4L2_TUNER_CAP_STEREO;
-		t->rangelow = 44 * 16;
-		t->rangehigh = 958 * 16;
-		t->rxsubchans = V4L2_TUNER_SUB_STEREO;
-		t->audmode = st.audmode;
-		t->signal = 0xc000;
-		return 0;
-	}
-	case VIDIOC_S_TUNER: {
-		struct v4l2_tuner *t = arg;
-
-		if (t->index != 0)
-			return err(EINVAL);
-		st.audmode = t->audmode;
-		return 0;
-	}
-	case VIDIOC_G_FREQUENCY: {
-		struct v4l2_frequency *f = arg;
-
-		if (f->tuner != 0)
-			return err(EINVAL);
-		f->type = V4L2_TUNER_ANALOG_TV;
-		f->frequency = st.freq;
-		return 0;
-	}
-	case VIDIOC_S_FREQUENCY: {
-		struct v4l2_frequency *f = arg;
-
-		if (f->tuner != 0 || f->type != V4L2_TUNER_ANALOG_TV)
-			return err(EINVAL);
-		st.freq = f->frequency;
-		return 0;
-	}
-	case VIDIOC_ENUMAUDIO:
-	case VIDIOC_G_AUDIO: {
-		struct v4l2_audio *a = arg;
-		uint32_t i = req == VIDIOC_G_AUDIO ? st.audio : a->index;
-
-		if (i > 1)
-			return err(EINVAL);
-		memset(a, 0, sizeof(*a));
-		a->index = i;
-		strcpy((char *)a->name, i ? "TV sound" : "Line in");
-		a->capability = V4L2_AUDCAP_STEREO;
-		return 0;
-	}
-	case VIDIOC_S_AUDIO:
-		if (((struct v4l2_audio *)arg)->index > 1)
-			return err(EINVAL);
-		st.audio = ((struct v4l2_audio *)arg)->index;
-		return 0;
-	case VIDIOC_QUERYCTRL: {
-		struct v4l2_queryctrl *q = arg;
-
-		if (q->id == V4L2_CID_AUDIO_VOLUME ||
-		    q->id == V4L2_CID_AUDIO_MUTE) {
-			int vol = q->id == V4L2_CID_AUDIO_VOLUME;
-
-			memset(q, 0, sizeof(*q));
-			q->id = vol ? V4L2_CID_AUDIO_VOLUME
-				    : V4L2_CID_AUDIO_MUTE;
-			strcpy((char *)q->name, vol ? "Volume" : "Mute");
-			q->type = vol ? V4L2_CTRL_TYPE_INTEGER
-				      : V4L2_CTRL_TYPE_BOOLEAN;
-			q->maximum = vol ? 100 : 1;
-			q->step = 1;
-			return 0;
-		}
-		break;
-	}
-	case VIDIOC_G_CTRL:
-	case VIDIOC_S_CTRL: {
-		struct v4l2_control *c = arg;
-		int32_t *v = c->id == V4L2_CID_AUDIO_VOLUME ? &st.volume
-			     : c->id == V4L2_CID_AUDIO_MUTE ? &st.mute
-							    : NULL;
-
-		if (!v)
+			if (r != TO_CAMERA)
+				return r;
 			break;
-		if (req == VIDIOC_G_CTRL)
-			c->value = *v;
-		else
-			*v = c->value;
-		return 0;
-	}
-	case VIDIOC_G_FBUF:
-		*(struct v4l2_framebuffer *)arg = st.fb;
-		return 0;
-	case VIDIOC_S_FBUF:
-		st.fb = *(struct v4l2_framebuffer *)arg;
-		return 0;
-	case VIDIOC_OVERLAY:
-		st.overlay = *(int *)arg;
-		return 0;
-	case VIDIOC_STREAMOFF:
-		st.streamoffs++;
-		break;
-	case VIDIOC_G_FMT:
-	case VIDIOC_TRY_FMT:
-	case VIDIOC_S_FMT: {
-		struct v4l2_format *f = arg;
-
-		if (f->type != V4L2_BUF_TYPE_VBI_CAPTURE)
-			break;
-		if (req == VIDIOC_G_FMT) {
-			f->fmt.vbi = st.vbi;
-			return 0;
 		}
-		vbi_fix(&f->fmt.vbi);
-		if (req == VIDIOC_S_FMT)
-			st.vbi = f->fmt.vbi;
-		return 0;
-	}
 	}
 	return v4lc_vcam_ops.ioctl(priv, fd, req, arg);
 }

@@ -358,185 +358,230 @@ static void compare(const char *what, const uint8_t *got, long got_n,
 
 /* ---- the check of one native format ---- */
 
+/* One native format's check: its raw frame and the buffers it uses. */
+struct fmt_check {
+	const char *dev, *name;
+	uint32_t f;
+	struct v4l2_format raw_fmt;
+	struct v4l2_capability cap;
+	size_t big;
+	uint8_t *raw, *want, *got;
+	long raw_n;
+	const char *why; /* the last capture's failure */
+};
+
+/* A raw frame of the format, by plain ioctls; its bytes, or -1 (reported). */
+static long capture_raw(struct fmt_check *c)
+{
+	char msg[128];
+	int fd;
+
+	only_fmt = 0;
+	c->raw_fmt = pixfmt(c->f, W, H);
+	fd = open(c->dev, O_RDWR);
+	if (fd < 0 || sys_ioctl(fd, VIDIOC_S_FMT, &c->raw_fmt) < 0 ||
+	    c->raw_fmt.fmt.pix.pixelformat != c->f ||
+	    c->raw_fmt.fmt.pix.width != W || c->raw_fmt.fmt.pix.height != H) {
+		snprintf(msg, sizeof(msg), "cannot set %s %dx%d natively (%s)",
+			 c->name, W, H, strerror(errno));
+		report(0, c->name, msg);
+		return -1;
+	}
+	/* vivid's S_FMT answer may carry a stale hsv_enc: ask again. */
+	sys_ioctl(fd, VIDIOC_G_FMT, &c->raw_fmt);
+	memset(&c->cap, 0, sizeof(c->cap));
+	sys_ioctl(fd, VIDIOC_QUERYCAP, &c->cap);
+	set_30fps(sys_ioctl, fd);
+	c->raw_n = stream(sys_ioctl, fd, 0, V4L2_MEMORY_MMAP, 2, c->raw, c->big,
+			  &c->why);
+	close(fd);
+	if (c->raw_n != (long)c->raw_fmt.fmt.pix.sizeimage) {
+		snprintf(msg, sizeof(msg), "raw capture: %ld bytes (%s)",
+			 c->raw_n, c->why);
+		report(0, c->name, msg);
+		return -1;
+	}
+	return c->raw_n;
+}
+
+/* The expected frame in dst_cc: our converter on the filtered device.
+ * Its bytes, or -1 (reported). */
+static int reference(struct fmt_check *c, uint32_t dst_cc)
+{
+	struct v4l2_format dst = pixfmt(dst_cc, W, H), src;
+	struct v4lconvert_data *conv;
+	char what[96], msg[128], b4[5];
+	int want_n = -1, fd = open(c->dev, O_RDWR);
+
+	conv = fd >= 0 ? v4lconvert_create_with_dev_ops(fd, &filter_priv,
+							&filter_ops)
+		       : NULL;
+	if (conv && v4lconvert_try_format(conv, &dst, &src) == 0 &&
+	    src.fmt.pix.pixelformat == c->f)
+		want_n =
+			v4lconvert_convert(conv, &c->raw_fmt, &dst, c->raw,
+					   (int)c->raw_n, c->want, (int)c->big);
+	snprintf(what, sizeof(what), "%s -> %s", c->name, fcc(dst_cc, b4));
+	if (want_n <= 0) {
+		snprintf(msg, sizeof(msg), "reference conversion: %s",
+			 conv ? v4lconvert_get_error_message(conv)
+			      : "no converter");
+		report(0, what, msg);
+		if (conv)
+			v4lconvert_destroy(conv);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	v4lconvert_destroy(conv);
+	close(fd);
+	return want_n;
+}
+
+/*
+ * vivid draws the same hues whatever it reports, but reports hsv_enc
+ * differently to the two opens: the reference again, converting the raw
+ * frame as libv4l2's source was described. Its bytes.
+ */
+static int hsv_reference(struct fmt_check *c, uint32_t dst_cc)
+{
+	struct v4l2_format as_lib = c->raw_fmt;
+	struct v4l2_format dd = pixfmt(dst_cc, W, H);
+	struct v4lconvert_data *c2 = v4lconvert_create(-1);
+	int want_n;
+
+	as_lib.fmt.pix.hsv_enc = last_s_fmt.fmt.pix.hsv_enc;
+	v4lconvert_fixup_fmt(&dd);
+	want_n = c2 ? v4lconvert_convert(c2, &as_lib, &dd, c->raw,
+					 (int)c->raw_n, c->want, (int)c->big)
+		    : -1;
+	if (c2)
+		v4lconvert_destroy(c2);
+	printf("    note: raw hsv_enc %u, libv4l2's source %u: reference "
+	       "uses %u\n",
+	       c->raw_fmt.fmt.pix.hsv_enc, last_s_fmt.fmt.pix.hsv_enc,
+	       last_s_fmt.fmt.pix.hsv_enc);
+	return want_n;
+}
+
+/* A frame through libv4l2 by one I/O method (0 mmap, 1 read, 2 user
+ * pointers) into c->got: its bytes, -2 when USERPTR is refused, or -1
+ * after reporting why. */
+static long capture_converted(struct fmt_check *c, uint32_t dst_cc, int io,
+			      int want_n, const char *what)
+{
+	struct v4l2_format s = pixfmt(dst_cc, W, H);
+	char msg[128], b4[5];
+	int fd = open(c->dev, O_RDWR);
+	int lfd = fd >= 0 ? v4l2_fd_open(fd, 0) : -1;
+	long n;
+
+	if (lfd < 0) {
+		report(0, what, "v4l2_fd_open failed");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (v4l2_ioctl(lfd, VIDIOC_S_FMT, &s) < 0 ||
+	    s.fmt.pix.pixelformat != dst_cc || s.fmt.pix.width != W ||
+	    s.fmt.pix.height != H || s.fmt.pix.sizeimage != (uint32_t)want_n) {
+		snprintf(msg, sizeof(msg), "S_FMT gave %s %ux%u size %u (%s)",
+			 fcc(s.fmt.pix.pixelformat, b4), s.fmt.pix.width,
+			 s.fmt.pix.height, s.fmt.pix.sizeimage,
+			 strerror(errno));
+		report(0, what, msg);
+		v4l2_close(lfd);
+		return -1;
+	}
+	set_30fps(lib_ioctl, lfd);
+	memset(c->got, 0x5a, c->big);
+	if (io == 1) {
+		n = -1;
+		for (int k = 0; k < 2; k++)
+			n = v4l2_read(lfd, c->got, s.fmt.pix.sizeimage);
+		c->why = "read";
+	} else {
+		n = stream(lib_ioctl, lfd, 1,
+			   io == 0 ? V4L2_MEMORY_MMAP : V4L2_MEMORY_USERPTR, 2,
+			   c->got, c->big, &c->why);
+	}
+	v4l2_close(lfd);
+	if (n == -2 && io == 2)
+		return -2;
+	if (n < 0) {
+		snprintf(msg, sizeof(msg), "%s failed (%s)", c->why,
+			 strerror(errno));
+		report(0, what, msg);
+		return -1;
+	}
+	return n;
+}
+
+/* dst_cc through libv4l2 by each I/O method, against the reference;
+ * *want_n: the reference's bytes (the HSV case may redo it). */
+static void check_dst_io(struct fmt_check *c, uint32_t dst_cc, int io,
+			 int *want_n)
+{
+	static const char *const io_names[] = { "mmap", "read", "userptr" };
+	char what[96], b4[5];
+	long n;
+
+	snprintf(what, sizeof(what), "%s -> %s %s", c->name, fcc(dst_cc, b4),
+		 io_names[io]);
+	if (io == 1 && !(c->cap.device_caps & V4L2_CAP_READWRITE) &&
+	    !(c->cap.capabilities & V4L2_CAP_READWRITE)) {
+		printf("SKIP %s: no read()\n", what);
+		skipped++;
+		return;
+	}
+	n = capture_converted(c, dst_cc, io, *want_n, what);
+	if (n == -2) {
+		printf("SKIP %s: USERPTR refused with conversion "
+		       "(as the original)\n",
+		       what);
+		skipped++;
+		return;
+	}
+	if (n < 0)
+		return;
+	if (is_hsv(c->f) &&
+	    last_s_fmt.fmt.pix.hsv_enc != c->raw_fmt.fmt.pix.hsv_enc)
+		*want_n = hsv_reference(c, dst_cc);
+	compare(what, c->got, n, c->want, (size_t)*want_n);
+	if (!is_hsv(c->f) &&
+	    last_s_fmt.fmt.pix.ycbcr_enc != c->raw_fmt.fmt.pix.ycbcr_enc)
+		printf("    note: the raw frame had ycbcr_enc %u, libv4l2's "
+		       "source %u\n",
+		       c->raw_fmt.fmt.pix.ycbcr_enc,
+		       last_s_fmt.fmt.pix.ycbcr_enc);
+}
+
 static void check_format(const char *dev, const char *name)
 {
 	static const uint32_t dsts[] = { V4L2_PIX_FMT_RGB24,
 					 V4L2_PIX_FMT_YUV420 };
-	uint32_t f = name_fourcc(name);
-	struct v4l2_format raw_fmt = pixfmt(f, W, H);
-	struct v4l2_capability cap;
-	size_t big = (size_t)W * H * 8;
-	uint8_t *raw = malloc(big), *want = malloc(big), *got = malloc(big);
-	const char *why = "";
-	char what[96], msg[128], b4[5];
-	long raw_n;
-	int fd;
+	struct fmt_check c = { .dev = dev, .name = name, .why = "" };
 
+	c.f = name_fourcc(name);
+	c.big = (size_t)W * H * 8;
+	c.raw = malloc(c.big);
+	c.want = malloc(c.big);
+	c.got = malloc(c.big);
+	if (capture_raw(&c) >= 0) {
+		only_fmt = c.f;
+		for (size_t d = 0; d < sizeof(dsts) / sizeof(dsts[0]); d++) {
+			int want_n = reference(&c, dsts[d]);
+
+			if (want_n < 0)
+				continue; /* reported */
+			for (int io = 0; io < 3; io++)
+				check_dst_io(&c, dsts[d], io, &want_n);
+		}
+	}
 	only_fmt = 0;
-	fd = open(dev, O_RDWR);
-	if (fd < 0 || sys_ioctl(fd, VIDIOC_S_FMT, &raw_fmt) < 0 ||
-	    raw_fmt.fmt.pix.pixelformat != f || raw_fmt.fmt.pix.width != W ||
-	    raw_fmt.fmt.pix.height != H) {
-		snprintf(msg, sizeof(msg), "cannot set %s %dx%d natively (%s)",
-			 name, W, H, strerror(errno));
-		report(0, name, msg);
-		goto done;
-	}
-	/* vivid's S_FMT answer may carry a stale hsv_enc: ask again. */
-	sys_ioctl(fd, VIDIOC_G_FMT, &raw_fmt);
-	memset(&cap, 0, sizeof(cap));
-	sys_ioctl(fd, VIDIOC_QUERYCAP, &cap);
-	set_30fps(sys_ioctl, fd);
-	raw_n = stream(sys_ioctl, fd, 0, V4L2_MEMORY_MMAP, 2, raw, big, &why);
-	close(fd);
-	if (raw_n != (long)raw_fmt.fmt.pix.sizeimage) {
-		snprintf(msg, sizeof(msg), "raw capture: %ld bytes (%s)", raw_n,
-			 why);
-		report(0, name, msg);
-		goto done;
-	}
-
-	only_fmt = f;
-	for (size_t d = 0; d < sizeof(dsts) / sizeof(dsts[0]); d++) {
-		struct v4l2_format dst = pixfmt(dsts[d], W, H), src;
-		struct v4lconvert_data *conv;
-		int want_n, lfd;
-
-		/* The expected frame: our converter on the filtered device. */
-		fd = open(dev, O_RDWR);
-		conv = fd >= 0 ? v4lconvert_create_with_dev_ops(fd,
-								&filter_priv,
-								&filter_ops)
-			       : NULL;
-		want_n = -1;
-		if (conv && v4lconvert_try_format(conv, &dst, &src) == 0 &&
-		    src.fmt.pix.pixelformat == f) {
-			want_n = v4lconvert_convert(conv, &raw_fmt, &dst, raw,
-						    (int)raw_n, want, (int)big);
-		}
-		snprintf(what, sizeof(what), "%s -> %s", name,
-			 fcc(dsts[d], b4));
-		if (want_n <= 0) {
-			snprintf(msg, sizeof(msg), "reference conversion: %s",
-				 conv ? v4lconvert_get_error_message(conv)
-				      : "no converter");
-			report(0, what, msg);
-			if (conv)
-				v4lconvert_destroy(conv);
-			if (fd >= 0)
-				close(fd);
-			continue;
-		}
-		v4lconvert_destroy(conv);
-		close(fd);
-
-		for (int io = 0; io < 3; io++) {
-			static const char *const io_names[] = { "mmap", "read",
-								"userptr" };
-			struct v4l2_format s = pixfmt(dsts[d], W, H);
-			long n;
-
-			snprintf(what, sizeof(what), "%s -> %s %s", name,
-				 fcc(dsts[d], b4), io_names[io]);
-			if (io == 1 &&
-			    !(cap.device_caps & V4L2_CAP_READWRITE) &&
-			    !(cap.capabilities & V4L2_CAP_READWRITE)) {
-				printf("SKIP %s: no read()\n", what);
-				skipped++;
-				continue;
-			}
-			fd = open(dev, O_RDWR);
-			lfd = fd >= 0 ? v4l2_fd_open(fd, 0) : -1;
-			if (lfd < 0) {
-				report(0, what, "v4l2_fd_open failed");
-				if (fd >= 0)
-					close(fd);
-				continue;
-			}
-			if (v4l2_ioctl(lfd, VIDIOC_S_FMT, &s) < 0 ||
-			    s.fmt.pix.pixelformat != dsts[d] ||
-			    s.fmt.pix.width != W || s.fmt.pix.height != H ||
-			    s.fmt.pix.sizeimage != (uint32_t)want_n) {
-				snprintf(msg, sizeof(msg),
-					 "S_FMT gave %s %ux%u size %u (%s)",
-					 fcc(s.fmt.pix.pixelformat, b4),
-					 s.fmt.pix.width, s.fmt.pix.height,
-					 s.fmt.pix.sizeimage, strerror(errno));
-				report(0, what, msg);
-				v4l2_close(lfd);
-				continue;
-			}
-			set_30fps(lib_ioctl, lfd);
-			memset(got, 0x5a, big);
-			if (io == 1) {
-				n = -1;
-				for (int k = 0; k < 2; k++)
-					n = v4l2_read(lfd, got,
-						      s.fmt.pix.sizeimage);
-				why = "read";
-			} else {
-				n = stream(lib_ioctl, lfd, 1,
-					   io == 0 ? V4L2_MEMORY_MMAP
-						   : V4L2_MEMORY_USERPTR,
-					   2, got, big, &why);
-			}
-			v4l2_close(lfd);
-			if (n == -2 && io == 2) {
-				printf("SKIP %s: USERPTR refused with conversion "
-				       "(as the original)\n",
-				       what);
-				skipped++;
-				continue;
-			}
-			if (n < 0) {
-				snprintf(msg, sizeof(msg), "%s failed (%s)",
-					 why, strerror(errno));
-				report(0, what, msg);
-				continue;
-			}
-			if (is_hsv(f) && last_s_fmt.fmt.pix.hsv_enc !=
-						 raw_fmt.fmt.pix.hsv_enc) {
-				/*
-				 * vivid draws the same hues whatever it
-				 * reports, but reports hsv_enc differently to
-				 * the two opens: convert the raw frame as
-				 * libv4l2's source was described.
-				 */
-				struct v4l2_format as_lib = raw_fmt;
-				struct v4l2_format dd = pixfmt(dsts[d], W, H);
-				struct v4lconvert_data *c2 =
-					v4lconvert_create(-1);
-
-				as_lib.fmt.pix.hsv_enc =
-					last_s_fmt.fmt.pix.hsv_enc;
-				v4lconvert_fixup_fmt(&dd);
-				want_n = c2 ? v4lconvert_convert(c2, &as_lib,
-								 &dd, raw,
-								 (int)raw_n,
-								 want, (int)big)
-					    : -1;
-				if (c2)
-					v4lconvert_destroy(c2);
-				printf("    note: raw hsv_enc %u, libv4l2's "
-				       "source %u: reference uses %u\n",
-				       raw_fmt.fmt.pix.hsv_enc,
-				       last_s_fmt.fmt.pix.hsv_enc,
-				       last_s_fmt.fmt.pix.hsv_enc);
-			}
-			compare(what, got, n, want, (size_t)want_n);
-			if (!is_hsv(f) && last_s_fmt.fmt.pix.ycbcr_enc !=
-						  raw_fmt.fmt.pix.ycbcr_enc)
-				printf("    note: the raw frame had ycbcr_enc "
-				       "%u, libv4l2's source %u\n",
-				       raw_fmt.fmt.pix.ycbcr_enc,
-				       last_s_fmt.fmt.pix.ycbcr_enc);
-		}
-	}
-done:
-	only_fmt = 0;
-	free(raw);
-	free(want);
-	free(got);
+	free(c.raw);
+	free(c.want);
+	free(c.got);
 }
 
 /* ---- latency ---- */

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "../../common/check.h"
+#include "../../common/rng.h"
 #include "jpeg/ov51x.h"
 
 #define OV_HELPER_DIR "/usr/lib/x86_64-linux-gnu/libv4lconvert0/"
@@ -62,10 +63,7 @@ static uint64_t ot_state = 0x9e3779b97f4a7c15ull;
 
 static inline uint32_t ot_rand(void)
 {
-	ot_state ^= ot_state << 13;
-	ot_state ^= ot_state >> 7;
-	ot_state ^= ot_state << 17;
-	return (uint32_t)(ot_state >> 16);
+	return (uint32_t)(xorshift64(&ot_state) >> 16);
 }
 
 /* ---- SHA-256 (FIPS 180-4) ---- */

@@ -36,6 +36,8 @@
 #include "../../common/origlib.h"
 #include "vcam/chipenc.h"
 #include "../../common/check.h"
+#include "../../common/rng.h"
+#include "../../common/fourcc.h"
 
 /*
  * The original's YUV -> RGB keeps luma as is (Y 16..235 gives 16..235),
@@ -48,31 +50,13 @@ static uint32_t rng = 0x2545f491u;
 
 static uint8_t rnd8(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return (uint8_t)(rng >> 11);
+	return (uint8_t)(xorshift32(&rng) >> 11);
 }
 
 static void fill(uint8_t *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		p[i] = rnd8();
-}
-
-static const char *fcc(uint32_t f)
-{
-	static char buf[4][8];
-	static int i;
-	char *b = buf[i++ & 3];
-
-	for (int k = 0; k < 4; k++) {
-		char c = (char)(f >> (8 * k) & 0x7f);
-
-		b[k] = c >= 32 ? c : '?';
-	}
-	b[4] = 0;
-	return b;
 }
 
 static const uint32_t formats[] = {
@@ -209,7 +193,7 @@ static void test_one(struct v4lconvert_data *cv, uint32_t f, int w, int h,
 		int ret, bad = 0;
 
 		snprintf(what, sizeof(what), "%s %dx%d kind %d pad %d -> %s",
-			 fcc(f), w, h, kind, pad, fcc(df));
+			 FOURCC_STR(f), w, h, kind, pad, FOURCC_STR(df));
 		memset(out, 0xa5, dsize + 64);
 		ret = v4lconvert_convert(cv, &sf, &dfm, src, (int)n, out,
 					 (int)dsize + 64);
@@ -337,8 +321,8 @@ static void test_all(struct v4lconvert_data *cv)
 							 sizeof(out));
 				CHECK(ret == -1 && errno == EINVAL,
 				      "%s %dx%d -> %s: %d errno %d",
-				      fcc(formats[fi]), w, h, fcc(dsts[d]), ret,
-				      errno);
+				      FOURCC_STR(formats[fi]), w, h,
+				      FOURCC_STR(dsts[d]), ret, errno);
 			}
 		}
 	}
@@ -380,11 +364,11 @@ static void test_negotiation(void)
 				      want.fmt.pix.pixelformat == dsts[d] &&
 				      (int)want.fmt.pix.width == w,
 			      "try_format %s from a %s device: %d, source %s %ux%u",
-			      fcc(dsts[d]), fcc(all[i]), r,
-			      fcc(got.fmt.pix.pixelformat), want.fmt.pix.width,
-			      want.fmt.pix.height);
+			      FOURCC_STR(dsts[d]), FOURCC_STR(all[i]), r,
+			      FOURCC_STR(got.fmt.pix.pixelformat),
+			      want.fmt.pix.width, want.fmt.pix.height);
 		}
-		CHECK(cv != NULL, "create for %s", fcc(all[i]));
+		CHECK(cv != NULL, "create for %s", FOURCC_STR(all[i]));
 		if (cv)
 			v4lconvert_destroy(cv);
 	}
@@ -423,7 +407,7 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 		CHECK(ra == (int)sz && rb == (int)sz,
 		      "diff %s %dx%d -> %s: ours %d, "
 		      "original %d",
-		      fcc(f), w, h, fcc(df), ra, rb);
+		      FOURCC_STR(f), w, h, FOURCC_STR(df), ra, rb);
 		if (ra != (int)sz || rb != (int)sz)
 			continue;
 		if (!is_rgb(df)) {
@@ -433,7 +417,7 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 				nd += a[i] != b[i];
 			CHECK(!nd,
 			      "diff %s %dx%d kind %d -> %s: %zu bytes differ",
-			      fcc(f), w, h, kind, fcc(df), nd);
+			      FOURCC_STR(f), w, h, kind, FOURCC_STR(df), nd);
 			if (df == V4L2_PIX_FMT_YUV420)
 				memcpy(oy, b, sz);
 			continue;
@@ -446,13 +430,13 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 			 orgb);
 		CHECK(rb == (int)sz && !memcmp(orgb, b, sz),
 		      "diff %s %dx%d -> %s: the original's RGB is not its YU12 -> RGB",
-		      fcc(f), w, h, fcc(df));
+		      FOURCC_STR(f), w, h, FOURCC_STR(df));
 		ra = run(OURS, cv, V4L2_PIX_FMT_YUV420, w, h, oy, ysz, df,
 			 orgb);
 		CHECK(ra == (int)sz && !memcmp(orgb, a, sz),
 		      "diff %s %dx%d -> %s: our RGB is not our YU12 -> RGB of the "
 		      "original's YU12",
-		      fcc(f), w, h, fcc(df));
+		      FOURCC_STR(f), w, h, FOURCC_STR(df));
 		for (size_t i = 0; i < sz; i++) {
 			int dd = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
 
@@ -460,7 +444,7 @@ static void diff_one(struct v4lconvert_data *cv, struct origlib *o,
 		}
 	}
 	CHECK(maxd <= MAX_RGB_DIFF, "diff %s %dx%d: RGB differs by up to %d",
-	      fcc(f), w, h, maxd);
+	      FOURCC_STR(f), w, h, maxd);
 	if (maxd > rgb_maxdiff_all)
 		rgb_maxdiff_all = maxd;
 	free(src);
@@ -494,8 +478,8 @@ static void diff_all(struct v4lconvert_data *cv, struct origlib *o,
 		printf("diff %s: %s (YU12/YV12 identical to the original on encoded "
 		       "and random frames, 16x8 .. 640x480; RGB3/BGR3 are each "
 		       "library's YU12 -> RGB, differing by up to %d)\n",
-		       fcc(formats[fi]), failures == before ? "ok" : "FAILED",
-		       rgb_maxdiff_all);
+		       FOURCC_STR(formats[fi]),
+		       failures == before ? "ok" : "FAILED", rgb_maxdiff_all);
 	}
 	/* The original checks no size: a short frame is decoded (past its end). */
 	{
@@ -603,7 +587,8 @@ int main(int argc, char **argv)
 
 				printf("bench %s -> %s 640x480: ours (%s) %.0f MPix/s, "
 				       "original %.0f MPix/s\n",
-				       fcc(formats[fi]), fcc(dsts[d]),
+				       FOURCC_STR(formats[fi]),
+				       FOURCC_STR(dsts[d]),
 				       tier ? tier : "best", a, b);
 			}
 	}

@@ -37,15 +37,13 @@
 #include "../../common/origlib.h"
 #include "vcam/chipenc.h"
 #include "../../common/check.h"
+#include "../../common/rng.h"
 
 static uint32_t rng = 0x6b43a9b5u;
 
 static uint32_t rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return rng;
+	return xorshift32(&rng);
 }
 
 static uint8_t rnd8(void)
