@@ -181,26 +181,15 @@ rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
 						       kp);
 }
 
-static void V4LC_ISA_FN(rgb24_to_yuv420)(const uint8_t *src0,
-					 const uint8_t *src1, uint8_t *y0,
-					 uint8_t *y1, uint8_t *u, uint8_t *v,
-					 int width,
-					 const struct v4lc_rgb2yuv *k)
-{
-	rows(src0, src1, y0, y1, u, v, width, k, 0);
-}
-
-static void V4LC_ISA_FN(bgr24_to_yuv420)(const uint8_t *src0,
-					 const uint8_t *src1, uint8_t *y0,
-					 uint8_t *y1, uint8_t *u, uint8_t *v,
-					 int width,
-					 const struct v4lc_rgb2yuv *k)
-{
-	rows(src0, src1, y0, y1, u, v, width, k, 1);
-}
-
-void V4LC_ISA_INIT(rgb2yuv)(struct v4lc_rgb2yuv_dsp *dsp)
-{
-	dsp->to_yuv420[V4LC_RGB24] = V4LC_ISA_FN(rgb24_to_yuv420);
-	dsp->to_yuv420[V4LC_BGR24] = V4LC_ISA_FN(bgr24_to_yuv420);
-}
+/*
+ * RGB2YUV_TO_YUV420(fn, bgr) defines the kernel `fn`, the to_yuv420[]
+ * entry of RGB24 (BGR24 if bgr). The entry file names its kernels in it
+ * and in its v4lc_rgb2yuv_init_<isa>.
+ */
+#define RGB2YUV_TO_YUV420(fn, bgr)                                             \
+	static void fn(const uint8_t *src0, const uint8_t *src1, uint8_t *y0,  \
+		       uint8_t *y1, uint8_t *u, uint8_t *v, int width,         \
+		       const struct v4lc_rgb2yuv *k)                           \
+	{                                                                      \
+		rows(src0, src1, y0, y1, u, v, width, k, bgr);                 \
+	}
