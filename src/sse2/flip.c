@@ -48,7 +48,7 @@ static inline void storeu(uint8_t *p, __m128i v)
 	_mm_storeu_si128((__m128i *)p, v);
 }
 
-/* Two vectors a step (one a step measured up to 2x slower in L1). */
+/* Two vectors a step (one a step was slower: bench/results/choices.md). */
 static inline void mirror8_step(const uint8_t *s, uint8_t *d)
 {
 	storeu(d, rev_bytes(loadu(s + 16)));
@@ -114,7 +114,7 @@ static inline void mirror24_block(const uint8_t *s, uint8_t *d)
  * block's, or the row's final block). Reads 2 bytes after the 48-byte
  * block and writes 2 after it, so the caller keeps a pixel of the row on
  * both sides. (Fewer instructions than a byte reversal plus the mod-3
- * select: +10-15 % on 1280x720 frames.)
+ * select, and faster: bench/results/choices.md.)
  */
 static inline void mirror24_block_inner(const uint8_t *s, uint8_t *d)
 {

@@ -4,8 +4,8 @@
  * odd bytes; sum3 by psadbw against zero (eight bytes at once) after
  * masking one phase of the pattern (i % 3). The lookup tables stay scalar:
  * there is no byte shuffle in SSE2, and a vpgatherdd version (tables side
- * by side, index = 256 * table + byte) was bit-exact but 20-30 % slower
- * than the scalar loop on the AMD EPYC it was measured on.
+ * by side, index = 256 * table + byte) was bit-exact but slower than the
+ * scalar loop (bench/results/choices.md).
  */
 #include "scalar/proc.h"
 #include "simd/row_any.h"

@@ -32,15 +32,14 @@
  *
  * Memory order: the two rows are not walked side by side (two interleaved
  * source streams restart the hardware prefetchers at every row pair and
- * reached only 40-60 % of memcpy on frames fresh from memory) but one after
+ * lagged far behind memcpy on frames fresh from memory) but one after
  * the other within chunks of up to CHUNK pixels: the first row's luma and
  * pair sums (kept in a stack buffer, in L1), then the second row's luma
  * and the chroma. A software prefetch PF bytes ahead of each source row
  * (a hint: it cannot fault, and whatever lies there is never read) crosses
- * the 4 KiB pages the hardware prefetchers stop at: without it, frames
- * fresh from memory ran at 55-60 % of the in-cache rate (bench/compare,
- * 1280x720, SSSE3), with it at 90-95 %; 2048 bytes ahead beat 1024 and
- * 4096 there.
+ * the 4 KiB pages the hardware prefetchers stop at: it brought frames
+ * fresh from memory close to the in-cache rate, and 2048 bytes ahead beat
+ * 1024 and 4096 (bench/results/choices.md).
  *
  * The entry file defines, then includes this one:
  *   load3(s, v): the 3 * VEC_BYTES bytes at s as three vectors, 48 bytes
