@@ -173,3 +173,35 @@ static inline int pair_restart(const uint8_t *d)
 }
 
 #include "x86/bayer_tmpl.h"
+
+BAYER_ROW(gb_avx2, 0, 0)
+BAYER_ROW(gr_avx2, 0, 1)
+BAYER_ROW(bg_avx2, 1, 0)
+BAYER_ROW(rg_avx2, 1, 1)
+BAYER_YUV(bggr_yuv_avx2, 1, 0)
+BAYER_YUV(gbrg_yuv_avx2, 0, 0)
+BAYER_YUV(grbg_yuv_avx2, 0, 1)
+BAYER_YUV(rggb_yuv_avx2, 1, 1)
+BAYER_SPLIT(split_avx2)
+BAYER_PLANAR(planar_gb_avx2, 0, 0)
+BAYER_PLANAR(planar_gr_avx2, 0, 1)
+BAYER_PLANAR(planar_bg_avx2, 1, 0)
+BAYER_PLANAR(planar_rg_avx2, 1, 1)
+
+void v4lc_bayer_init_avx2(struct v4lc_bayer_dsp *dsp)
+{
+	/* by row kind, as src/scalar/bayer.h's fill functions take them */
+	static v4lc_bayer_row_fn *const kinds[4] = { gb_avx2, gr_avx2, bg_avx2,
+						     rg_avx2 };
+	static v4lc_bayer_planar_fn *const planar[4] = {
+		planar_gb_avx2, planar_gr_avx2, planar_bg_avx2, planar_rg_avx2
+	};
+
+	v4lc_bayer_fill_table(dsp, kinds);
+	dsp->to_yuv420[V4LC_BGGR] = bggr_yuv_avx2;
+	dsp->to_yuv420[V4LC_GBRG] = gbrg_yuv_avx2;
+	dsp->to_yuv420[V4LC_GRBG] = grbg_yuv_avx2;
+	dsp->to_yuv420[V4LC_RGGB] = rggb_yuv_avx2;
+	dsp->split = split_avx2;
+	v4lc_bayer_fill_planar(dsp, planar);
+}

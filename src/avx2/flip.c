@@ -147,9 +147,14 @@ static inline void mirror422_step(const uint8_t *src, uint8_t *dst, int width,
 
 #include "simd/flip_rows.h"
 
+FLIP_MIRROR24_PSHUFB(mirror24_avx2)
+FLIP_MIRROR422(mirror_yuyv_avx2, 0, v4lc_flip_mirror_yuyv_c)
+FLIP_MIRROR422(mirror_uyvy_avx2, 1, v4lc_flip_mirror_uyvy_c)
+
 void v4lc_flip_init_avx2(struct v4lc_flip_dsp *dsp)
 {
 	dsp->mirror8 = mirror8_avx2;
 	dsp->mirror24 = mirror24_avx2;
-	flip_init_rows(dsp);
+	dsp->mirror_yuyv = mirror_yuyv_avx2;
+	dsp->mirror_uyvy = mirror_uyvy_avx2;
 }

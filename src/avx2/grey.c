@@ -139,3 +139,15 @@ static void y10bpack_avx2(const uint8_t *src, uint8_t *dst, int width)
 #define GREY_STEP 32
 
 #include "simd/grey_rows.h"
+
+GREY_TO_RGB24(to_rgb24_avx2)
+GREY_16(le16_avx2, 0, v4lc_grey_le16_c)
+GREY_16(be16_avx2, 1, v4lc_grey_be16_c)
+
+void v4lc_grey_init_avx2(struct v4lc_grey_dsp *dsp)
+{
+	dsp->to_rgb24 = to_rgb24_avx2;
+	dsp->le16 = le16_avx2;
+	dsp->be16 = be16_avx2;
+	dsp->y10bpack = y10bpack_avx2;
+}

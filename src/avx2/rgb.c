@@ -7,7 +7,8 @@
  * lane; a vpshufb on each and an OR make the output. The lane's phase
  * (its offset mod 3 from a pixel boundary) picks the shuffle masks.
  * Steps after the first start on multiples of 96 bytes, so the stores are
- * aligned when the row is (a 12% gain on L2-resident rows). Kernels are
+ * aligned when the row is (faster on L2-resident rows:
+ * bench/results/choices.md). Kernels are
  * out of place: the first and last steps overlap their neighbours
  * (every output byte depends only on the input, so rewriting is harmless).
  */

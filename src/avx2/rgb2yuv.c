@@ -27,3 +27,12 @@ static inline void store_uv(__m256i uv, uint8_t *u, uint8_t *v)
 }
 
 #include "x86/rgb2yuv_tmpl.h"
+
+RGB2YUV_TO_YUV420(rgb24_to_yuv420_avx2, 0)
+RGB2YUV_TO_YUV420(bgr24_to_yuv420_avx2, 1)
+
+void v4lc_rgb2yuv_init_avx2(struct v4lc_rgb2yuv_dsp *dsp)
+{
+	dsp->to_yuv420[V4LC_RGB24] = rgb24_to_yuv420_avx2;
+	dsp->to_yuv420[V4LC_BGR24] = bgr24_to_yuv420_avx2;
+}

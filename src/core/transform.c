@@ -85,8 +85,8 @@ static void xf_plane(const struct v4lc_flip_dsp *f, int bpp, int luma_odd,
 	 * end, so the source is read in one descending sweep (a zigzag of
 	 * short descending rows was the slow part, apparently for the
 	 * prefetchers) and, for ROT180, the destination written in one
-	 * ascending one. Measured 1.1-1.3x faster than top-down (1280x720
-	 * frames, every tier).
+	 * ascending one. Measured faster than top-down on every tier
+	 * (bench/results/choices.md).
 	 */
 	switch (op) {
 	case V4LC_XFORM_HFLIP:

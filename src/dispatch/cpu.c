@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "v4lc_families.h"
-
 #if defined(V4LC_ARCH_X86_32)
 /*
  * 32-bit x86 asks the compiler's CPUID probe (libgcc), which like
@@ -46,11 +44,19 @@ static x86_flags x86_features(void)
 #endif
 #endif
 
+/*
+ * The tiers of this build, as dispatch/dsp.c runs them. V4LC_SIMD is set by
+ * src/meson.build when it builds the architecture's tier libraries.
+ */
 const struct v4lc_cpu_tier v4lc_cpu_tiers[] = {
-#define T(isa, flags) { #isa, flags },
-	V4LC_TIERS(T)
-#undef T
-		{ NULL, 0 },
+#if defined(V4LC_SIMD) && defined(V4LC_ARCH_X86)
+	{ "sse2", V4LC_TIER_SSE2 },
+	{ "ssse3", V4LC_TIER_SSSE3 },
+	{ "avx2", V4LC_TIER_AVX2 },
+#elif defined(V4LC_SIMD) && defined(V4LC_ARCH_ARM)
+	{ "neon", V4LC_TIER_NEON },
+#endif
+	{ NULL, 0 },
 };
 
 /*

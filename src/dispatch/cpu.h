@@ -5,9 +5,8 @@
 /*
  * Instruction-set tiers of every architecture, X(NAME, name, bit): their
  * CPU bits V4LC_CPU_<NAME>, and the names LIBV4LCONVERT_SIMD takes. Per
- * architecture they form a ladder (src/meson.build lists a build's tiers
- * in ascending order): the flags of a tier are its own bit and the bits of
- * every tier below it.
+ * architecture they form a ladder, in ascending order: SSE2, SSSE3 and
+ * AVX2 on x86, NEON on ARM (v4lc_cpu_tiers, dispatch/cpu.c).
  */
 #define V4LC_CPU_TIERS(X)                                                      \
 	X(SSE2, sse2, 0) X(SSSE3, ssse3, 3) X(AVX2, avx2, 1) X(NEON, neon, 2)
@@ -16,6 +15,18 @@ enum {
 #define X(NAME, name, bit) V4LC_CPU_##NAME = 1u << (bit),
 	V4LC_CPU_TIERS(X)
 #undef X
+};
+
+/*
+ * The flags of each tier: its own bit and those of the tiers below it. The
+ * dispatch (dispatch/dsp.c) runs a tier's overrides only when a set of
+ * flags holds all of them.
+ */
+enum {
+	V4LC_TIER_SSE2 = V4LC_CPU_SSE2,
+	V4LC_TIER_SSSE3 = V4LC_TIER_SSE2 | V4LC_CPU_SSSE3,
+	V4LC_TIER_AVX2 = V4LC_TIER_SSSE3 | V4LC_CPU_AVX2,
+	V4LC_TIER_NEON = V4LC_CPU_NEON,
 };
 
 struct v4lc_cpu_tier {

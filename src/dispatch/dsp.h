@@ -2,11 +2,13 @@
 /*
  * One function-pointer table per kernel family.
  *
- * Adding a family: define its struct below, write src/scalar/<family>.c
- * (which provides v4lc_<family>_init_c) with src/scalar/<family>.h (the
- * prototypes of its scalar kernels) and list it in src/meson.build; per
- * instruction set, src/<isa>/<family>.c provides v4lc_<family>_init_<isa>,
- * overriding only what it speeds up.
+ * Adding a family: define its struct below and add it to struct v4lc_dsp,
+ * write src/scalar/<family>.c (which provides v4lc_<family>_init_c) with
+ * src/scalar/<family>.h (the prototypes of its scalar kernels) and list it
+ * in src/meson.build; per instruction set, src/<isa>/<family>.c provides
+ * v4lc_<family>_init_<isa>, overriding only what it speeds up. Each init
+ * function is declared in dispatch/dsp_inits.h, called from its family's
+ * function in dispatch/dsp.c and listed in src/dispatch/README.md.
  *
  * All kernels work on rows (or, for rotations, on whole planes) and never
  * touch a byte outside the pixels they are asked for; odd widths are legal.
@@ -19,7 +21,6 @@
 
 #include "core/colour.h"
 #include "dispatch/cpu.h"
-#include "v4lc_families.h"
 
 /* Byte orders of packed YUV 4:2:2, used to index the yuv422 tables. */
 enum v4lc_yuv422_order {
@@ -264,20 +265,22 @@ struct v4lc_bayer_dsp {
 #include "dispatch/dsp_proc.h"
 #include "dispatch/dsp_focus.h"
 
-#define V4LC_DSP_MEMBER(family) struct v4lc_##family##_dsp family;
+/* Every family's table: what a tier fills (dispatch/dsp.c). */
 struct v4lc_dsp {
-	V4LC_FAMILIES(V4LC_DSP_MEMBER)
+	struct v4lc_rgb_dsp rgb;
+	struct v4lc_flip_dsp flip;
+	struct v4lc_yuv422_dsp yuv422;
+	struct v4lc_yuv420_dsp yuv420;
+	struct v4lc_rgb2yuv_dsp rgb2yuv;
+	struct v4lc_rgbpack_dsp rgbpack;
+	struct v4lc_grey_dsp grey;
+	struct v4lc_bayer_dsp bayer;
+	struct v4lc_yuvlayout_dsp yuvlayout;
+	struct v4lc_proc_dsp proc;
+	struct v4lc_focus_dsp focus;
 };
-#undef V4LC_DSP_MEMBER
 
-#define V4LC_DSP_DECLARE_C(family)                                             \
-	void v4lc_##family##_init_c(struct v4lc_##family##_dsp *dsp);
-#define V4LC_DSP_DECLARE_ISA(family, isa, flags)                               \
-	void v4lc_##family##_init_##isa(struct v4lc_##family##_dsp *dsp);
-V4LC_FAMILIES(V4LC_DSP_DECLARE_C)
-V4LC_FAMILY_TIERS(V4LC_DSP_DECLARE_ISA)
-#undef V4LC_DSP_DECLARE_C
-#undef V4LC_DSP_DECLARE_ISA
+#include "dispatch/dsp_inits.h"
 
 /*
  * Fill every table for the tiers in `cpu_flags`: scalar first, then each

@@ -241,8 +241,35 @@ pair_step(const uint8_t *p, const uint8_t *q, const uint8_t *ap,
 
 #include "simd/bayer_rows.h"
 
+BAYER_ROW(gb_neon, 0, 0)
+BAYER_ROW(gr_neon, 0, 1)
+BAYER_ROW(bg_neon, 1, 0)
+BAYER_ROW(rg_neon, 1, 1)
+BAYER_YUV(bggr_yuv_neon, 1, 0)
+BAYER_YUV(gbrg_yuv_neon, 0, 0)
+BAYER_YUV(grbg_yuv_neon, 0, 1)
+BAYER_YUV(rggb_yuv_neon, 1, 1)
+BAYER_SPLIT(split_neon)
+BAYER_PLANAR(planar_gb_neon, 0, 0)
+BAYER_PLANAR(planar_gr_neon, 0, 1)
+BAYER_PLANAR(planar_bg_neon, 1, 0)
+BAYER_PLANAR(planar_rg_neon, 1, 1)
+
 void v4lc_bayer_init_neon(struct v4lc_bayer_dsp *dsp)
 {
-	bayer_init_rows(dsp);
+	/* by row kind, as src/scalar/bayer.h's fill functions take them */
+	static v4lc_bayer_row_fn *const kinds[4] = { gb_neon, gr_neon, bg_neon,
+						     rg_neon };
+	static v4lc_bayer_planar_fn *const planar[4] = {
+		planar_gb_neon, planar_gr_neon, planar_bg_neon, planar_rg_neon
+	};
+
+	v4lc_bayer_fill_table(dsp, kinds);
+	dsp->to_yuv420[V4LC_BGGR] = bggr_yuv_neon;
+	dsp->to_yuv420[V4LC_GBRG] = gbrg_yuv_neon;
+	dsp->to_yuv420[V4LC_GRBG] = grbg_yuv_neon;
+	dsp->to_yuv420[V4LC_RGGB] = rggb_yuv_neon;
+	dsp->split = split_neon;
+	v4lc_bayer_fill_planar(dsp, planar);
 	dsp->unpack10p = unpack10p_neon;
 }

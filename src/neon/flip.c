@@ -171,8 +171,22 @@ static inline void mirror422_step(const uint8_t *src, uint8_t *dst, int width,
 
 #include "simd/flip_rows.h"
 
+FLIP_MIRROR422(mirror_yuyv_neon, 0, v4lc_flip_mirror_yuyv_c)
+FLIP_MIRROR422(mirror_uyvy_neon, 1, v4lc_flip_mirror_uyvy_c)
+FLIP_MIRROR8(mirror8_neon)
+FLIP_ROTATE(rot90cw8_neon, 1, 1, v4lc_flip_rot90cw8_c)
+FLIP_ROTATE(rot90ccw8_neon, 1, 0, v4lc_flip_rot90ccw8_c)
+FLIP_ROTATE(rot90cw24_neon, 3, 1, v4lc_flip_rot90cw24_c)
+FLIP_ROTATE(rot90ccw24_neon, 3, 0, v4lc_flip_rot90ccw24_c)
+
 void v4lc_flip_init_neon(struct v4lc_flip_dsp *dsp)
 {
+	dsp->mirror8 = mirror8_neon;
 	dsp->mirror24 = mirror24_neon;
-	flip_init_rows(dsp);
+	dsp->mirror_yuyv = mirror_yuyv_neon;
+	dsp->mirror_uyvy = mirror_uyvy_neon;
+	dsp->rot90cw8 = rot90cw8_neon;
+	dsp->rot90ccw8 = rot90ccw8_neon;
+	dsp->rot90cw24 = rot90cw24_neon;
+	dsp->rot90ccw24 = rot90ccw24_neon;
 }

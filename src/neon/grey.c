@@ -62,3 +62,15 @@ static void y10bpack_neon(const uint8_t *src, uint8_t *dst, int width)
 #define GREY_STEP 16
 
 #include "simd/grey_rows.h"
+
+GREY_TO_RGB24(to_rgb24_neon)
+GREY_16(le16_neon, 0, v4lc_grey_le16_c)
+GREY_16(be16_neon, 1, v4lc_grey_be16_c)
+
+void v4lc_grey_init_neon(struct v4lc_grey_dsp *dsp)
+{
+	dsp->to_rgb24 = to_rgb24_neon;
+	dsp->le16 = le16_neon;
+	dsp->be16 = be16_neon;
+	dsp->y10bpack = y10bpack_neon;
+}

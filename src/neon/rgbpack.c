@@ -53,3 +53,24 @@ rgb565_step(const uint8_t *src, uint8_t *dst, int swap, int last)
 #define RGBPACK_STEP 16
 
 #include "simd/rgbpack_rows.h"
+
+RGBPACK_PICK(pick012_neon, V4LC_PICK012, v4lc_rgbpack_pick012_c)
+RGBPACK_PICK(pick210_neon, V4LC_PICK210, v4lc_rgbpack_pick210_c)
+RGBPACK_PICK(pick123_neon, V4LC_PICK123, v4lc_rgbpack_pick123_c)
+RGBPACK_PICK(pick321_neon, V4LC_PICK321, v4lc_rgbpack_pick321_c)
+RGBPACK_565(rgb565_rgb_neon, 0, v4lc_rgbpack_rgb565_rgb_c)
+RGBPACK_565(rgb565_bgr_neon, 1, v4lc_rgbpack_rgb565_bgr_c)
+
+void v4lc_rgbpack_init_neon(struct v4lc_rgbpack_dsp *dsp)
+{
+	dsp->rgb565[V4LC_RGB24] = rgb565_rgb_neon;
+	dsp->rgb565[V4LC_BGR24] = rgb565_bgr_neon;
+	dsp->rgb32[V4LC_BGRX32][V4LC_RGB24] = pick210_neon;
+	dsp->rgb32[V4LC_BGRX32][V4LC_BGR24] = pick012_neon;
+	dsp->rgb32[V4LC_XRGB32][V4LC_RGB24] = pick123_neon;
+	dsp->rgb32[V4LC_XRGB32][V4LC_BGR24] = pick321_neon;
+	dsp->rgb32[V4LC_XBGR32][V4LC_RGB24] = pick321_neon;
+	dsp->rgb32[V4LC_XBGR32][V4LC_BGR24] = pick123_neon;
+	dsp->rgb32[V4LC_RGBX32][V4LC_RGB24] = pick012_neon;
+	dsp->rgb32[V4LC_RGBX32][V4LC_BGR24] = pick210_neon;
+}

@@ -95,3 +95,20 @@ static inline void semi_step(const uint8_t *y, const uint8_t *uv, uint8_t *dst,
 
 #define YUV420_STEP 16
 #include "simd/yuv420_rows.h"
+
+YUV420_PLANAR(planar_rgb24_neon, 0, v4lc_yuv420_planar_rgb24_c)
+YUV420_PLANAR(planar_bgr24_neon, 1, v4lc_yuv420_planar_bgr24_c)
+YUV420_SEMI(nv12_rgb24_neon, 0, 0, v4lc_yuv420_nv12_rgb24_c)
+YUV420_SEMI(nv12_bgr24_neon, 0, 1, v4lc_yuv420_nv12_bgr24_c)
+YUV420_SEMI(nv21_rgb24_neon, 1, 0, v4lc_yuv420_nv21_rgb24_c)
+YUV420_SEMI(nv21_bgr24_neon, 1, 1, v4lc_yuv420_nv21_bgr24_c)
+
+void v4lc_yuv420_init_neon(struct v4lc_yuv420_dsp *dsp)
+{
+	dsp->planar[V4LC_RGB24] = planar_rgb24_neon;
+	dsp->planar[V4LC_BGR24] = planar_bgr24_neon;
+	dsp->nv12[V4LC_RGB24] = nv12_rgb24_neon;
+	dsp->nv12[V4LC_BGR24] = nv12_bgr24_neon;
+	dsp->nv21[V4LC_RGB24] = nv21_rgb24_neon;
+	dsp->nv21[V4LC_BGR24] = nv21_bgr24_neon;
+}

@@ -33,3 +33,14 @@ static inline void avg_step(const uint8_t *p0, const uint8_t *p1, uint8_t *dst)
 #define YUVLAYOUT_STEP 16
 
 #include "simd/yuvlayout_rows.h"
+
+YUVLAYOUT_DEINTERLEAVE(deinterleave_neon)
+YUVLAYOUT_DEINTERLEAVE_AVG(deinterleave_avg_neon)
+YUVLAYOUT_AVG(avg_neon)
+
+void v4lc_yuvlayout_init_neon(struct v4lc_yuvlayout_dsp *dsp)
+{
+	dsp->deinterleave = deinterleave_neon;
+	dsp->deinterleave_avg = deinterleave_avg_neon;
+	dsp->avg = avg_neon;
+}

@@ -111,16 +111,16 @@ void v4lc_bayer_span_c(const uint8_t *a, const uint8_t *c, const uint8_t *b,
 }
 
 /* cfirst here means "C at even columns", i.e. (x & 1) == 0 is a C site. */
-#define BAYER_KERNEL(name, cfirst, ownfirst)                                   \
-	void v4lc_bayer_##name##_c(const uint8_t *a, const uint8_t *c,         \
-				   const uint8_t *b, uint8_t *dst, int w)      \
+#define BAYER_KERNEL(fn, cfirst, ownfirst)                                     \
+	void fn(const uint8_t *a, const uint8_t *c, const uint8_t *b,          \
+		uint8_t *dst, int w)                                           \
 	{                                                                      \
 		span(a, c, b, dst, w, 0, w, cfirst, ownfirst);                 \
 	}
-BAYER_KERNEL(gb, 0, 0)
-BAYER_KERNEL(gr, 0, 1)
-BAYER_KERNEL(bg, 1, 0)
-BAYER_KERNEL(rg, 1, 1)
+BAYER_KERNEL(v4lc_bayer_gb_c, 0, 0)
+BAYER_KERNEL(v4lc_bayer_gr_c, 0, 1)
+BAYER_KERNEL(v4lc_bayer_bg_c, 1, 0)
+BAYER_KERNEL(v4lc_bayer_rg_c, 1, 1)
 #undef BAYER_KERNEL
 
 /*
@@ -189,16 +189,15 @@ void v4lc_bayer_planar_span_c(const uint8_t *const pl[6], uint8_t *dst, int x0,
 	}
 }
 
-#define PLANAR_KERNEL(name, kind)                                              \
-	void v4lc_bayer_planar_##name##_c(const uint8_t *const pl[6],          \
-					  uint8_t *dst, int w)                 \
+#define PLANAR_KERNEL(fn, kind)                                                \
+	void fn(const uint8_t *const pl[6], uint8_t *dst, int w)               \
 	{                                                                      \
 		v4lc_bayer_planar_span_c(pl, dst, 0, w, kind);                 \
 	}
-PLANAR_KERNEL(gb, 0)
-PLANAR_KERNEL(gr, 1)
-PLANAR_KERNEL(bg, 2)
-PLANAR_KERNEL(rg, 3)
+PLANAR_KERNEL(v4lc_bayer_planar_gb_c, 0)
+PLANAR_KERNEL(v4lc_bayer_planar_gr_c, 1)
+PLANAR_KERNEL(v4lc_bayer_planar_bg_c, 2)
+PLANAR_KERNEL(v4lc_bayer_planar_rg_c, 3)
 #undef PLANAR_KERNEL
 
 void v4lc_bayer_unpack10p_c(const uint8_t *src, uint8_t *dst, int width)
@@ -288,18 +287,16 @@ void v4lc_bayer_yuv_span_c(const uint8_t *const rows[4], uint8_t *y0,
 }
 
 /* Row 0: BGGR "B G", GBRG "G B", GRBG "G R", RGGB "R G". */
-#define YUV_KERNEL(name, cfirst0, red0)                                        \
-	void v4lc_bayer_##name##_yuv420_c(const uint8_t *const rows[4],        \
-					  uint8_t *y0, uint8_t *y1,            \
-					  uint8_t *u, uint8_t *v, int w,       \
-					  const struct v4lc_rgb2yuv *k)        \
+#define YUV_KERNEL(fn, cfirst0, red0)                                          \
+	void fn(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1,        \
+		uint8_t *u, uint8_t *v, int w, const struct v4lc_rgb2yuv *k)   \
 	{                                                                      \
 		yuv_span(rows, y0, y1, u, v, w, 0, w, cfirst0, red0, k);       \
 	}
-YUV_KERNEL(bggr, 1, 0)
-YUV_KERNEL(gbrg, 0, 0)
-YUV_KERNEL(grbg, 0, 1)
-YUV_KERNEL(rggb, 1, 1)
+YUV_KERNEL(v4lc_bayer_bggr_yuv420_c, 1, 0)
+YUV_KERNEL(v4lc_bayer_gbrg_yuv420_c, 0, 0)
+YUV_KERNEL(v4lc_bayer_grbg_yuv420_c, 0, 1)
+YUV_KERNEL(v4lc_bayer_rggb_yuv420_c, 1, 1)
 #undef YUV_KERNEL
 
 /*

@@ -74,42 +74,46 @@ to_yuv420(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
 	}
 }
 
-#define ORDER(name, order)                                                     \
-	void v4lc_yuv422_##name##_to_rgb24_c(const uint8_t *src, uint8_t *dst, \
-					     int width,                        \
-					     const struct v4lc_yuv2rgb *k)     \
+/* The kernels of each byte order, under the names the table gets. */
+#define TO_RGB(fn, order, bgr)                                                 \
+	void fn(const uint8_t *src, uint8_t *dst, int width,                   \
+		const struct v4lc_yuv2rgb *k)                                  \
 	{                                                                      \
-		to_rgb(src, dst, width, k, order, 0);                          \
-	}                                                                      \
-	void v4lc_yuv422_##name##_to_bgr24_c(const uint8_t *src, uint8_t *dst, \
-					     int width,                        \
-					     const struct v4lc_yuv2rgb *k)     \
-	{                                                                      \
-		to_rgb(src, dst, width, k, order, 1);                          \
-	}                                                                      \
-	void v4lc_yuv422_##name##_to_yuv420_c(const uint8_t *src0,             \
-					      const uint8_t *src1,             \
-					      uint8_t *y0, uint8_t *y1,        \
-					      uint8_t *u, uint8_t *v,          \
-					      int width)                       \
+		to_rgb(src, dst, width, k, order, bgr);                        \
+	}
+#define TO_YUV420(fn, order)                                                   \
+	void fn(const uint8_t *src0, const uint8_t *src1, uint8_t *y0,         \
+		uint8_t *y1, uint8_t *u, uint8_t *v, int width)                \
 	{                                                                      \
 		to_yuv420(src0, src1, y0, y1, u, v, width, order);             \
 	}
-
-ORDER(yuyv, V4LC_YUYV)
-ORDER(yvyu, V4LC_YVYU)
-ORDER(uyvy, V4LC_UYVY)
-ORDER(vyuy, V4LC_VYUY)
+TO_RGB(v4lc_yuv422_yuyv_to_rgb24_c, V4LC_YUYV, 0)
+TO_RGB(v4lc_yuv422_yuyv_to_bgr24_c, V4LC_YUYV, 1)
+TO_YUV420(v4lc_yuv422_yuyv_to_yuv420_c, V4LC_YUYV)
+TO_RGB(v4lc_yuv422_yvyu_to_rgb24_c, V4LC_YVYU, 0)
+TO_RGB(v4lc_yuv422_yvyu_to_bgr24_c, V4LC_YVYU, 1)
+TO_YUV420(v4lc_yuv422_yvyu_to_yuv420_c, V4LC_YVYU)
+TO_RGB(v4lc_yuv422_uyvy_to_rgb24_c, V4LC_UYVY, 0)
+TO_RGB(v4lc_yuv422_uyvy_to_bgr24_c, V4LC_UYVY, 1)
+TO_YUV420(v4lc_yuv422_uyvy_to_yuv420_c, V4LC_UYVY)
+TO_RGB(v4lc_yuv422_vyuy_to_rgb24_c, V4LC_VYUY, 0)
+TO_RGB(v4lc_yuv422_vyuy_to_bgr24_c, V4LC_VYUY, 1)
+TO_YUV420(v4lc_yuv422_vyuy_to_yuv420_c, V4LC_VYUY)
+#undef TO_RGB
+#undef TO_YUV420
 
 void v4lc_yuv422_init_c(struct v4lc_yuv422_dsp *dsp)
 {
-#define SET(ORD, name)                                                         \
-	dsp->to_rgb[ORD][V4LC_RGB24] = v4lc_yuv422_##name##_to_rgb24_c;        \
-	dsp->to_rgb[ORD][V4LC_BGR24] = v4lc_yuv422_##name##_to_bgr24_c;        \
-	dsp->to_yuv420[ORD] = v4lc_yuv422_##name##_to_yuv420_c;
-	SET(V4LC_YUYV, yuyv)
-	SET(V4LC_YVYU, yvyu)
-	SET(V4LC_UYVY, uyvy)
-	SET(V4LC_VYUY, vyuy)
-#undef SET
+	dsp->to_rgb[V4LC_YUYV][V4LC_RGB24] = v4lc_yuv422_yuyv_to_rgb24_c;
+	dsp->to_rgb[V4LC_YUYV][V4LC_BGR24] = v4lc_yuv422_yuyv_to_bgr24_c;
+	dsp->to_yuv420[V4LC_YUYV] = v4lc_yuv422_yuyv_to_yuv420_c;
+	dsp->to_rgb[V4LC_YVYU][V4LC_RGB24] = v4lc_yuv422_yvyu_to_rgb24_c;
+	dsp->to_rgb[V4LC_YVYU][V4LC_BGR24] = v4lc_yuv422_yvyu_to_bgr24_c;
+	dsp->to_yuv420[V4LC_YVYU] = v4lc_yuv422_yvyu_to_yuv420_c;
+	dsp->to_rgb[V4LC_UYVY][V4LC_RGB24] = v4lc_yuv422_uyvy_to_rgb24_c;
+	dsp->to_rgb[V4LC_UYVY][V4LC_BGR24] = v4lc_yuv422_uyvy_to_bgr24_c;
+	dsp->to_yuv420[V4LC_UYVY] = v4lc_yuv422_uyvy_to_yuv420_c;
+	dsp->to_rgb[V4LC_VYUY][V4LC_RGB24] = v4lc_yuv422_vyuy_to_rgb24_c;
+	dsp->to_rgb[V4LC_VYUY][V4LC_BGR24] = v4lc_yuv422_vyuy_to_bgr24_c;
+	dsp->to_yuv420[V4LC_VYUY] = v4lc_yuv422_vyuy_to_yuv420_c;
 }

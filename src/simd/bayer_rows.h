@@ -18,8 +18,16 @@
  *   BAYER_ALIGN_STEPS, optionally: then row_restart(d), yuv_restart(y0) and
  *     pair_restart(d) say where the steps after the first continue (their
  *     stores aligned); by default right after it.
- * This file defines the table entries and bayer_init_rows(dsp), for
- * v4lc_bayer_init_<isa>.
+ * This file defines the rows and the macros that make them kernels:
+ *   BAYER_ROW(fn, cfirst, ownfirst): a demosaic row kernel (row kind
+ *     2 * cfirst + ownfirst: gb, gr, bg, rg);
+ *   BAYER_YUV(fn, cfirst0, red0): a to_yuv420[] entry;
+ *   BAYER_SPLIT(fn): the split entry;
+ *   BAYER_PLANAR(fn, cfirst, ownfirst): a planar row kernel (row kind as
+ *     BAYER_ROW's).
+ * Each instruction set's file names its kernels in them and in its
+ * v4lc_bayer_init_<isa> (with v4lc_bayer_fill_table and
+ * v4lc_bayer_fill_planar, src/scalar/bayer.h).
  */
 #include "scalar/bayer.h"
 #include "simd/row_any.h"
@@ -74,17 +82,12 @@ row(const uint8_t *a, const uint8_t *c, const uint8_t *b, uint8_t *d, int w,
 	v4lc_bayer_span_c(a, c, b, d, w, end, w, kind);
 }
 
-#define KERNEL(name, cfirst, ownfirst)                                         \
-	static void V4LC_ISA_FN(name)(const uint8_t *a, const uint8_t *c,      \
-				      const uint8_t *b, uint8_t *d, int w)     \
+#define BAYER_ROW(fn, cfirst, ownfirst)                                        \
+	static void fn(const uint8_t *a, const uint8_t *c, const uint8_t *b,   \
+		       uint8_t *d, int w)                                      \
 	{                                                                      \
 		row(a, c, b, d, w, cfirst, ownfirst);                          \
 	}
-KERNEL(gb, 0, 0)
-KERNEL(gr, 0, 1)
-KERNEL(bg, 1, 0)
-KERNEL(rg, 1, 1)
-#undef KERNEL
 
 /* The fused Bayer -> YUV 4:2:0: as row(), on two rows. */
 static inline __attribute__((always_inline)) void
@@ -107,24 +110,19 @@ yuv_rows(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1, uint8_t *u,
 	v4lc_bayer_yuv_span_c(rows, y0, y1, u, v, w, end, w, kind, kp);
 }
 
-/* Row 0: BGGR "B G", GBRG "G B", GRBG "G R", RGGB "R G". */
-#define YUV_KERNEL(name, cfirst0, red0)                                        \
-	static void V4LC_ISA_FN(name##_yuv)(const uint8_t *const rows[4],      \
-					    uint8_t *y0, uint8_t *y1,          \
-					    uint8_t *u, uint8_t *v, int w,     \
-					    const struct v4lc_rgb2yuv *k)      \
+/* Row 0 (cfirst0, red0): BGGR "B G" (1, 0), GBRG "G B" (0, 0), GRBG
+   "G R" (0, 1), RGGB "R G" (1, 1). */
+#define BAYER_YUV(fn, cfirst0, red0)                                           \
+	static void fn(const uint8_t *const rows[4], uint8_t *y0, uint8_t *y1, \
+		       uint8_t *u, uint8_t *v, int w,                          \
+		       const struct v4lc_rgb2yuv *k)                           \
 	{                                                                      \
 		yuv_rows(rows, y0, y1, u, v, w, cfirst0, red0, k);             \
 	}
-YUV_KERNEL(bggr, 1, 0)
-YUV_KERNEL(gbrg, 0, 0)
-YUV_KERNEL(grbg, 0, 1)
-YUV_KERNEL(rggb, 1, 1)
-#undef YUV_KERNEL
 
 /* Split: whole steps of sample pairs, the last moved back; then the pads. */
-static void V4LC_ISA_FN(split)(const uint8_t *src, uint8_t *even, uint8_t *odd,
-			       int w)
+static inline __attribute__((always_inline)) void
+split_row(const uint8_t *src, uint8_t *even, uint8_t *odd, int w)
 {
 	const int n = SPLIT_STEP, end = w / 2;
 
@@ -135,6 +133,12 @@ static void V4LC_ISA_FN(split)(const uint8_t *src, uint8_t *even, uint8_t *odd,
 	V4LC_STEPS(i, 0, n, end, split_step(src + 2 * i, even + i, odd + i));
 	v4lc_bayer_split_span_c(src, even, odd, w, end);
 }
+
+#define BAYER_SPLIT(fn)                                                        \
+	static void fn(const uint8_t *src, uint8_t *even, uint8_t *odd, int w) \
+	{                                                                      \
+		split_row(src, even, odd, w);                                  \
+	}
 
 /*
  * Planar path: pair i is pixels 2 i and 2 i + 1. p, q are the row's planes
@@ -172,35 +176,8 @@ planar_row(const uint8_t *const pl[6], uint8_t *d, int w, int cfirst,
 	v4lc_bayer_planar_span_c(pl, d, 2 * pairs, w, kind);
 }
 
-#define PLANAR(name, cfirst, ownfirst)                                         \
-	static void V4LC_ISA_FN(planar_##name)(const uint8_t *const pl[6],     \
-					       uint8_t *d, int w)              \
+#define BAYER_PLANAR(fn, cfirst, ownfirst)                                     \
+	static void fn(const uint8_t *const pl[6], uint8_t *d, int w)          \
 	{                                                                      \
 		planar_row(pl, d, w, cfirst, ownfirst);                        \
 	}
-PLANAR(gb, 0, 0)
-PLANAR(gr, 0, 1)
-PLANAR(bg, 1, 0)
-PLANAR(rg, 1, 1)
-#undef PLANAR
-
-/* The entries every tier has; unpack10p is the instruction set's own. */
-static void bayer_init_rows(struct v4lc_bayer_dsp *dsp)
-{
-	static v4lc_bayer_row_fn *const kinds[4] = { V4LC_ISA_FN(gb),
-						     V4LC_ISA_FN(gr),
-						     V4LC_ISA_FN(bg),
-						     V4LC_ISA_FN(rg) };
-	static v4lc_bayer_planar_fn *const planar[4] = {
-		V4LC_ISA_FN(planar_gb), V4LC_ISA_FN(planar_gr),
-		V4LC_ISA_FN(planar_bg), V4LC_ISA_FN(planar_rg)
-	};
-
-	v4lc_bayer_fill_table(dsp, kinds);
-	dsp->to_yuv420[V4LC_BGGR] = V4LC_ISA_FN(bggr_yuv);
-	dsp->to_yuv420[V4LC_GBRG] = V4LC_ISA_FN(gbrg_yuv);
-	dsp->to_yuv420[V4LC_GRBG] = V4LC_ISA_FN(grbg_yuv);
-	dsp->to_yuv420[V4LC_RGGB] = V4LC_ISA_FN(rggb_yuv);
-	dsp->split = V4LC_ISA_FN(split);
-	v4lc_bayer_fill_planar(dsp, planar);
-}

@@ -13,9 +13,15 @@
  *     TILE24 x TILE24 one of 24-bit pixels), source rows s + i * sstep,
  *     transposed to destination rows d + j * dstep (d_j pixel i = s_i
  *     pixel j); optionally ROT8_BAND, the 8-bit rotations' band (below).
- * This file defines flip_init_rows(dsp), for v4lc_flip_init_<isa>: the
- * packed 4:2:2 mirrors, the 8-bit one with MIRROR8_STEP, and the rotations
- * with TILE8.
+ * This file defines the loops and the macros that make them kernels:
+ *   FLIP_MIRROR422(fn, lo, tail): a packed 4:2:2 mirror, luma at byte `lo`
+ *     of each word (mirror_yuyv: 0, mirror_uyvy: 1), `tail` its scalar
+ *     kernel;
+ *   FLIP_MIRROR8(fn), with MIRROR8_STEP: the 8-bit mirror;
+ *   FLIP_ROTATE(fn, bpp, cw, tail), with TILE8: a rotation of bpp-byte
+ *     pixels, clockwise if cw, `tail` its scalar kernel.
+ * Each instruction set's file names its kernels in them and in its
+ * v4lc_flip_init_<isa>.
  *
  * Packed 4:2:2 mirrors: the destination vectors from pixel 0 to the last
  * whole pair, the last one moved back; an odd width's last pair (one pixel
@@ -49,21 +55,16 @@ mirror422(const uint8_t *src, uint8_t *dst, int width, int lo,
 		scalar(src, dst + 4 * (ptrdiff_t)(pairs - 1), 1);
 }
 
-static void V4LC_ISA_FN(mirror_yuyv)(const uint8_t *src, uint8_t *dst,
-				     int width)
-{
-	mirror422(src, dst, width, 0, v4lc_flip_mirror_yuyv_c);
-}
-
-static void V4LC_ISA_FN(mirror_uyvy)(const uint8_t *src, uint8_t *dst,
-				     int width)
-{
-	mirror422(src, dst, width, 1, v4lc_flip_mirror_uyvy_c);
-}
+#define FLIP_MIRROR422(fn, lo, tail)                                           \
+	static void fn(const uint8_t *src, uint8_t *dst, int width)            \
+	{                                                                      \
+		mirror422(src, dst, width, lo, tail);                          \
+	}
 
 #ifdef MIRROR8_STEP
 /* From the row's end backwards; the last step the row's first bytes. */
-static void V4LC_ISA_FN(mirror8)(const uint8_t *src, uint8_t *dst, int width)
+static inline __attribute__((always_inline)) void
+mirror8_row(const uint8_t *src, uint8_t *dst, int width)
 {
 	const int n = MIRROR8_STEP;
 
@@ -73,6 +74,12 @@ static void V4LC_ISA_FN(mirror8)(const uint8_t *src, uint8_t *dst, int width)
 	}
 	V4LC_STEPS(x, 0, n, width, mirror8_step(src + width - n - x, dst + x));
 }
+
+#define FLIP_MIRROR8(fn)                                                       \
+	static void fn(const uint8_t *src, uint8_t *dst, int width)            \
+	{                                                                      \
+		mirror8_row(src, dst, width);                                  \
+	}
 #endif
 
 #ifdef TILE8
@@ -144,16 +151,14 @@ rotate24(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds,
 	}
 }
 
-#define ROTATE(name, bpp, cw)                                                  \
-	static void V4LC_ISA_FN(name)(const uint8_t *src, int src_stride,      \
-				      uint8_t *dst, int dst_stride, int width, \
-				      int height)                              \
+#define FLIP_ROTATE(fn, bpp, cw, tail)                                         \
+	static void fn(const uint8_t *src, int src_stride, uint8_t *dst,       \
+		       int dst_stride, int width, int height)                  \
 	{                                                                      \
 		const int t = bpp == 1 ? TILE8 : TILE24;                       \
                                                                                \
 		if (width < t || height < t)                                   \
-			v4lc_flip_##name##_c(src, src_stride, dst, dst_stride, \
-					     width, height);                   \
+			tail(src, src_stride, dst, dst_stride, width, height); \
 		else if (bpp == 1)                                             \
 			rotate8(src, src_stride, dst, dst_stride, width,       \
 				height, cw);                                   \
@@ -161,24 +166,4 @@ rotate24(const uint8_t *src, ptrdiff_t ss, uint8_t *dst, ptrdiff_t ds,
 			rotate24(src, src_stride, dst, dst_stride, width,      \
 				 height, cw);                                  \
 	}
-ROTATE(rot90cw8, 1, 1)
-ROTATE(rot90ccw8, 1, 0)
-ROTATE(rot90cw24, 3, 1)
-ROTATE(rot90ccw24, 3, 0)
-#undef ROTATE
 #endif
-
-static void flip_init_rows(struct v4lc_flip_dsp *dsp)
-{
-	dsp->mirror_yuyv = V4LC_ISA_FN(mirror_yuyv);
-	dsp->mirror_uyvy = V4LC_ISA_FN(mirror_uyvy);
-#ifdef MIRROR8_STEP
-	dsp->mirror8 = V4LC_ISA_FN(mirror8);
-#endif
-#ifdef TILE8
-	dsp->rot90cw8 = V4LC_ISA_FN(rot90cw8);
-	dsp->rot90ccw8 = V4LC_ISA_FN(rot90ccw8);
-	dsp->rot90cw24 = V4LC_ISA_FN(rot90cw24);
-	dsp->rot90ccw24 = V4LC_ISA_FN(rot90ccw24);
-#endif
-}

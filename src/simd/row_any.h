@@ -10,17 +10,14 @@
  *    V4LC_ANY_BACK). That needs rows of at least n pixels, kernels that are
  *    out of place, and outputs that depend on the inputs only.
  *
- * src/meson.build compiles every file of an instruction set with
- * -DV4LC_ISA=<name>: V4LC_ISA_FN(planar_rgb24) is planar_rgb24_sse2 in the
- * SSE2 files, and V4LC_ISA_INIT(yuv420) is v4lc_yuv420_init_sse2.
+ * The kernels are static functions named <kernel>_<isa>: each file of an
+ * instruction set names its own, literally, where it defines them (often
+ * through a definer macro of the family's shared rows, whose first
+ * argument is the name) and where its v4lc_<family>_init_<isa> puts them
+ * in the table, so that grep finds both.
  */
 #ifndef V4LC_SIMD_ROW_ANY_H
 #define V4LC_SIMD_ROW_ANY_H
-
-#define V4LC_PASTE_(a, b) a##_##b
-#define V4LC_PASTE(a, b) V4LC_PASTE_(a, b)
-#define V4LC_ISA_FN(name) V4LC_PASTE(name, V4LC_ISA)
-#define V4LC_ISA_INIT(family) V4LC_PASTE(v4lc_##family##_init, V4LC_ISA)
 
 /*
  * V4LC_STEPS(x, x0, n, end, step) runs the statement `step` at

@@ -12,7 +12,7 @@
  * Steps start at even pixels, to meet their chroma sample: they run to the
  * last even pixel, the last one moved back; an odd last pixel, or a row
  * narrower than a step, goes to the scalar kernel. This file defines the
- * table entries and v4lc_yuv420_init_<isa>.
+ * loops and the macros that make them kernels (below).
  */
 #include "scalar/yuv420.h"
 #include "simd/row_any.h"
@@ -50,47 +50,29 @@ semi_rows(const uint8_t *y, const uint8_t *uv, uint8_t *dst, int width,
 	return end;
 }
 
-#define PLANAR(name, bgr)                                                      \
-	static void V4LC_ISA_FN(                                               \
-		planar_##name)(const uint8_t *y, const uint8_t *u,             \
-			       const uint8_t *v, uint8_t *dst, int width,      \
-			       const struct v4lc_yuv2rgb *k)                   \
+/*
+ * YUV420_PLANAR(fn, bgr, tail) defines the kernel `fn`, a planar[] entry
+ * (RGB24, or BGR24 if bgr), the scalar `tail` making what its steps leave;
+ * YUV420_SEMI(fn, vfirst, bgr, tail) an nv12[] entry (nv21[] if vfirst).
+ * Each instruction set's file names its kernels in them and in its
+ * v4lc_yuv420_init_<isa>.
+ */
+#define YUV420_PLANAR(fn, bgr, tail)                                           \
+	static void fn(const uint8_t *y, const uint8_t *u, const uint8_t *v,   \
+		       uint8_t *dst, int width, const struct v4lc_yuv2rgb *k)  \
 	{                                                                      \
 		int x = planar_rows(y, u, v, dst, width, k, bgr);              \
                                                                                \
 		if (x < width)                                                 \
-			v4lc_yuv420_planar_##name##_c(y + x, u + x / 2,        \
-						      v + x / 2, dst + 3 * x,  \
-						      width - x, k);           \
+			tail(y + x, u + x / 2, v + x / 2, dst + 3 * x,         \
+			     width - x, k);                                    \
 	}
-#define SEMI(fmt, name, vfirst, bgr)                                           \
-	static void V4LC_ISA_FN(fmt##_##name)(const uint8_t *y,                \
-					      const uint8_t *uv, uint8_t *dst, \
-					      int width,                       \
-					      const struct v4lc_yuv2rgb *k)    \
+#define YUV420_SEMI(fn, vfirst, bgr, tail)                                     \
+	static void fn(const uint8_t *y, const uint8_t *uv, uint8_t *dst,      \
+		       int width, const struct v4lc_yuv2rgb *k)                \
 	{                                                                      \
 		int x = semi_rows(y, uv, dst, width, k, vfirst, bgr);          \
                                                                                \
 		if (x < width)                                                 \
-			v4lc_yuv420_##fmt##_##name##_c(y + x, uv + x,          \
-						       dst + 3 * x, width - x, \
-						       k);                     \
+			tail(y + x, uv + x, dst + 3 * x, width - x, k);        \
 	}
-PLANAR(rgb24, 0)
-PLANAR(bgr24, 1)
-SEMI(nv12, rgb24, 0, 0)
-SEMI(nv12, bgr24, 0, 1)
-SEMI(nv21, rgb24, 1, 0)
-SEMI(nv21, bgr24, 1, 1)
-#undef PLANAR
-#undef SEMI
-
-void V4LC_ISA_INIT(yuv420)(struct v4lc_yuv420_dsp *dsp)
-{
-	dsp->planar[V4LC_RGB24] = V4LC_ISA_FN(planar_rgb24);
-	dsp->planar[V4LC_BGR24] = V4LC_ISA_FN(planar_bgr24);
-	dsp->nv12[V4LC_RGB24] = V4LC_ISA_FN(nv12_rgb24);
-	dsp->nv12[V4LC_BGR24] = V4LC_ISA_FN(nv12_bgr24);
-	dsp->nv21[V4LC_RGB24] = V4LC_ISA_FN(nv21_rgb24);
-	dsp->nv21[V4LC_BGR24] = V4LC_ISA_FN(nv21_bgr24);
-}

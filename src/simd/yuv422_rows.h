@@ -11,8 +11,8 @@
  *     luma bytes of each and 16 bytes of each chroma plane.
  * Steps start at pixel pairs and run to the last whole pair, the last one
  * moved back; an odd last pixel, or a row narrower than a step, goes to the
- * scalar kernel. This file defines the table entries and
- * v4lc_yuv422_init_<isa>.
+ * scalar kernel. This file defines the loops and the macros that make
+ * them kernels (below).
  */
 #include "scalar/yuv422.h"
 #include "simd/row_any.h"
@@ -50,58 +50,29 @@ yuv420_rows(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
 	return end;
 }
 
-#define ORDER(name, order)                                                     \
-	static void V4LC_ISA_FN(name##_to_rgb24)(const uint8_t *src,           \
-						 uint8_t *dst, int width,      \
-						 const struct v4lc_yuv2rgb *k) \
+/*
+ * YUV422_TO_RGB(fn, order, bgr, tail) defines the kernel `fn` (a
+ * to_rgb[order] entry: RGB24, or BGR24 if bgr), the scalar `tail` making
+ * what its steps leave; YUV422_TO_YUV420(fn, order, tail) the to_yuv420[order]
+ * one. Each instruction set's file names its kernels in them and in its
+ * v4lc_yuv422_init_<isa>.
+ */
+#define YUV422_TO_RGB(fn, order, bgr, tail)                                    \
+	static void fn(const uint8_t *src, uint8_t *dst, int width,            \
+		       const struct v4lc_yuv2rgb *k)                           \
 	{                                                                      \
-		int x = rgb_rows(src, dst, width, k, order, 0);                \
+		int x = rgb_rows(src, dst, width, k, order, bgr);              \
                                                                                \
 		if (x < width)                                                 \
-			v4lc_yuv422_##name##_to_rgb24_c(src + 2 * x,           \
-							dst + 3 * x,           \
-							width - x, k);         \
-	}                                                                      \
-	static void V4LC_ISA_FN(name##_to_bgr24)(const uint8_t *src,           \
-						 uint8_t *dst, int width,      \
-						 const struct v4lc_yuv2rgb *k) \
-	{                                                                      \
-		int x = rgb_rows(src, dst, width, k, order, 1);                \
-                                                                               \
-		if (x < width)                                                 \
-			v4lc_yuv422_##name##_to_bgr24_c(src + 2 * x,           \
-							dst + 3 * x,           \
-							width - x, k);         \
-	}                                                                      \
-	static void V4LC_ISA_FN(                                               \
-		name##_to_yuv420)(const uint8_t *s0, const uint8_t *s1,        \
-				  uint8_t *y0, uint8_t *y1, uint8_t *u,        \
-				  uint8_t *v, int width)                       \
+			tail(src + 2 * x, dst + 3 * x, width - x, k);          \
+	}
+#define YUV422_TO_YUV420(fn, order, tail)                                      \
+	static void fn(const uint8_t *s0, const uint8_t *s1, uint8_t *y0,      \
+		       uint8_t *y1, uint8_t *u, uint8_t *v, int width)         \
 	{                                                                      \
 		int x = yuv420_rows(s0, s1, y0, y1, u, v, width, order);       \
                                                                                \
 		if (x < width)                                                 \
-			v4lc_yuv422_##name##_to_yuv420_c(s0 + 2 * x,           \
-							 s1 + 2 * x, y0 + x,   \
-							 y1 + x, u + x / 2,    \
-							 v + x / 2,            \
-							 width - x);           \
+			tail(s0 + 2 * x, s1 + 2 * x, y0 + x, y1 + x,           \
+			     u + x / 2, v + x / 2, width - x);                 \
 	}
-ORDER(yuyv, V4LC_YUYV)
-ORDER(yvyu, V4LC_YVYU)
-ORDER(uyvy, V4LC_UYVY)
-ORDER(vyuy, V4LC_VYUY)
-#undef ORDER
-
-void V4LC_ISA_INIT(yuv422)(struct v4lc_yuv422_dsp *dsp)
-{
-#define SET(ORD, name)                                                         \
-	dsp->to_rgb[ORD][V4LC_RGB24] = V4LC_ISA_FN(name##_to_rgb24);           \
-	dsp->to_rgb[ORD][V4LC_BGR24] = V4LC_ISA_FN(name##_to_bgr24);           \
-	dsp->to_yuv420[ORD] = V4LC_ISA_FN(name##_to_yuv420);
-	SET(V4LC_YUYV, yuyv)
-	SET(V4LC_YVYU, yvyu)
-	SET(V4LC_UYVY, uyvy)
-	SET(V4LC_VYUY, vyuy)
-#undef SET
-}

@@ -10,32 +10,34 @@
  *     two rows;
  *   avg_step(p0, p1, dst): YUVLAYOUT_STEP rounded averages.
  * Rows of a step or more end with a step moved back to end at the row end;
- * shorter rows go to the scalar kernels. This file defines the table
- * entries and v4lc_yuvlayout_init_<isa>.
+ * shorter rows go to the scalar kernels. This file defines the macros
+ * that make the steps kernels (below).
  */
 #include "scalar/yuvlayout.h"
 #include "simd/row_any.h"
 
-V4LC_ANY_BACK(V4LC_ISA_FN(deinterleave),
-	      (const uint8_t *uv, uint8_t *a, uint8_t *b, int width),
-	      YUVLAYOUT_STEP, split_step(uv + 2 * x, a + x, b + x),
-	      v4lc_yuvlayout_deinterleave_c(uv, a, b, width))
-
-V4LC_ANY_BACK(V4LC_ISA_FN(deinterleave_avg),
-	      (const uint8_t *uv0, const uint8_t *uv1, uint8_t *a, uint8_t *b,
-	       int width),
-	      YUVLAYOUT_STEP,
-	      split_avg_step(uv0 + 2 * x, uv1 + 2 * x, a + x, b + x),
-	      v4lc_yuvlayout_deinterleave_avg_c(uv0, uv1, a, b, width))
-
-V4LC_ANY_BACK(V4LC_ISA_FN(avg),
-	      (const uint8_t *p0, const uint8_t *p1, uint8_t *dst, int width),
-	      YUVLAYOUT_STEP, avg_step(p0 + x, p1 + x, dst + x),
-	      v4lc_yuvlayout_avg_c(p0, p1, dst, width))
-
-void V4LC_ISA_INIT(yuvlayout)(struct v4lc_yuvlayout_dsp *dsp)
-{
-	dsp->deinterleave = V4LC_ISA_FN(deinterleave);
-	dsp->deinterleave_avg = V4LC_ISA_FN(deinterleave_avg);
-	dsp->avg = V4LC_ISA_FN(avg);
-}
+/*
+ * YUVLAYOUT_DEINTERLEAVE(fn), YUVLAYOUT_DEINTERLEAVE_AVG(fn) and
+ * YUVLAYOUT_AVG(fn) define the kernel `fn` of that table entry. Each
+ * instruction set's file names its kernels in them and in its
+ * v4lc_yuvlayout_init_<isa>.
+ */
+#define YUVLAYOUT_DEINTERLEAVE(fn)                                             \
+	V4LC_ANY_BACK(fn,                                                      \
+		      (const uint8_t *uv, uint8_t *a, uint8_t *b, int width),  \
+		      YUVLAYOUT_STEP, split_step(uv + 2 * x, a + x, b + x),    \
+		      v4lc_yuvlayout_deinterleave_c(uv, a, b, width))
+#define YUVLAYOUT_DEINTERLEAVE_AVG(fn)                                         \
+	V4LC_ANY_BACK(fn,                                                      \
+		      (const uint8_t *uv0, const uint8_t *uv1, uint8_t *a,     \
+		       uint8_t *b, int width),                                 \
+		      YUVLAYOUT_STEP,                                          \
+		      split_avg_step(uv0 + 2 * x, uv1 + 2 * x, a + x, b + x),  \
+		      v4lc_yuvlayout_deinterleave_avg_c(uv0, uv1, a, b,        \
+							width))
+#define YUVLAYOUT_AVG(fn)                                                      \
+	V4LC_ANY_BACK(fn,                                                      \
+		      (const uint8_t *p0, const uint8_t *p1, uint8_t *dst,     \
+		       int width),                                             \
+		      YUVLAYOUT_STEP, avg_step(p0 + x, p1 + x, dst + x),       \
+		      v4lc_yuvlayout_avg_c(p0, p1, dst, width))

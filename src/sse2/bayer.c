@@ -85,3 +85,35 @@ store_pairs(__m128i x0, __m128i x1, __m128i y0, __m128i y1, __m128i z0,
 #define PAIR_SPARE 1
 
 #include "x86/bayer_tmpl.h"
+
+BAYER_ROW(gb_sse2, 0, 0)
+BAYER_ROW(gr_sse2, 0, 1)
+BAYER_ROW(bg_sse2, 1, 0)
+BAYER_ROW(rg_sse2, 1, 1)
+BAYER_YUV(bggr_yuv_sse2, 1, 0)
+BAYER_YUV(gbrg_yuv_sse2, 0, 0)
+BAYER_YUV(grbg_yuv_sse2, 0, 1)
+BAYER_YUV(rggb_yuv_sse2, 1, 1)
+BAYER_SPLIT(split_sse2)
+BAYER_PLANAR(planar_gb_sse2, 0, 0)
+BAYER_PLANAR(planar_gr_sse2, 0, 1)
+BAYER_PLANAR(planar_bg_sse2, 1, 0)
+BAYER_PLANAR(planar_rg_sse2, 1, 1)
+
+void v4lc_bayer_init_sse2(struct v4lc_bayer_dsp *dsp)
+{
+	/* by row kind, as src/scalar/bayer.h's fill functions take them */
+	static v4lc_bayer_row_fn *const kinds[4] = { gb_sse2, gr_sse2, bg_sse2,
+						     rg_sse2 };
+	static v4lc_bayer_planar_fn *const planar[4] = {
+		planar_gb_sse2, planar_gr_sse2, planar_bg_sse2, planar_rg_sse2
+	};
+
+	v4lc_bayer_fill_table(dsp, kinds);
+	dsp->to_yuv420[V4LC_BGGR] = bggr_yuv_sse2;
+	dsp->to_yuv420[V4LC_GBRG] = gbrg_yuv_sse2;
+	dsp->to_yuv420[V4LC_GRBG] = grbg_yuv_sse2;
+	dsp->to_yuv420[V4LC_RGGB] = rggb_yuv_sse2;
+	dsp->split = split_sse2;
+	v4lc_bayer_fill_planar(dsp, planar);
+}

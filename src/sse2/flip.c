@@ -48,7 +48,7 @@ static inline void storeu(uint8_t *p, __m128i v)
 	_mm_storeu_si128((__m128i *)p, v);
 }
 
-/* Two vectors a step (one a step measured up to 2x slower in L1). */
+/* Two vectors a step (one a step was slower: bench/results/choices.md). */
 static inline void mirror8_step(const uint8_t *s, uint8_t *d)
 {
 	storeu(d, rev_bytes(loadu(s + 16)));
@@ -114,7 +114,7 @@ static inline void mirror24_block(const uint8_t *s, uint8_t *d)
  * block's, or the row's final block). Reads 2 bytes after the 48-byte
  * block and writes 2 after it, so the caller keeps a pixel of the row on
  * both sides. (Fewer instructions than a byte reversal plus the mod-3
- * select: +10-15 % on 1280x720 frames.)
+ * select, and faster: bench/results/choices.md.)
  */
 static inline void mirror24_block_inner(const uint8_t *s, uint8_t *d)
 {
@@ -262,8 +262,22 @@ static inline void mirror422_step(const uint8_t *src, uint8_t *dst, int width,
 
 #include "simd/flip_rows.h"
 
+FLIP_MIRROR422(mirror_yuyv_sse2, 0, v4lc_flip_mirror_yuyv_c)
+FLIP_MIRROR422(mirror_uyvy_sse2, 1, v4lc_flip_mirror_uyvy_c)
+FLIP_MIRROR8(mirror8_sse2)
+FLIP_ROTATE(rot90cw8_sse2, 1, 1, v4lc_flip_rot90cw8_c)
+FLIP_ROTATE(rot90ccw8_sse2, 1, 0, v4lc_flip_rot90ccw8_c)
+FLIP_ROTATE(rot90cw24_sse2, 3, 1, v4lc_flip_rot90cw24_c)
+FLIP_ROTATE(rot90ccw24_sse2, 3, 0, v4lc_flip_rot90ccw24_c)
+
 void v4lc_flip_init_sse2(struct v4lc_flip_dsp *dsp)
 {
+	dsp->mirror8 = mirror8_sse2;
 	dsp->mirror24 = mirror24_sse2;
-	flip_init_rows(dsp);
+	dsp->mirror_yuyv = mirror_yuyv_sse2;
+	dsp->mirror_uyvy = mirror_uyvy_sse2;
+	dsp->rot90cw8 = rot90cw8_sse2;
+	dsp->rot90ccw8 = rot90ccw8_sse2;
+	dsp->rot90cw24 = rot90cw24_sse2;
+	dsp->rot90ccw24 = rot90ccw24_sse2;
 }

@@ -105,3 +105,15 @@ static void y10bpack_sse2(const uint8_t *src, uint8_t *dst, int width)
 #define GREY_STEP 16
 
 #include "simd/grey_rows.h"
+
+GREY_TO_RGB24(to_rgb24_sse2)
+GREY_16(le16_sse2, 0, v4lc_grey_le16_c)
+GREY_16(be16_sse2, 1, v4lc_grey_be16_c)
+
+void v4lc_grey_init_sse2(struct v4lc_grey_dsp *dsp)
+{
+	dsp->to_rgb24 = to_rgb24_sse2;
+	dsp->le16 = le16_sse2;
+	dsp->be16 = be16_sse2;
+	dsp->y10bpack = y10bpack_sse2;
+}

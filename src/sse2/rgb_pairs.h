@@ -13,7 +13,7 @@
  * 16 luma bytes in pixel order to even and odd pixels as Y << 7, by
  * multiplication (pmullw by 128; pmulhuw of Y << 8 by 0x8000): the
  * multiplier ports are idle in these kernels and the shift/shuffle ones
- * busy (+6 % in L1).
+ * busy (bench/results/choices.md).
  */
 static inline void luma_q7(__m128i y, __m128i *ye, __m128i *yo)
 {
@@ -40,7 +40,7 @@ static inline void store_2pairs(uint8_t *d, __m128i q)
  * then the last pair goes as bytes 6..13 of its quadword pair (the
  * previous pair's G1 last1 word, then its own six bytes). (Compacting the
  * lanes to 48 contiguous bytes with 64-bit shifts, ORs and three 16-byte
- * stores measured ~3 % slower.)
+ * stores was slower: bench/results/choices.md.)
  */
 static inline void store_rgb48(const __m128i p[3], uint8_t *dst, int last)
 {

@@ -154,3 +154,24 @@ rgb565_step(const uint8_t *src, uint8_t *dst, int swap, int last)
 #define RGBPACK_STEP 16
 
 #include "simd/rgbpack_rows.h"
+
+RGBPACK_PICK(pick012_sse2, V4LC_PICK012, v4lc_rgbpack_pick012_c)
+RGBPACK_PICK(pick210_sse2, V4LC_PICK210, v4lc_rgbpack_pick210_c)
+RGBPACK_PICK(pick123_sse2, V4LC_PICK123, v4lc_rgbpack_pick123_c)
+RGBPACK_PICK(pick321_sse2, V4LC_PICK321, v4lc_rgbpack_pick321_c)
+RGBPACK_565(rgb565_rgb_sse2, 0, v4lc_rgbpack_rgb565_rgb_c)
+RGBPACK_565(rgb565_bgr_sse2, 1, v4lc_rgbpack_rgb565_bgr_c)
+
+void v4lc_rgbpack_init_sse2(struct v4lc_rgbpack_dsp *dsp)
+{
+	dsp->rgb565[V4LC_RGB24] = rgb565_rgb_sse2;
+	dsp->rgb565[V4LC_BGR24] = rgb565_bgr_sse2;
+	dsp->rgb32[V4LC_BGRX32][V4LC_RGB24] = pick210_sse2;
+	dsp->rgb32[V4LC_BGRX32][V4LC_BGR24] = pick012_sse2;
+	dsp->rgb32[V4LC_XRGB32][V4LC_RGB24] = pick123_sse2;
+	dsp->rgb32[V4LC_XRGB32][V4LC_BGR24] = pick321_sse2;
+	dsp->rgb32[V4LC_XBGR32][V4LC_RGB24] = pick321_sse2;
+	dsp->rgb32[V4LC_XBGR32][V4LC_BGR24] = pick123_sse2;
+	dsp->rgb32[V4LC_RGBX32][V4LC_RGB24] = pick012_sse2;
+	dsp->rgb32[V4LC_RGBX32][V4LC_BGR24] = pick210_sse2;
+}

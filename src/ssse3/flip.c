@@ -160,8 +160,23 @@ static inline void tile24(const uint8_t *s, ptrdiff_t sstep, uint8_t *d,
 
 #include "simd/flip_rows.h"
 
+FLIP_MIRROR24_PSHUFB(mirror24_ssse3)
+FLIP_MIRROR422(mirror_yuyv_ssse3, 0, v4lc_flip_mirror_yuyv_c)
+FLIP_MIRROR422(mirror_uyvy_ssse3, 1, v4lc_flip_mirror_uyvy_c)
+FLIP_MIRROR8(mirror8_ssse3)
+FLIP_ROTATE(rot90cw8_ssse3, 1, 1, v4lc_flip_rot90cw8_c)
+FLIP_ROTATE(rot90ccw8_ssse3, 1, 0, v4lc_flip_rot90ccw8_c)
+FLIP_ROTATE(rot90cw24_ssse3, 3, 1, v4lc_flip_rot90cw24_c)
+FLIP_ROTATE(rot90ccw24_ssse3, 3, 0, v4lc_flip_rot90ccw24_c)
+
 void v4lc_flip_init_ssse3(struct v4lc_flip_dsp *dsp)
 {
+	dsp->mirror8 = mirror8_ssse3;
 	dsp->mirror24 = mirror24_ssse3;
-	flip_init_rows(dsp);
+	dsp->mirror_yuyv = mirror_yuyv_ssse3;
+	dsp->mirror_uyvy = mirror_uyvy_ssse3;
+	dsp->rot90cw8 = rot90cw8_ssse3;
+	dsp->rot90ccw8 = rot90ccw8_ssse3;
+	dsp->rot90cw24 = rot90cw24_ssse3;
+	dsp->rot90ccw24 = rot90ccw24_ssse3;
 }

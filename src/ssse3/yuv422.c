@@ -75,3 +75,32 @@ yuv420_step(const uint8_t *s0, const uint8_t *s1, uint8_t *y0, uint8_t *y1,
 }
 
 #include "simd/yuv422_rows.h"
+
+YUV422_TO_RGB(yuyv_to_rgb24_ssse3, V4LC_YUYV, 0, v4lc_yuv422_yuyv_to_rgb24_c)
+YUV422_TO_RGB(yuyv_to_bgr24_ssse3, V4LC_YUYV, 1, v4lc_yuv422_yuyv_to_bgr24_c)
+YUV422_TO_YUV420(yuyv_to_yuv420_ssse3, V4LC_YUYV, v4lc_yuv422_yuyv_to_yuv420_c)
+YUV422_TO_RGB(yvyu_to_rgb24_ssse3, V4LC_YVYU, 0, v4lc_yuv422_yvyu_to_rgb24_c)
+YUV422_TO_RGB(yvyu_to_bgr24_ssse3, V4LC_YVYU, 1, v4lc_yuv422_yvyu_to_bgr24_c)
+YUV422_TO_YUV420(yvyu_to_yuv420_ssse3, V4LC_YVYU, v4lc_yuv422_yvyu_to_yuv420_c)
+YUV422_TO_RGB(uyvy_to_rgb24_ssse3, V4LC_UYVY, 0, v4lc_yuv422_uyvy_to_rgb24_c)
+YUV422_TO_RGB(uyvy_to_bgr24_ssse3, V4LC_UYVY, 1, v4lc_yuv422_uyvy_to_bgr24_c)
+YUV422_TO_YUV420(uyvy_to_yuv420_ssse3, V4LC_UYVY, v4lc_yuv422_uyvy_to_yuv420_c)
+YUV422_TO_RGB(vyuy_to_rgb24_ssse3, V4LC_VYUY, 0, v4lc_yuv422_vyuy_to_rgb24_c)
+YUV422_TO_RGB(vyuy_to_bgr24_ssse3, V4LC_VYUY, 1, v4lc_yuv422_vyuy_to_bgr24_c)
+YUV422_TO_YUV420(vyuy_to_yuv420_ssse3, V4LC_VYUY, v4lc_yuv422_vyuy_to_yuv420_c)
+
+void v4lc_yuv422_init_ssse3(struct v4lc_yuv422_dsp *dsp)
+{
+	dsp->to_rgb[V4LC_YUYV][V4LC_RGB24] = yuyv_to_rgb24_ssse3;
+	dsp->to_rgb[V4LC_YUYV][V4LC_BGR24] = yuyv_to_bgr24_ssse3;
+	dsp->to_yuv420[V4LC_YUYV] = yuyv_to_yuv420_ssse3;
+	dsp->to_rgb[V4LC_YVYU][V4LC_RGB24] = yvyu_to_rgb24_ssse3;
+	dsp->to_rgb[V4LC_YVYU][V4LC_BGR24] = yvyu_to_bgr24_ssse3;
+	dsp->to_yuv420[V4LC_YVYU] = yvyu_to_yuv420_ssse3;
+	dsp->to_rgb[V4LC_UYVY][V4LC_RGB24] = uyvy_to_rgb24_ssse3;
+	dsp->to_rgb[V4LC_UYVY][V4LC_BGR24] = uyvy_to_bgr24_ssse3;
+	dsp->to_yuv420[V4LC_UYVY] = uyvy_to_yuv420_ssse3;
+	dsp->to_rgb[V4LC_VYUY][V4LC_RGB24] = vyuy_to_rgb24_ssse3;
+	dsp->to_rgb[V4LC_VYUY][V4LC_BGR24] = vyuy_to_bgr24_ssse3;
+	dsp->to_yuv420[V4LC_VYUY] = vyuy_to_yuv420_ssse3;
+}

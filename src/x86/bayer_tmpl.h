@@ -155,8 +155,3 @@ pair_step(const uint8_t *p, const uint8_t *q, const uint8_t *ap,
 #define PAIR_STEP VEC_BYTES
 
 #include "simd/bayer_rows.h"
-
-void V4LC_ISA_INIT(bayer)(struct v4lc_bayer_dsp *dsp)
-{
-	bayer_init_rows(dsp);
-}

@@ -14,9 +14,9 @@
  * which reads and writes exactly its 48 bytes. Rows under 16 pixels go to
  * the scalar kernel.
  *
- * The entry file includes its instruction set's header, src/simd/row_any.h
- * (V4LC_ISA_FN) and scalar/flip.h, and defines loadu(p) and storeu(p, v)
- * on __m128i first.
+ * The entry file includes its instruction set's header and scalar/flip.h,
+ * and defines loadu(p) and storeu(p, v) on __m128i first; it names its
+ * mirror24 kernel in FLIP_MIRROR24_PSHUFB (below).
  */
 #ifndef V4LC_X86_FLIP_PSHUFB_H
 #define V4LC_X86_FLIP_PSHUFB_H
@@ -63,7 +63,8 @@ static inline void mirror24_block16(const uint8_t *s, uint8_t *d)
 	}
 }
 
-static void V4LC_ISA_FN(mirror24)(const uint8_t *src, uint8_t *dst, int width)
+static inline __attribute__((always_inline)) void
+mirror24_pshufb(const uint8_t *src, uint8_t *dst, int width)
 {
 	const __m128i m = _mm_load_si128((const __m128i *)shuf5);
 	/* s: one byte before the five source pixels of destination pixel x */
@@ -91,6 +92,13 @@ static void V4LC_ISA_FN(mirror24)(const uint8_t *src, uint8_t *dst, int width)
 	/* destination pixels width - 16 .. width - 1: source pixels 0..15 */
 	mirror24_block16(src, dst + 3 * (ptrdiff_t)(width - 16));
 }
+
+/* FLIP_MIRROR24_PSHUFB(fn) defines the kernel `fn`, the mirror24 entry. */
+#define FLIP_MIRROR24_PSHUFB(fn)                                               \
+	static void fn(const uint8_t *src, uint8_t *dst, int width)            \
+	{                                                                      \
+		mirror24_pshufb(src, dst, width);                              \
+	}
 
 /*
  * pshufb masks of a packed 4:2:2 mirror over 16 bytes (8 luma words, 4

@@ -24,9 +24,8 @@ static inline void v_prefetch(const uint8_t *p)
  * one prefetch per row and 64-byte step (src/sse2/yuv422.c,
  * src/ssse3/yuv422.c, src/avx2/yuv422.c): two source rows read side by
  * side are two streams, which the hardware prefetchers kept up with poorly
- * (bench/compare, YUYV->YUV420 fresh at 640x480 and 1280x720: 0.70-0.87x
- * of libyuv without it, 1.0-1.15x with it; 4096 beat 1024 and 2048,
- * matched 8192).
+ * on frames fresh from memory; 4096 beat 1024 and 2048 and matched 8192
+ * (bench/results/choices.md).
  */
 #define YUV422_PF 4096
 

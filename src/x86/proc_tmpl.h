@@ -4,8 +4,8 @@
  * odd bytes; sum3 by psadbw against zero (eight bytes at once) after
  * masking one phase of the pattern (i % 3). The lookup tables stay scalar:
  * there is no byte shuffle in SSE2, and a vpgatherdd version (tables side
- * by side, index = 256 * table + byte) was bit-exact but 20-30 % slower
- * than the scalar loop on the AMD EPYC it was measured on.
+ * by side, index = 256 * table + byte) was bit-exact but slower than the
+ * scalar loop (bench/results/choices.md).
  */
 #include "scalar/proc.h"
 #include "simd/row_any.h"
@@ -32,7 +32,8 @@ static uint32_t hsum32(vec v)
  * vectors: 128 x 255 fits); then the low and high halves of each 32-bit
  * lane are phases 0 and 2 (even bytes) or 1 and 3 (odd bytes).
  */
-static void V4LC_ISA_FN(sum4)(const uint8_t *src, int n, uint32_t sum[4])
+static inline __attribute__((always_inline)) void
+sum4_row(const uint8_t *src, int n, uint32_t sum[4])
 {
 	const vec lo8 = V(set1_epi16)(0x00ff);
 	const vec lo16 = V(set1_epi32)(0x0000ffff);
@@ -80,7 +81,8 @@ static const uint8_t masks3[3][3][32] __attribute__((aligned(32))) = {
 #undef M8
 #undef M
 
-static void V4LC_ISA_FN(sum3)(const uint8_t *src, int width, uint32_t sum[3])
+static inline __attribute__((always_inline)) void
+sum3_row(const uint8_t *src, int width, uint32_t sum[3])
 {
 	const vec zero = VSI(setzero)();
 	vec acc[3] = { zero, zero, zero };
@@ -113,8 +115,18 @@ static void V4LC_ISA_FN(sum3)(const uint8_t *src, int width, uint32_t sum[3])
 		sum[c] = hsum64(acc[c]) + tail[c];
 }
 
-void V4LC_ISA_INIT(proc)(struct v4lc_proc_dsp *dsp)
-{
-	dsp->sum4 = V4LC_ISA_FN(sum4);
-	dsp->sum3 = V4LC_ISA_FN(sum3);
-}
+/*
+ * PROC_SUM4(fn) and PROC_SUM3(fn) define the kernel `fn` of that table
+ * entry. The entry file names its kernels in them and in its
+ * v4lc_proc_init_<isa>.
+ */
+#define PROC_SUM4(fn)                                                          \
+	static void fn(const uint8_t *src, int n, uint32_t sum[4])             \
+	{                                                                      \
+		sum4_row(src, n, sum);                                         \
+	}
+#define PROC_SUM3(fn)                                                          \
+	static void fn(const uint8_t *src, int width, uint32_t sum[3])         \
+	{                                                                      \
+		sum3_row(src, width, sum);                                     \
+	}

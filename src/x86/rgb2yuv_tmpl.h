@@ -32,15 +32,14 @@
  *
  * Memory order: the two rows are not walked side by side (two interleaved
  * source streams restart the hardware prefetchers at every row pair and
- * reached only 40-60 % of memcpy on frames fresh from memory) but one after
+ * lagged far behind memcpy on frames fresh from memory) but one after
  * the other within chunks of up to CHUNK pixels: the first row's luma and
  * pair sums (kept in a stack buffer, in L1), then the second row's luma
  * and the chroma. A software prefetch PF bytes ahead of each source row
  * (a hint: it cannot fault, and whatever lies there is never read) crosses
- * the 4 KiB pages the hardware prefetchers stop at: without it, frames
- * fresh from memory ran at 55-60 % of the in-cache rate (bench/compare,
- * 1280x720, SSSE3), with it at 90-95 %; 2048 bytes ahead beat 1024 and
- * 4096 there.
+ * the 4 KiB pages the hardware prefetchers stop at: it brought frames
+ * fresh from memory close to the in-cache rate, and 2048 bytes ahead beat
+ * 1024 and 4096 (bench/results/choices.md).
  *
  * The entry file defines, then includes this one:
  *   load3(s, v): the 3 * VEC_BYTES bytes at s as three vectors, 48 bytes
@@ -181,26 +180,15 @@ rows(const uint8_t *src0, const uint8_t *src1, uint8_t *y0, uint8_t *y1,
 						       kp);
 }
 
-static void V4LC_ISA_FN(rgb24_to_yuv420)(const uint8_t *src0,
-					 const uint8_t *src1, uint8_t *y0,
-					 uint8_t *y1, uint8_t *u, uint8_t *v,
-					 int width,
-					 const struct v4lc_rgb2yuv *k)
-{
-	rows(src0, src1, y0, y1, u, v, width, k, 0);
-}
-
-static void V4LC_ISA_FN(bgr24_to_yuv420)(const uint8_t *src0,
-					 const uint8_t *src1, uint8_t *y0,
-					 uint8_t *y1, uint8_t *u, uint8_t *v,
-					 int width,
-					 const struct v4lc_rgb2yuv *k)
-{
-	rows(src0, src1, y0, y1, u, v, width, k, 1);
-}
-
-void V4LC_ISA_INIT(rgb2yuv)(struct v4lc_rgb2yuv_dsp *dsp)
-{
-	dsp->to_yuv420[V4LC_RGB24] = V4LC_ISA_FN(rgb24_to_yuv420);
-	dsp->to_yuv420[V4LC_BGR24] = V4LC_ISA_FN(bgr24_to_yuv420);
-}
+/*
+ * RGB2YUV_TO_YUV420(fn, bgr) defines the kernel `fn`, the to_yuv420[]
+ * entry of RGB24 (BGR24 if bgr). The entry file names its kernels in it
+ * and in its v4lc_rgb2yuv_init_<isa>.
+ */
+#define RGB2YUV_TO_YUV420(fn, bgr)                                             \
+	static void fn(const uint8_t *src0, const uint8_t *src1, uint8_t *y0,  \
+		       uint8_t *y1, uint8_t *u, uint8_t *v, int width,         \
+		       const struct v4lc_rgb2yuv *k)                           \
+	{                                                                      \
+		rows(src0, src1, y0, y1, u, v, width, k, bgr);                 \
+	}

@@ -13,9 +13,17 @@ static const struct {
 	const char *name;
 	void (*run)(void);
 } families[] = {
-#define X(family) { #family, checkasm_check_##family },
-	V4LC_FAMILIES(X)
-#undef X
+	{ "rgb", checkasm_check_rgb },
+	{ "flip", checkasm_check_flip },
+	{ "yuv422", checkasm_check_yuv422 },
+	{ "yuv420", checkasm_check_yuv420 },
+	{ "rgb2yuv", checkasm_check_rgb2yuv },
+	{ "rgbpack", checkasm_check_rgbpack },
+	{ "grey", checkasm_check_grey },
+	{ "bayer", checkasm_check_bayer },
+	{ "yuvlayout", checkasm_check_yuvlayout },
+	{ "proc", checkasm_check_proc },
+	{ "focus", checkasm_check_focus },
 };
 #define NFAMILIES (sizeof(families) / sizeof(families[0]))
 

@@ -20,9 +20,17 @@
 
 #include "dispatch/dsp.h"
 
-#define CHECKASM_DECLARE(family) void checkasm_check_##family(void);
-V4LC_FAMILIES(CHECKASM_DECLARE)
-#undef CHECKASM_DECLARE
+void checkasm_check_rgb(void);
+void checkasm_check_flip(void);
+void checkasm_check_yuv422(void);
+void checkasm_check_yuv420(void);
+void checkasm_check_rgb2yuv(void);
+void checkasm_check_rgbpack(void);
+void checkasm_check_grey(void);
+void checkasm_check_bayer(void);
+void checkasm_check_yuvlayout(void);
+void checkasm_check_proc(void);
+void checkasm_check_focus(void);
 
 extern const struct v4lc_dsp *checkasm_ref; /* scalar tables */
 extern const struct v4lc_dsp *checkasm_new; /* tables of the current tier */
