@@ -10,7 +10,22 @@
  *                      camera's own YUYV / MJPG: then byte-exact)
  *     --size WxH       (default 640x480)
  *     --io mmap|read   (default mmap)
- *     --frames N       frames to check (default 10)
+ *     --frames N       good frames needed (default 10); frames that lost
+ *                      packets on the way, when a loss was reported, do
+ *                      not count: the capture goes on for more, until
+ *                      --deadline
+ *     --deadline S     seconds to get them (default 30 + 2 per frame)
+ *     --losses FILE    where the transport reports what it lost
+ *                      (repeatable; also $USBCHECK_LOSSES, a colon list):
+ *                      QEMU's usb-redir log ("dropping packets") and the
+ *                      emulator's camera logs ("truncated", "corrupted");
+ *                      a frame that lost packets is taken for a loss
+ *                      only when one of them reported one during the last
+ *                      LOSS_WINDOW frames (with --file: since --loss-mark),
+ *                      otherwise it is a bad frame
+ *     --loss-mark N    with --file: the count of reported losses when the
+ *                      program that wrote the file started
+ *     --loss-count     print the count of reported losses so far and exit
  *     --fps N          S_PARM first
  *     --psnr DB        the floor for converted frames (default 30)
  *     --lens           the camera has the lens texture (in focus)
@@ -36,7 +51,9 @@
  *
  * A frame's sequence number is found by comparing it, subsampled, with the
  * next pictures (frames the bus dropped leave gaps); sequence numbers must
- * grow. Prints one summary line; exit 0 when every frame passed.
+ * grow. Prints one summary line; exit 0 when --frames good frames came
+ * within the deadline and no frame was bad (wrong, or damaged with no loss
+ * reported to explain it).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -56,15 +73,30 @@
 #include "vcam/vcam.h"
 
 #define WINDOW 48
+/* A loss the transport reports damages a frame completed after it; the
+ * frames dequeued since may be that many (the buffers queued, read()'s
+ * own, the frame in flight). */
+#define LOSS_WINDOW 8
+#define MAX_LOSS_FILES 8
 
 struct opts {
 	uint32_t fourcc;
 	int w, h, frames, fps, lens, flip, bad_ok, until_error, timeout;
-	int read_io, no_check, ask_srgb, original;
-	double psnr;
+	int read_io, no_check, ask_srgb, original, loss_count;
+	double psnr, deadline;
 	const char *dev, *file;
 	int nset;
 	struct v4l2_control set[8];
+	int nloss;
+	const char *loss_file[MAX_LOSS_FILES];
+	long loss_mark;
+};
+
+/* The reports of losses read so far from each --losses file. */
+struct losses {
+	FILE *f[MAX_LOSS_FILES];
+	long count, at0; /* so far, at the start */
+	long at[LOSS_WINDOW]; /* count when each of the last frames came */
 };
 
 struct state {
@@ -84,6 +116,8 @@ struct state {
 	int checked, bad, exact_ok, skipped, lost;
 	double min_psnr, luma0, luma;
 	uint32_t first_seq, last_seq;
+	struct losses loss;
+	double t_end; /* the deadline (now_s()) */
 };
 
 static uint32_t parse_fourcc(const char *s)
@@ -261,6 +295,77 @@ static int identify(struct state *st, const uint8_t *f, size_t n, uint32_t *seq,
 	return 0;
 }
 
+/*
+ * A line of a transport's log that reports data lost on the way: QEMU's
+ * usb-redir dropping isochronous packets (its buffer overflowed: the guest
+ * fell behind), or the emulator's fault commands cutting or corrupting a
+ * frame (tests/usb/fault.c).
+ */
+static int loss_line(const char *l)
+{
+	return strstr(l, "dropping packets") ||
+	       (strstr(l, "frame ") &&
+		(strstr(l, " truncated to ") || strstr(l, " corrupted")));
+}
+
+static void losses_open(struct losses *L, const struct opts *o)
+{
+	for (int i = 0; i < o->nloss; i++)
+		L->f[i] = fopen(o->loss_file[i], "r");
+}
+
+static void losses_close(struct losses *L)
+{
+	for (int i = 0; i < MAX_LOSS_FILES; i++)
+		if (L->f[i])
+			fclose(L->f[i]);
+}
+
+/* Reads what the files gained since the last call (whole lines only: a
+ * line still being written is read again next time); the count so far. */
+static long losses_poll(struct losses *L)
+{
+	char line[4096];
+
+	for (int i = 0; i < MAX_LOSS_FILES; i++) {
+		FILE *f = L->f[i];
+
+		while (f) {
+			long pos = ftell(f);
+			size_t n;
+
+			if (!fgets(line, sizeof(line), f)) {
+				clearerr(f);
+				break;
+			}
+			n = strlen(line);
+			if (line[n - 1] != '\n' && n < sizeof(line) - 1) {
+				fseek(f, pos, SEEK_SET);
+				break;
+			}
+			L->count += loss_line(line);
+		}
+	}
+	return L->count;
+}
+
+/* Is a frame that lost packets explained by a loss the transport
+ * reported? Device: during the last LOSS_WINDOW frames; file: since the
+ * program that wrote it started (--loss-mark). Called once per frame. */
+static int loss_reported(struct state *st)
+{
+	struct losses *L = &st->loss;
+	long now = losses_poll(L);
+	long *then = &L->at[st->checked % LOSS_WINDOW];
+	int r;
+
+	if (st->o->file)
+		return st->o->loss_mark >= 0 && now > st->o->loss_mark;
+	r = now > *then;
+	*then = now;
+	return r;
+}
+
 /* Mean luma of the centre quarter of an RGB24 frame. */
 static double centre_luma(const struct opts *o, const uint8_t *f, size_t n)
 {
@@ -282,7 +387,7 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 {
 	uint32_t seq = 0;
 	double db = 0;
-	int r;
+	int r, reported;
 
 	if (st->o->no_check) {
 		st->luma = centre_luma(st->o, f, n);
@@ -291,11 +396,20 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 		return;
 	}
 	r = identify(st, f, n, &seq, &db);
+	reported = loss_reported(st);
 	st->checked++;
-	if (r == -EPIPE) {
+	if (r == -EPIPE && reported) {
 		st->lost++;
 		if (seq >= st->next_seq)
 			st->next_seq = seq + 1;
+		return;
+	}
+	if (r == -EPIPE) {
+		st->bad++;
+		fprintf(stderr,
+			"usbcheck: frame %d (%zu bytes) lost packets, "
+			"and no loss was reported\n",
+			st->checked, n);
 		return;
 	}
 	if (!r && seq < st->next_seq) {
@@ -304,7 +418,7 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 			st->checked, seq, st->next_seq - 1);
 		return;
 	}
-	if (!r && db < st->o->psnr && damaged(st, f, n)) {
+	if (!r && db < st->o->psnr && damaged(st, f, n) && reported) {
 		st->lost++;
 		st->next_seq = seq + 1;
 		return;
@@ -314,12 +428,18 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 		if (st->bad <= 3 + st->o->bad_ok)
 			fprintf(stderr,
 				"usbcheck: frame %d (%zu bytes): %s "
-				"(best %.1f dB, seq %u)\n",
+				"(best %.1f dB, seq %u)%s\n",
 				st->checked, n,
 				exact_format(st->cmp)
 					? "matches no picture byte for byte"
 					: "below the PSNR floor",
-				db, seq);
+				db, seq,
+				!r && !exact_format(st->cmp) &&
+						damaged(st, f, n)
+					? ", damaged below its top as by "
+					  "lost packets, but no loss was "
+					  "reported"
+					: "");
 		return;
 	}
 	if (st->checked - st->bad == 1)
@@ -351,6 +471,22 @@ static void check_raw(struct state *st, const uint8_t *f, size_t n)
 	if (mad > st->max_mad || mad < 0)
 		st->max_mad = mad < 0 ? 999 : mad;
 	check_frame(st, st->conv, rgb);
+}
+
+/* Frames that passed. */
+static int good(const struct state *st)
+{
+	return st->checked - st->bad - st->lost;
+}
+
+/* Take another frame? Until --frames good ones, a bad one too many, or
+ * the deadline. */
+static int more(const struct state *st)
+{
+	if (st->o->until_error)
+		return 1;
+	return good(st) < st->o->frames && st->bad <= st->o->bad_ok &&
+	       now_s() < st->t_end;
 }
 
 static int xioctl(int fd, unsigned long req, void *arg)
@@ -401,7 +537,7 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 	}
 	if (xioctl(fd, VIDIOC_STREAMON, &type))
 		return -errno;
-	while (st->o->until_error || st->checked < st->o->frames) {
+	while (more(st)) {
 		struct v4l2_buffer b = { .type = type,
 					 .memory = V4L2_MEMORY_MMAP };
 
@@ -442,7 +578,7 @@ static int capture_read(int fd, struct state *st, size_t sizeimage)
 
 	if (!buf)
 		return -ENOMEM;
-	while (st->o->until_error || st->checked < st->o->frames) {
+	while (more(st)) {
 		ssize_t n;
 
 		if (wait_frame(fd, st->o->timeout)) {
@@ -470,7 +606,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			    .h = 480,
 			    .frames = 10,
 			    .psnr = 30,
-			    .timeout = 10 };
+			    .timeout = 10,
+			    .loss_mark = -1 };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
@@ -484,6 +621,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->ask_srgb = 1;
 		else if (!strcmp(a, "--original"))
 			o->original = 1;
+		else if (!strcmp(a, "--loss-count"))
+			o->loss_count = 1;
 		else if (a[0] != '-')
 			o->dev = a;
 		else if (!v)
@@ -508,6 +647,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->timeout = atoi(v);
 		else if (!strcmp(a, "--file"))
 			o->file = v;
+		else if (!strcmp(a, "--deadline"))
+			o->deadline = atof(v);
+		else if (!strcmp(a, "--loss-mark"))
+			o->loss_mark = atol(v);
+		else if (!strcmp(a, "--losses") && o->nloss < MAX_LOSS_FILES)
+			o->loss_file[o->nloss++] = v;
 		else if (!strcmp(a, "--set") && o->nset < 8 && strchr(v, '=')) {
 			o->set[o->nset].id = (uint32_t)strtoul(v, NULL, 0);
 			o->set[o->nset++].value =
@@ -515,7 +660,24 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		} else
 			return -1;
 	}
-	return o->dev || o->file ? 0 : -1;
+	if (!o->deadline)
+		o->deadline = 30 + 2.0 * o->frames;
+	return o->dev || o->file || o->loss_count ? 0 : -1;
+}
+
+/* $USBCHECK_LOSSES: more --losses files, a colon list. */
+static void losses_from_env(struct opts *o)
+{
+	static char list[4096];
+	const char *e = getenv("USBCHECK_LOSSES");
+	char *save = NULL;
+
+	if (!e)
+		return;
+	snprintf(list, sizeof(list), "%s", e);
+	for (char *f = strtok_r(list, ":", &save);
+	     f && o->nloss < MAX_LOSS_FILES; f = strtok_r(NULL, ":", &save))
+		o->loss_file[o->nloss++] = f;
 }
 
 /* Frames of a file, back to back. */
@@ -651,11 +813,17 @@ static void report(const struct state *st, int err, double t)
 		return;
 	}
 	printf("%s %.4s %dx%d %s: %d frames checked, %d bad, %d with lost "
-	       "packets, seq %u..%u (%d skipped), min %.1f dB, %.1f fps%s%s\n",
+	       "packets (%ld losses reported), seq %u..%u (%d skipped), "
+	       "min %.1f dB, %.1f fps%s%s%s\n",
 	       o->dev, (const char *)&o->fourcc, o->w, o->h,
 	       o->read_io ? "read" : "mmap", st->checked, st->bad, st->lost,
-	       st->first_seq, st->last_seq, st->skipped, st->min_psnr,
-	       t > 0 ? st->checked / t : 0.0, by, why);
+	       st->loss.count - st->loss.at0, st->first_seq, st->last_seq,
+	       st->skipped, st->min_psnr, t > 0 ? st->checked / t : 0.0,
+	       !err && !o->until_error && good(st) < o->frames &&
+			       st->bad <= o->bad_ok
+		       ? ", deadline passed"
+		       : "",
+	       by, why);
 	if (st->orig)
 		printf("  the original libv4lconvert: %d of %d frames the same "
 		       "(%.4s%s), mean difference at most %.3f, %d refused "
@@ -680,17 +848,29 @@ int main(int argc, char **argv)
 				"[--io mmap|read] [--frames N] ... DEVICE\n");
 		return 2;
 	}
+	losses_from_env(&o);
 	st.o = &o;
+	losses_open(&st.loss, &o);
+	st.loss.at0 = losses_poll(&st.loss);
+	for (int i = 0; i < LOSS_WINDOW; i++)
+		st.loss.at[i] = st.loss.at0;
+	if (o.loss_count) {
+		printf("%ld\n", st.loss.at0);
+		return 0;
+	}
 	st.cmp = o.fourcc;
 	st.esize = v4lc_vcam_sizeimage(o.fourcc, o.w, o.h);
 	st.expect = malloc(st.esize ? st.esize : 1);
 	if (o.file) {
 		err = check_file(&st);
-		printf("%s %.4s %dx%d: %d frames checked, %d bad, seq %u..%u "
-		       "(%d skipped), min %.1f dB\n",
+		printf("%s %.4s %dx%d: %d frames checked, %d bad, %d with lost "
+		       "packets (%ld losses reported while it was written), "
+		       "seq %u..%u (%d skipped), min %.1f dB\n",
 		       o.file, (char *)&o.fourcc, o.w, o.h, st.checked, st.bad,
+		       st.lost,
+		       o.loss_mark >= 0 ? st.loss.count - o.loss_mark : 0L,
 		       st.first_seq, st.last_seq, st.skipped, st.min_psnr);
-		return err || st.checked < o.frames || st.bad > o.bad_ok;
+		return err || good(&st) < o.frames || st.bad > o.bad_ok;
 	}
 	fd = open_device(&o);
 	if (fd < 0 || !st.expect) {
@@ -705,6 +885,7 @@ int main(int argc, char **argv)
 		return 77;
 	}
 	t0 = now_s();
+	st.t_end = t0 + o.deadline;
 	if (!err)
 		err = o.read_io ? capture_read(fd, &st, sizeimage)
 				: capture_mmap(fd, &st, sizeimage);
@@ -714,9 +895,11 @@ int main(int argc, char **argv)
 	usbcheck_original_close(st.orig);
 	if (o.until_error)
 		return err ? 0 : 1;
-	/* lost packets are the bus's doing, but not for most frames */
-	if (err || st.checked < o.frames || st.bad > o.bad_ok ||
-	    4 * st.lost > st.checked || (st.orig && st.identical < st.checked))
+	losses_close(&st.loss);
+	/* frames that lost packets on the way do not count, but a loss
+	 * must have been reported for each (check_frame) */
+	if (err || good(&st) < o.frames || st.bad > o.bad_ok ||
+	    (st.orig && st.identical < st.checked))
 		return 1;
 	return 0;
 }
