@@ -147,7 +147,8 @@ static int cmd_info(int argc, char **argv)
 			return 2;
 		}
 		printf("module %s\n", d->module);
-		printf("xfer %d %s\n", i, d->xfer == USBCAM_ISO ? "iso" : "bulk");
+		printf("xfer %d %s\n", i,
+		       d->xfer == USBCAM_ISO ? "iso" : "bulk");
 		if (d->smbios)
 			printf("smbios %s\n", d->smbios);
 	}

@@ -99,7 +99,7 @@ struct opts {
 /* The reports of losses read so far from each --losses file. */
 struct losses {
 	FILE *f[MAX_LOSS_FILES];
-	long count, at0; /* so far, at the start */
+	long count, at0;      /* so far, at the start */
 	long at[LOSS_WINDOW]; /* count when each of the last frames came */
 };
 
@@ -855,8 +855,8 @@ static void report(const struct state *st, int err, double t)
 	       o->dev, (const char *)&o->fourcc, o->w, o->h,
 	       o->read_io ? "read" : "mmap", st->checked, st->bad, st->lost,
 	       st->repeated, st->loss.count - st->loss.at0, st->first_seq,
-	       st->last_seq,
-	       st->skipped, st->min_psnr, t > 0 ? st->checked / t : 0.0,
+	       st->last_seq, st->skipped, st->min_psnr,
+	       t > 0 ? st->checked / t : 0.0,
 	       !err && !o->until_error && good(st) < o->frames &&
 			       st->bad <= o->bad_ok
 		       ? ", too few good frames in time"
