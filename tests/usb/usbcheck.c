@@ -415,7 +415,9 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 	 */
 	if (st->prev && n == st->prev_n && !memcmp(st->prev, f, n)) {
 		st->checked++;
-		if (reported) {
+		/* only libv4l2's conversion repeats a frame: not the
+		 * camera's own format, nor --original's raw frames */
+		if (reported && !exact_format(st->cmp) && !st->orig) {
 			st->repeated++;
 			return;
 		}
