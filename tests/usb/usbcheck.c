@@ -77,6 +77,8 @@
 #include "vcam/vcam.h"
 
 #define WINDOW 48
+/* Pictures past the last one a frame is searched among, at most. */
+#define GAP_MAX 1024
 /* A loss the transport reports damages a frame completed after it; the
  * frames dequeued since may be that many (the buffers queued, read()'s
  * own, the frame in flight). */
@@ -287,10 +289,15 @@ static int identify(struct state *st, const uint8_t *f, size_t n, uint32_t *seq,
 	if (!r && best < st->o->psnr && start > st->next_seq)
 		r = search(st, f, n, st->next_seq, &bs, &best);
 	/* A loaded host: the camera, slowed down by the bus, sends fewer
-	 * frames than the time says; every picture in between. */
+	 * frames than the time says, and a program's file says no time at
+	 * all (a slow program misses many): every picture in between, and
+	 * up to GAP_MAX past the last one. */
 	for (uint32_t s = st->next_seq + WINDOW;
-	     !r && best < st->o->psnr && s < start; s += WINDOW)
-		r = search(st, f, n, s, &bs, &best);
+	     !r && best < st->o->psnr &&
+	     (s < start || s < st->next_seq + GAP_MAX);
+	     s += WINDOW)
+		if (s != start)
+			r = search(st, f, n, s, &bs, &best);
 	if (r < 0)
 		return r;
 	if (r == 1) {
