@@ -481,7 +481,7 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 					: "");
 		return;
 	}
-	if (st->checked - st->bad == 1)
+	if (st->checked - st->bad - st->lost - st->repeated == 1)
 		st->first_seq = seq;
 	st->last_t = st->cur_t;
 	st->skipped += (int)(seq - st->next_seq);
