@@ -186,7 +186,8 @@ controls() {
 	# daemon on its own, then FOCUS_AUTO through libv4l2 on a camera shared
 	# with the daemon through the frame server.
 	# (Frames a loaded host delivers late cost the search more of them:
-	# 400, in 300 s at most.)
+	# the daemon takes 400 at most, the program streams until libv4l2's
+	# AUTO_FOCUS_STATUS says the focus is reached; 300 s at most.)
 	bare_ctl -d $iso -c focus_absolute=900 >/dev/null
 	mark=$(camlog 0 | wc -l)
 	LIBV4L2_SHARE=0 timeout -k 5 300 "$af" --device $iso --once --frames 400 \
@@ -196,7 +197,8 @@ controls() {
 	mark=$(camlog 0 | wc -l)
 	LIBV4L2_SHARE=1 LIBV4L2_FRAMESERVER=$server LIBV4L2_AUTOFOCUS=$af \
 		timeout -k 5 300 "$chk" --no-check --lens --fmt YU12 \
-		--set $CID_FOCUS_AUTO=1 --frames 400 $iso >"$out/fa.log" 2>&1
+		--set $CID_FOCUS_AUTO=1 --until-focus --frames 4000 \
+		--deadline 280 $iso >"$out/fa.log" 2>&1
 	focus_near "FOCUS_AUTO through libv4l2 (shared camera, the daemon beside)" \
 		"$out/fa.log" $mark
 	# the daemon goes with the program that asked for it

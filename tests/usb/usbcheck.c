@@ -39,6 +39,8 @@
  *     --until-error    stream until an error; print it (ENODEV expected)
  *     --timeout S      for each frame (default 10): a hang is a failure
  *     --set ID=VALUE   VIDIOC_S_CTRL through libv4l2 first (repeatable)
+ *     --until-focus    stop once V4L2_CID_AUTO_FOCUS_STATUS says the
+ *                      focus is reached (--frames is then a bound)
  *     --no-check       only stream; print the mean luma of the centre
  *                      quarter of the first and last RGB24 frames (auto
  *                      gain tests)
@@ -88,7 +90,7 @@
 struct opts {
 	uint32_t fourcc;
 	int w, h, frames, fps, lens, flip, bad_ok, until_error, timeout;
-	int read_io, no_check, ask_srgb, original, loss_count;
+	int read_io, no_check, ask_srgb, original, loss_count, until_focus;
 	double psnr, deadline;
 	const char *dev, *file;
 	int nset;
@@ -127,6 +129,7 @@ struct state {
 	uint32_t first_seq, last_seq;
 	struct losses loss;
 	double t_end; /* the deadline (now_s()) */
+	int focus;    /* --until-focus: the last AUTO_FOCUS_STATUS read */
 };
 
 static uint32_t parse_fourcc(const char *s)
@@ -545,6 +548,19 @@ static int xioctl(int fd, unsigned long req, void *arg)
 	return r;
 }
 
+/* --until-focus: has the autofocus reached the focus? (A loaded host
+ * delivers the daemon's frames late and slowly: the frames it needs are
+ * not known in advance.) */
+static int focus_reached(int fd, struct state *st)
+{
+	struct v4l2_control c = { .id = V4L2_CID_AUTO_FOCUS_STATUS };
+
+	if (!st->o->until_focus || xioctl(fd, VIDIOC_G_CTRL, &c))
+		return 0;
+	st->focus = c.value;
+	return c.value == V4L2_AUTO_FOCUS_STATUS_REACHED;
+}
+
 static int wait_frame(int fd, int timeout_s)
 {
 	struct pollfd p = { fd, POLLIN, 0 };
@@ -609,6 +625,8 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 			err = -errno;
 			break;
 		}
+		if (focus_reached(fd, st))
+			break;
 	}
 	xioctl(fd, VIDIOC_STREAMOFF, &type);
 	for (unsigned i = 0; i < rb.count; i++)
@@ -640,6 +658,8 @@ static int capture_read(int fd, struct state *st, size_t sizeimage)
 		}
 		st->cur_t = now_s();
 		check_raw(st, buf, (size_t)n);
+		if (focus_reached(fd, st))
+			break;
 	}
 	free(buf);
 	return err;
@@ -669,6 +689,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->original = 1;
 		else if (!strcmp(a, "--loss-count"))
 			o->loss_count = 1;
+		else if (!strcmp(a, "--until-focus"))
+			o->until_focus = 1;
 		else if (a[0] != '-')
 			o->dev = a;
 		else if (!v)
@@ -853,9 +875,14 @@ static void report(const struct state *st, int err, double t)
 		   *why = err ? strerror(-err) : "";
 
 	if (o->no_check) {
-		printf("%s %.4s %dx%d: %d frames, centre luma %.1f -> %.1f%s%s\n",
+		printf("%s %.4s %dx%d: %d frames, centre luma %.1f -> %.1f%s%s%s\n",
 		       o->dev, (const char *)&o->fourcc, o->w, o->h,
-		       st->checked, st->luma0, st->luma, by, why);
+		       st->checked, st->luma0, st->luma,
+		       !o->until_focus ? ""
+		       : st->focus == V4L2_AUTO_FOCUS_STATUS_REACHED
+			       ? ", focus reached"
+			       : ", focus not reached",
+		       by, why);
 		return;
 	}
 	printf("%s %.4s %dx%d %s: %d frames checked, %d bad, %d with lost "
