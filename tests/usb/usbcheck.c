@@ -16,9 +16,10 @@
  *                      row), when a loss was reported, do not count (a
  *                      bad frame otherwise): the capture goes on, up to
  *                      3 N + 6 frames in all, until --deadline
- *     --deadline S     seconds to get them (default 60 + 10 per frame: a
+ *     --deadline S     seconds to get them (default 60 + 20 per frame: a
  *                      loaded host runs the guest at a few frames a
- *                      second, or fewer; a hang is --timeout's)
+ *                      second, 0.1 at a load of 19 on 2 cores; a hang is
+ *                      --timeout's)
  *     --losses FILE    where the transport reports what it lost
  *                      (repeatable; also $USBCHECK_LOSSES, a colon list):
  *                      QEMU's usb-redir log ("dropping packets") and the
@@ -729,7 +730,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			return -1;
 	}
 	if (!o->deadline)
-		o->deadline = 60 + 10.0 * o->frames;
+		o->deadline = 60 + 20.0 * o->frames;
 	return o->dev || o->file || o->loss_count ? 0 : -1;
 }
 
