@@ -212,7 +212,12 @@ controls() {
 	else
 		ok "the autofocus daemon ended with the program"
 	fi
+	# The lens back in focus for the checks after: the emulated motor
+	# moves 48 units per frame the camera makes, so stream for it (a
+	# lens left at 441 blurred ffmpeg's first 2 frames after a failed
+	# FOCUS_AUTO, at 1008 all of them).
 	bare_ctl -d $iso -c focus_absolute=300 >/dev/null
+	"$chk" --no-check --fmt YUYV --frames 25 $iso >/dev/null 2>&1
 	sleep 2 # the idle server exits
 }
 
