@@ -269,13 +269,14 @@ programs() {
 }
 
 # Three programs share the MJPEG camera (bulk: no frame loses packets on
-# the way) at 640x480.
+# the way) at 640x480. (At a load of 17 two of them took more than 120 s:
+# 300 s each at most; usbcheck's own timeout catches a stream that stops.)
 server() {
 	local mark pids= nok=0 f p streams
 	mark=$(camlog 1 | wc -l)
 	for f in RGB3 BGR3 YU12; do
 		LIBV4L2_SHARE=1 LIBV4L2_FRAMESERVER=$server \
-			LIBV4L2_FRAMESERVER_FORMAT=MJPG timeout -k 5 120 \
+			LIBV4L2_FRAMESERVER_FORMAT=MJPG timeout -k 5 300 \
 			"$chk" --fmt $f --frames 8 --psnr 28 $bulk \
 			>"$out/share-$f.log" 2>&1 &
 		pids="$pids $!"
