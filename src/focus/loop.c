@@ -222,12 +222,34 @@ static int focus_control(int fd, struct v4l2_queryctrl *q, int *cur)
 	return 0;
 }
 
+/*
+ * A frame the camera took before the lens was last told to move: it shows
+ * the old position, whatever the count of frames since (a frame waits in
+ * the driver's queue, on the bus, in a frame server, longer when the host
+ * is loaded). Neither measured nor counted as settling. Only monotonic
+ * timestamps are compared, and never more than STALE_MAX frames in a row
+ * (a camera whose clock is not the system's is not stopped).
+ */
+#define STALE_MAX 32
+
+static int taken_before(const struct v4l2_buffer *b, uint64_t moved)
+{
+	uint64_t t = (uint64_t)b->timestamp.tv_sec * 1000000000u +
+		     (uint64_t)b->timestamp.tv_usec * 1000u;
+
+	return moved && t &&
+	       (b->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
+		       V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC &&
+	       t < moved;
+}
+
 /* Frames until the search ends or the caller stops it: 0, or -1. */
 static int run_loop(int fd, const struct v4lc_af_loop *opt,
 		    const struct meter *mt, struct v4lc_af *af, int pos,
 		    struct v4lc_af_stats *st)
 {
-	int every = opt->every > 0 ? opt->every : 1;
+	int every = opt->every > 0 ? opt->every : 1, stale_run = 0;
+	uint64_t moved = 0;
 
 	for (;;) {
 		struct v4l2_buffer b = {
@@ -236,9 +258,13 @@ static int run_loop(int fd, const struct v4lc_af_loop *opt,
 		};
 		enum v4lc_af_state before;
 		double m = -1;
+		int stale;
 
-		if (pos >= 0 && move_to(fd, pos, af, opt, st) < 0)
-			return -1;
+		if (pos >= 0) {
+			if (move_to(fd, pos, af, opt, st) < 0)
+				return -1;
+			moved = now_ns();
+		}
 		if ((opt->stop && *opt->stop) ||
 		    (opt->max_frames && st->frames >= opt->max_frames))
 			return 0;
@@ -249,13 +275,16 @@ static int run_loop(int fd, const struct v4lc_af_loop *opt,
 				return 0; /* the camera went away: done */
 			return -1;
 		}
-		if (v4lc_af_need_measure(af, st->frames, every) &&
+		stale = stale_run < STALE_MAX && taken_before(&b, moved);
+		stale_run = stale ? stale_run + 1 : 0;
+		st->stale += (unsigned long)stale;
+		if (!stale && v4lc_af_need_measure(af, st->frames, every) &&
 		    b.index < (uint32_t)mt->s->n)
 			m = measure(mt, b.index, st);
 		if (v4l2_ioctl(fd, VIDIOC_QBUF, &b) < 0)
 			return -1;
 		before = af->state;
-		pos = v4lc_af_frame(af, m);
+		pos = stale ? -1 : v4lc_af_frame(af, m);
 		if (af->state == V4LC_AF_LOCKED && before != V4LC_AF_LOCKED &&
 		    st->first_lock < 0)
 			st->first_lock = (long)st->frames;

@@ -14,6 +14,7 @@
 
 struct v4lc_af_stats {
 	unsigned long frames;  /* frames dequeued */
+	unsigned long stale;   /* of them taken before the last move */
 	unsigned long samples; /* frames measured */
 	unsigned long writes;  /* focus control writes */
 	long first_lock;       /* frame of the first lock, -1: none */

@@ -57,3 +57,16 @@ check() {
 
 # size_is FILE BYTES
 size_is() { [ "$(stat -c %s "$1" 2>/dev/null || echo 0)" = "$2" ]; }
+
+# Where the transport reports the data it lost (tests/usb/usbcheck
+# --losses): QEMU's usb-redir dropping isochronous packets, the cameras'
+# fault commands cutting or corrupting frames. usbcheck reads it.
+# loss_mark: their count now, for a check of the frames a program wrote
+# (usbcheck --file F --loss-mark M: a frame damaged by a loss reported
+# while the program ran is a lost frame, not a bad one).
+USBCHECK_LOSSES=${USBCAM_QEMU_LOG:-}
+for ((_cam = 0; _cam < $(echo ${USBCAM_CAMS:-} | wc -w); _cam++)); do
+	USBCHECK_LOSSES=$USBCHECK_LOSSES:$USBCAM_DIR/cam$_cam.log
+done
+export USBCHECK_LOSSES
+loss_mark() { "$chk" --loss-count; }

@@ -10,8 +10,9 @@
  *       name ("uvc-iso,unplug 30"). Exits when QEMU has gone (every
  *       connection closed) or on SIGTERM.
  *   usbcam --list          the cameras, one per line: name, driver, ids
- *   usbcam --info CAMERA...  for the VM runner: "module M" per guest driver
- *                          and "smbios OPTS" per DMI identity
+ *   usbcam --info CAMERA...  for the VM runner: "module M" per guest driver,
+ *                          "smbios OPTS" per DMI identity and "xfer I iso"
+ *                          (or bulk) for camera I's streaming endpoint
  */
 #include "usbcam.h"
 
@@ -146,6 +147,8 @@ static int cmd_info(int argc, char **argv)
 			return 2;
 		}
 		printf("module %s\n", d->module);
+		printf("xfer %d %s\n", i,
+		       d->xfer == USBCAM_ISO ? "iso" : "bulk");
 		if (d->smbios)
 			printf("smbios %s\n", d->smbios);
 	}

@@ -550,14 +550,16 @@ static void tick_iso(struct usbcam *c, int64_t now)
 		struct usb_redir_iso_packet_header ih;
 		int n;
 
-		s->ep = s->iso_ep;
-		n = payload(c, pkt, maxp);
-
+		/* QEMU is not reading: skip these (micro)frames before
+		 * taking a packet of the frame, so that the camera only
+		 * loses time (data lost here nobody would report). */
 		if (usbredirparser_get_bufferered_output_size(c->p) >
 		    (8u << 20)) {
 			s->uframes = due;
 			break;
 		}
+		s->ep = s->iso_ep;
+		n = payload(c, pkt, maxp);
 		ih.endpoint = s->iso_ep;
 		ih.status = usb_redir_success;
 		ih.length = (uint16_t)(n > 0 ? n : 0);

@@ -10,7 +10,27 @@
  *                      camera's own YUYV / MJPG: then byte-exact)
  *     --size WxH       (default 640x480)
  *     --io mmap|read   (default mmap)
- *     --frames N       frames to check (default 10)
+ *     --frames N       good frames needed (default 10); frames that lost
+ *                      packets on the way, and the last good frame again
+ *                      (libv4l2 repeats it after 4 damaged frames in a
+ *                      row), when a loss was reported, do not count (a
+ *                      bad frame otherwise): the capture goes on, up to
+ *                      3 N + 6 frames in all, until --deadline
+ *     --deadline S     seconds to get them (default 60 + 20 per frame: a
+ *                      loaded host runs the guest at a few frames a
+ *                      second, 0.1 at a load of 19 on 2 cores; a hang is
+ *                      --timeout's)
+ *     --losses FILE    where the transport reports what it lost
+ *                      (repeatable; also $USBCHECK_LOSSES, a colon list):
+ *                      QEMU's usb-redir log ("dropping packets") and the
+ *                      emulator's camera logs ("truncated", "corrupted");
+ *                      a frame that lost packets is taken for a loss
+ *                      only when one of them reported one during the last
+ *                      LOSS_WINDOW frames (with --file: since --loss-mark),
+ *                      otherwise it is a bad frame
+ *     --loss-mark N    with --file: the count of reported losses when the
+ *                      program that wrote the file started
+ *     --loss-count     print the count of reported losses so far and exit
  *     --fps N          S_PARM first
  *     --psnr DB        the floor for converted frames (default 30)
  *     --lens           the camera has the lens texture (in focus)
@@ -20,6 +40,8 @@
  *     --until-error    stream until an error; print it (ENODEV expected)
  *     --timeout S      for each frame (default 10): a hang is a failure
  *     --set ID=VALUE   VIDIOC_S_CTRL through libv4l2 first (repeatable)
+ *     --until-focus    stop once V4L2_CID_AUTO_FOCUS_STATUS says the
+ *                      focus is reached (--frames is then a bound)
  *     --no-check       only stream; print the mean luma of the centre
  *                      quarter of the first and last RGB24 frames (auto
  *                      gain tests)
@@ -36,7 +58,9 @@
  *
  * A frame's sequence number is found by comparing it, subsampled, with the
  * next pictures (frames the bus dropped leave gaps); sequence numbers must
- * grow. Prints one summary line; exit 0 when every frame passed.
+ * grow. Prints one summary line; exit 0 when --frames good frames came
+ * within the deadline and no frame was bad (wrong, or damaged with no loss
+ * reported to explain it).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -56,15 +80,32 @@
 #include "vcam/vcam.h"
 
 #define WINDOW 48
+/* Pictures past the last one a frame is searched among, at most. */
+#define GAP_MAX 1024
+/* A loss the transport reports damages a frame completed after it; the
+ * frames dequeued since may be that many (the buffers queued, read()'s
+ * own, the frame in flight). */
+#define LOSS_WINDOW 8
+#define MAX_LOSS_FILES 8
 
 struct opts {
 	uint32_t fourcc;
 	int w, h, frames, fps, lens, flip, bad_ok, until_error, timeout;
-	int read_io, no_check, ask_srgb, original;
-	double psnr;
+	int read_io, no_check, ask_srgb, original, loss_count, until_focus;
+	double psnr, deadline;
 	const char *dev, *file;
 	int nset;
 	struct v4l2_control set[8];
+	int nloss;
+	const char *loss_file[MAX_LOSS_FILES];
+	long loss_mark;
+};
+
+/* The reports of losses read so far from each --losses file. */
+struct losses {
+	FILE *f[MAX_LOSS_FILES];
+	long count, at0;      /* so far, at the start */
+	long at[LOSS_WINDOW]; /* count when each of the last frames came */
 };
 
 struct state {
@@ -73,10 +114,14 @@ struct state {
 	struct usbcheck_original *orig;
 	uint8_t *conv; /* --original: our RGB24 of the raw frame */
 	int identical; /* --original: frames both libraries agree on */
+	int raw_same;  /* --original: they agree on the frame being checked */
 	int retried;   /* --original: frames ours refused */
 	double max_mad;
 	uint8_t *expect;
 	size_t esize;
+	uint8_t *prev; /* the last frame that passed, prev_n bytes */
+	size_t prev_n;
+	int repeated; /* that frame again (libv4l2, after damaged frames) */
 	uint32_t next_seq;
 	/* frame interval, times of the frame being checked and the last one
 	 * that passed (s; 0: unknown) */
@@ -84,6 +129,9 @@ struct state {
 	int checked, bad, exact_ok, skipped, lost;
 	double min_psnr, luma0, luma;
 	uint32_t first_seq, last_seq;
+	struct losses loss;
+	double t_end; /* the deadline (now_s()) */
+	int focus;    /* --until-focus: the last AUTO_FOCUS_STATUS read */
 };
 
 static uint32_t parse_fourcc(const char *s)
@@ -245,6 +293,16 @@ static int identify(struct state *st, const uint8_t *f, size_t n, uint32_t *seq,
 	r = search(st, f, n, start, &bs, &best);
 	if (!r && best < st->o->psnr && start > st->next_seq)
 		r = search(st, f, n, st->next_seq, &bs, &best);
+	/* A loaded host: the camera, slowed down by the bus, sends fewer
+	 * frames than the time says, and a program's file says no time at
+	 * all (a slow program misses many): every picture in between, and
+	 * up to GAP_MAX past the last one. */
+	for (uint32_t s = st->next_seq + WINDOW;
+	     !r && best < st->o->psnr &&
+	     (s < start || s < st->next_seq + GAP_MAX);
+	     s += WINDOW)
+		if (s != start)
+			r = search(st, f, n, s, &bs, &best);
 	if (r < 0)
 		return r;
 	if (r == 1) {
@@ -259,6 +317,77 @@ static int identify(struct state *st, const uint8_t *f, size_t n, uint32_t *seq,
 		return -EINVAL;
 	*db = psnr(st->expect, f, n, 1);
 	return 0;
+}
+
+/*
+ * A line of a transport's log that reports data lost on the way: QEMU's
+ * usb-redir dropping isochronous packets (its buffer overflowed: the guest
+ * fell behind), or the emulator's fault commands cutting or corrupting a
+ * frame (tests/usb/fault.c).
+ */
+static int loss_line(const char *l)
+{
+	return strstr(l, "dropping packets") ||
+	       (strstr(l, "frame ") &&
+		(strstr(l, " truncated to ") || strstr(l, " corrupted")));
+}
+
+static void losses_open(struct losses *L, const struct opts *o)
+{
+	for (int i = 0; i < o->nloss; i++)
+		L->f[i] = fopen(o->loss_file[i], "r");
+}
+
+static void losses_close(struct losses *L)
+{
+	for (int i = 0; i < MAX_LOSS_FILES; i++)
+		if (L->f[i])
+			fclose(L->f[i]);
+}
+
+/* Reads what the files gained since the last call (whole lines only: a
+ * line still being written is read again next time); the count so far. */
+static long losses_poll(struct losses *L)
+{
+	char line[4096];
+
+	for (int i = 0; i < MAX_LOSS_FILES; i++) {
+		FILE *f = L->f[i];
+
+		while (f) {
+			long pos = ftell(f);
+			size_t n;
+
+			if (!fgets(line, sizeof(line), f)) {
+				clearerr(f);
+				break;
+			}
+			n = strlen(line);
+			if (line[n - 1] != '\n' && n < sizeof(line) - 1) {
+				fseek(f, pos, SEEK_SET);
+				break;
+			}
+			L->count += loss_line(line);
+		}
+	}
+	return L->count;
+}
+
+/* Is a frame that lost packets explained by a loss the transport
+ * reported? Device: during the last LOSS_WINDOW frames; file: since the
+ * program that wrote it started (--loss-mark). Called once per frame. */
+static int loss_reported(struct state *st)
+{
+	struct losses *L = &st->loss;
+	long now = losses_poll(L);
+	long *then = &L->at[st->checked % LOSS_WINDOW];
+	int r;
+
+	if (st->o->file)
+		return st->o->loss_mark >= 0 && now > st->o->loss_mark;
+	r = now > *then;
+	*then = now;
+	return r;
 }
 
 /* Mean luma of the centre quarter of an RGB24 frame. */
@@ -282,7 +411,7 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 {
 	uint32_t seq = 0;
 	double db = 0;
-	int r;
+	int r, reported;
 
 	if (st->o->no_check) {
 		st->luma = centre_luma(st->o, f, n);
@@ -290,12 +419,41 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 			st->luma0 = st->luma;
 		return;
 	}
+	reported = loss_reported(st);
+	/*
+	 * The last good frame again: what libv4l2 hands out when
+	 * LV2_FRAME_TRIES frames in a row were damaged (flagged by the driver,
+	 * or short), rather than an error. Lost packets explain it too.
+	 */
+	if (st->prev && n == st->prev_n && !memcmp(st->prev, f, n)) {
+		st->checked++;
+		/* only libv4l2's conversion repeats a frame: not the
+		 * camera's own format, nor --original's raw frames */
+		if (reported && !exact_format(st->cmp) && !st->orig) {
+			st->repeated++;
+			return;
+		}
+		st->bad++;
+		fprintf(stderr,
+			"usbcheck: frame %d is the last good one again, and "
+			"no loss was reported\n",
+			st->checked);
+		return;
+	}
 	r = identify(st, f, n, &seq, &db);
 	st->checked++;
-	if (r == -EPIPE) {
+	if (r == -EPIPE && reported) {
 		st->lost++;
 		if (seq >= st->next_seq)
 			st->next_seq = seq + 1;
+		return;
+	}
+	if (r == -EPIPE) {
+		st->bad++;
+		fprintf(stderr,
+			"usbcheck: frame %d (%zu bytes) lost packets, "
+			"and no loss was reported\n",
+			st->checked, n);
 		return;
 	}
 	if (!r && seq < st->next_seq) {
@@ -304,7 +462,11 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 			st->checked, seq, st->next_seq - 1);
 		return;
 	}
-	if (!r && db < st->o->psnr && damaged(st, f, n)) {
+	/* Damaged as by lost packets: right above the gap; or, with
+	 * --original, wherever, when both libraries made the same of it
+	 * (the damage is in the data the camera's driver gave). */
+	if (!r && db < st->o->psnr && reported &&
+	    (damaged(st, f, n) || (st->orig && st->raw_same))) {
 		st->lost++;
 		st->next_seq = seq + 1;
 		return;
@@ -314,15 +476,21 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 		if (st->bad <= 3 + st->o->bad_ok)
 			fprintf(stderr,
 				"usbcheck: frame %d (%zu bytes): %s "
-				"(best %.1f dB, seq %u)\n",
+				"(best %.1f dB, seq %u)%s\n",
 				st->checked, n,
 				exact_format(st->cmp)
 					? "matches no picture byte for byte"
 					: "below the PSNR floor",
-				db, seq);
+				db, seq,
+				!r && !exact_format(st->cmp) &&
+						damaged(st, f, n)
+					? ", damaged below its top as by "
+					  "lost packets, but no loss was "
+					  "reported"
+					: "");
 		return;
 	}
-	if (st->checked - st->bad == 1)
+	if (st->checked - st->bad - st->lost - st->repeated == 1)
 		st->first_seq = seq;
 	st->last_t = st->cur_t;
 	st->skipped += (int)(seq - st->next_seq);
@@ -330,6 +498,13 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 	st->next_seq = seq + 1;
 	if (db < st->min_psnr)
 		st->min_psnr = db;
+	if (!st->prev || st->prev_n < n) {
+		free(st->prev);
+		st->prev = malloc(n);
+	}
+	st->prev_n = st->prev ? n : 0;
+	if (st->prev)
+		memcpy(st->prev, f, n);
 }
 
 /* --original: the raw frame converted by both libraries, then checked. */
@@ -348,9 +523,26 @@ static void check_raw(struct state *st, const uint8_t *f, size_t n)
 		return;
 	}
 	st->identical += same;
+	st->raw_same = same;
 	if (mad > st->max_mad || mad < 0)
 		st->max_mad = mad < 0 ? 999 : mad;
 	check_frame(st, st->conv, rgb);
+}
+
+/* Frames that passed. */
+static int good(const struct state *st)
+{
+	return st->checked - st->bad - st->lost - st->repeated;
+}
+
+/* Take another frame? Until --frames good ones, a bad one too many, too
+ * many lost, or the deadline. */
+static int more(const struct state *st)
+{
+	if (st->o->until_error)
+		return 1;
+	return good(st) < st->o->frames && st->bad <= st->o->bad_ok &&
+	       st->checked < 3 * st->o->frames + 6 && now_s() < st->t_end;
 }
 
 static int xioctl(int fd, unsigned long req, void *arg)
@@ -361,6 +553,19 @@ static int xioctl(int fd, unsigned long req, void *arg)
 		r = v4l2_ioctl(fd, req, arg);
 	while (r < 0 && errno == EINTR);
 	return r;
+}
+
+/* --until-focus: has the autofocus reached the focus? (A loaded host
+ * delivers the daemon's frames late and slowly: the frames it needs are
+ * not known in advance.) */
+static int focus_reached(int fd, struct state *st)
+{
+	struct v4l2_control c = { .id = V4L2_CID_AUTO_FOCUS_STATUS };
+
+	if (!st->o->until_focus || xioctl(fd, VIDIOC_G_CTRL, &c))
+		return 0;
+	st->focus = c.value;
+	return c.value == V4L2_AUTO_FOCUS_STATUS_REACHED;
 }
 
 static int wait_frame(int fd, int timeout_s)
@@ -401,7 +606,7 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 	}
 	if (xioctl(fd, VIDIOC_STREAMON, &type))
 		return -errno;
-	while (st->o->until_error || st->checked < st->o->frames) {
+	while (more(st)) {
 		struct v4l2_buffer b = { .type = type,
 					 .memory = V4L2_MEMORY_MMAP };
 
@@ -427,6 +632,8 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 			err = -errno;
 			break;
 		}
+		if (focus_reached(fd, st))
+			break;
 	}
 	xioctl(fd, VIDIOC_STREAMOFF, &type);
 	for (unsigned i = 0; i < rb.count; i++)
@@ -442,7 +649,7 @@ static int capture_read(int fd, struct state *st, size_t sizeimage)
 
 	if (!buf)
 		return -ENOMEM;
-	while (st->o->until_error || st->checked < st->o->frames) {
+	while (more(st)) {
 		ssize_t n;
 
 		if (wait_frame(fd, st->o->timeout)) {
@@ -458,6 +665,8 @@ static int capture_read(int fd, struct state *st, size_t sizeimage)
 		}
 		st->cur_t = now_s();
 		check_raw(st, buf, (size_t)n);
+		if (focus_reached(fd, st))
+			break;
 	}
 	free(buf);
 	return err;
@@ -470,7 +679,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			    .h = 480,
 			    .frames = 10,
 			    .psnr = 30,
-			    .timeout = 10 };
+			    .timeout = 10,
+			    .loss_mark = -1 };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
@@ -484,6 +694,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->ask_srgb = 1;
 		else if (!strcmp(a, "--original"))
 			o->original = 1;
+		else if (!strcmp(a, "--loss-count"))
+			o->loss_count = 1;
+		else if (!strcmp(a, "--until-focus"))
+			o->until_focus = 1;
 		else if (a[0] != '-')
 			o->dev = a;
 		else if (!v)
@@ -508,6 +722,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->timeout = atoi(v);
 		else if (!strcmp(a, "--file"))
 			o->file = v;
+		else if (!strcmp(a, "--deadline"))
+			o->deadline = atof(v);
+		else if (!strcmp(a, "--loss-mark"))
+			o->loss_mark = atol(v);
+		else if (!strcmp(a, "--losses") && o->nloss < MAX_LOSS_FILES)
+			o->loss_file[o->nloss++] = v;
 		else if (!strcmp(a, "--set") && o->nset < 8 && strchr(v, '=')) {
 			o->set[o->nset].id = (uint32_t)strtoul(v, NULL, 0);
 			o->set[o->nset++].value =
@@ -515,7 +735,24 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		} else
 			return -1;
 	}
-	return o->dev || o->file ? 0 : -1;
+	if (!o->deadline)
+		o->deadline = 60 + 20.0 * o->frames;
+	return o->dev || o->file || o->loss_count ? 0 : -1;
+}
+
+/* $USBCHECK_LOSSES: more --losses files, a colon list. */
+static void losses_from_env(struct opts *o)
+{
+	static char list[4096];
+	const char *e = getenv("USBCHECK_LOSSES");
+	char *save = NULL;
+
+	if (!e)
+		return;
+	snprintf(list, sizeof(list), "%s", e);
+	for (char *f = strtok_r(list, ":", &save);
+	     f && o->nloss < MAX_LOSS_FILES; f = strtok_r(NULL, ":", &save))
+		o->loss_file[o->nloss++] = f;
 }
 
 /* Frames of a file, back to back. */
@@ -645,17 +882,29 @@ static void report(const struct state *st, int err, double t)
 		   *why = err ? strerror(-err) : "";
 
 	if (o->no_check) {
-		printf("%s %.4s %dx%d: %d frames, centre luma %.1f -> %.1f%s%s\n",
+		printf("%s %.4s %dx%d: %d frames, centre luma %.1f -> %.1f%s%s%s\n",
 		       o->dev, (const char *)&o->fourcc, o->w, o->h,
-		       st->checked, st->luma0, st->luma, by, why);
+		       st->checked, st->luma0, st->luma,
+		       !o->until_focus ? ""
+		       : st->focus == V4L2_AUTO_FOCUS_STATUS_REACHED
+			       ? ", focus reached"
+			       : ", focus not reached",
+		       by, why);
 		return;
 	}
 	printf("%s %.4s %dx%d %s: %d frames checked, %d bad, %d with lost "
-	       "packets, seq %u..%u (%d skipped), min %.1f dB, %.1f fps%s%s\n",
+	       "packets, %d repeated (%ld losses reported), seq %u..%u "
+	       "(%d skipped), min %.1f dB, %.1f fps%s%s%s\n",
 	       o->dev, (const char *)&o->fourcc, o->w, o->h,
 	       o->read_io ? "read" : "mmap", st->checked, st->bad, st->lost,
-	       st->first_seq, st->last_seq, st->skipped, st->min_psnr,
-	       t > 0 ? st->checked / t : 0.0, by, why);
+	       st->repeated, st->loss.count - st->loss.at0, st->first_seq,
+	       st->last_seq, st->skipped, st->min_psnr,
+	       t > 0 ? st->checked / t : 0.0,
+	       !err && !o->until_error && good(st) < o->frames &&
+			       st->bad <= o->bad_ok
+		       ? ", too few good frames in time"
+		       : "",
+	       by, why);
 	if (st->orig)
 		printf("  the original libv4lconvert: %d of %d frames the same "
 		       "(%.4s%s), mean difference at most %.3f, %d refused "
@@ -680,17 +929,29 @@ int main(int argc, char **argv)
 				"[--io mmap|read] [--frames N] ... DEVICE\n");
 		return 2;
 	}
+	losses_from_env(&o);
 	st.o = &o;
+	losses_open(&st.loss, &o);
+	st.loss.at0 = losses_poll(&st.loss);
+	for (int i = 0; i < LOSS_WINDOW; i++)
+		st.loss.at[i] = st.loss.at0;
+	if (o.loss_count) {
+		printf("%ld\n", st.loss.at0);
+		return 0;
+	}
 	st.cmp = o.fourcc;
 	st.esize = v4lc_vcam_sizeimage(o.fourcc, o.w, o.h);
 	st.expect = malloc(st.esize ? st.esize : 1);
 	if (o.file) {
 		err = check_file(&st);
-		printf("%s %.4s %dx%d: %d frames checked, %d bad, seq %u..%u "
-		       "(%d skipped), min %.1f dB\n",
+		printf("%s %.4s %dx%d: %d frames checked, %d bad, %d with lost "
+		       "packets, %d repeated (%ld losses reported while it "
+		       "was written), seq %u..%u (%d skipped), min %.1f dB\n",
 		       o.file, (char *)&o.fourcc, o.w, o.h, st.checked, st.bad,
+		       st.lost, st.repeated,
+		       o.loss_mark >= 0 ? st.loss.count - o.loss_mark : 0L,
 		       st.first_seq, st.last_seq, st.skipped, st.min_psnr);
-		return err || st.checked < o.frames || st.bad > o.bad_ok;
+		return err || good(&st) < o.frames || st.bad > o.bad_ok;
 	}
 	fd = open_device(&o);
 	if (fd < 0 || !st.expect) {
@@ -705,6 +966,7 @@ int main(int argc, char **argv)
 		return 77;
 	}
 	t0 = now_s();
+	st.t_end = t0 + o.deadline;
 	if (!err)
 		err = o.read_io ? capture_read(fd, &st, sizeimage)
 				: capture_mmap(fd, &st, sizeimage);
@@ -714,9 +976,11 @@ int main(int argc, char **argv)
 	usbcheck_original_close(st.orig);
 	if (o.until_error)
 		return err ? 0 : 1;
-	/* lost packets are the bus's doing, but not for most frames */
-	if (err || st.checked < o.frames || st.bad > o.bad_ok ||
-	    4 * st.lost > st.checked || (st.orig && st.identical < st.checked))
+	losses_close(&st.loss);
+	/* frames that lost packets on the way do not count, but a loss
+	 * must have been reported for each (check_frame) */
+	if (err || good(&st) < o.frames || st.bad > o.bad_ok ||
+	    (st.orig && st.identical < st.checked))
 		return 1;
 	return 0;
 }

@@ -25,8 +25,9 @@
 # --info` names them, and any DMI identity the cameras need, given to qemu
 # as -smbios) before the controller's driver, so they bind as the devices
 # appear. In the guest, $USBCAM_DIR is that directory (each camera's log
-# cam<i>.log; fault commands appended to cam<i>.cmd) and $USBCAM_CAMS the
-# camera list, in order.
+# cam<i>.log; fault commands appended to cam<i>.cmd), $USBCAM_CAMS the
+# camera list, in order, and $USBCAM_QEMU_LOG qemu's log, where the
+# isochronous cameras' usb-redir devices report the packets they drop.
 #
 # Assets (the kernel package, its vmlinux unpacked for a direct PVH boot and
 # an uncompressed initramfs) are built once into the cache directory:
@@ -120,6 +121,7 @@ done
 
 usb_modules=()
 usb_smbios=()
+usb_iso=()
 if [ ${#usb_cams[@]} -gt 0 ]; then
 	[ -n "$usb_emu" ] && [ -x "$usb_emu" ] ||
 		skip "no USB camera emulator (tests/usb/usbcam needs libusbredirparser-dev)"
@@ -130,6 +132,7 @@ if [ ${#usb_cams[@]} -gt 0 ]; then
 		module) [[ " ${usb_modules[*]} " == *" $rest "* ]] ||
 			usb_modules+=("$rest") ;;
 		smbios) usb_smbios+=(-smbios "$rest") ;;
+		xfer) [ "${rest#* }" = iso ] && usb_iso[${rest%% *}]=1 ;;
 		esac
 	done <<<"$info"
 fi
@@ -379,6 +382,7 @@ trap cleanup EXIT
 	if [ ${#usb_cams[@]} -gt 0 ]; then
 		printf 'export USBCAM_DIR=%q\n' "$job/usb"
 		printf 'export USBCAM_CAMS=%q\n' "${usb_cams[*]}"
+		printf 'export USBCAM_QEMU_LOG=%q\n' "$job/qemu.log"
 	fi
 	# libv4l's tuning knobs follow the caller into the guest, and CI (a
 	# guest test may be strict there: tests/vm/batch-clients.sh).
@@ -426,8 +430,14 @@ if [ ${#usb_cams[@]} -gt 0 ]; then
 			cat "$job/usb/usbcam.err" >&2
 			die "the camera emulator did not start"
 		}
+		# An isochronous camera's usb-redir says when it drops
+		# packets (debug level 4: its buffer overflowed because the
+		# guest fell behind, on a loaded host) in qemu.log, where the
+		# guest's checks read it ($USBCAM_QEMU_LOG).
+		dbg=
+		[ -z "${usb_iso[$i]:-}" ] || dbg=,debug=4
 		usb_args+=(-chardev "socket,id=cam$i,path=$job/usb/cam$i.sock"
-			-device "usb-redir,chardev=cam$i,bus=xhci.0")
+			-device "usb-redir,chardev=cam$i,bus=xhci.0$dbg")
 	done
 fi
 
