@@ -57,3 +57,57 @@ check() {
 
 # size_is FILE BYTES
 size_is() { [ "$(stat -c %s "$1" 2>/dev/null || echo 0)" = "$2" ]; }
+
+# replug_test CAMERA-INDEX VID:PID DEVICE WxH FOURCC [USBCHECK-OPTION...]:
+# two programs share the camera through the frame server ($server, $shim,
+# $chk, $out), both run with LIBV4L2_SHARE_REPLUG=1: usbcheck taking
+# FOURCC and ffmpeg under v4l2convert.so taking rgb24. Once ffmpeg has its
+# first frame, the camera is unplugged 3 frames later and plugged back 2 s
+# after. usbcheck must see its buffer sequence jump over the gap and the
+# pictures start again (the camera came back), and check 8 frames after
+# that; ffmpeg must write its 12 frames (without the replug both get
+# ENODEV). Deadlines only: a loaded host's VM may start ffmpeg in a minute.
+replug_test() {
+	local i=$1 id=$2 dev=$3 size=$4 fmt=$5 p1 p2 rc1 rc2 k t0=$SECONDS
+	local n=12 w=${4%x*} h=${4#*x}
+	shift 5
+	rm -f "$out/rp.rgb"
+	export LIBV4L2_SHARE=1 LIBV4L2_FRAMESERVER=$server \
+		LIBV4L2_SHARE_REPLUG=1 LIBV4L2_FRAMESERVER_VERBOSE=1
+	timeout -k 5 240 "$chk" --fmt $fmt --size $size --frames 8 --replug \
+		--timeout 30 "$@" $dev >"$out/rp-chk.log" 2>&1 &
+	p1=$!
+	LD_PRELOAD=$shim timeout -k 5 240 ffmpeg -hide_banner -loglevel warning \
+		-f v4l2 -input_format rgb24 -video_size $size -i $dev \
+		-frames:v $n -fps_mode passthrough -f rawvideo "$out/rp.rgb" \
+		>"$out/rp-ff.log" 2>&1 &
+	p2=$!
+	for ((k = 0; k < 1800; k++)); do
+		[ -s "$out/rp.rgb" ] && break
+		sleep 0.1
+	done
+	camcmd $i "unplug 3 2000"
+	wait $p1
+	rc1=$?
+	wait $p2
+	rc2=$?
+	unset LIBV4L2_SHARE LIBV4L2_FRAMESERVER LIBV4L2_SHARE_REPLUG \
+		LIBV4L2_FRAMESERVER_VERBOSE
+	if [ $rc1 = 0 ]; then
+		ok "replug, usbcheck carried across: $(tail -n 2 "$out/rp-chk.log" | tr '\n' ' ') [$((SECONDS - t0)) s]"
+	else
+		ko "replug, usbcheck (exit $rc1): $(grep -v "frameserver\|libv4l2" "$out/rp-chk.log" | tail -n 4 | tr '\n' ' ')"
+	fi
+	if [ $rc2 = 0 ] && size_is "$out/rp.rgb" $((n * w * h * 3)); then
+		ok "replug, ffmpeg under v4l2convert.so carried across: $n frames"
+	else
+		ko "replug, ffmpeg (exit $rc2): $(stat -c %s "$out/rp.rgb" 2>/dev/null) bytes, $(grep -v frameserver "$out/rp-ff.log" | tail -n 2 | tr '\n' ' ')"
+	fi
+	camlog $i | grep -E "unplugged|plugged|fault" | tail -n 3
+	[ $rc1$rc2 = 00 ] || {
+		grep -ah "v4l2-frameserver\|libv4l2 share" "$out/rp-chk.log" \
+			"$out/rp-ff.log" | tail -n 25
+		dmesg | grep -v xhci | tail -n 8
+	}
+	node $id 30 >/dev/null || ko "replug: the camera is not there after the test"
+}

@@ -33,6 +33,12 @@
  *     --ask-srgb       ask S_FMT for sRGB, full range, as GStreamer does
  *                      for RGB: the answer must keep colorspace and transfer
  *                      function, and the frames must still be right
+ *     --replug         the camera is unplugged and plugged back under a
+ *                      frame server that carries us across (mmap): the
+ *                      buffers' sequence numbers must never go back and
+ *                      must jump over the gap, after which the camera's
+ *                      pictures start again from 0; --frames counts the
+ *                      frames after that (the stream goes on until then)
  *
  * A frame's sequence number is found by comparing it, subsampled, with the
  * next pictures (frames the bus dropped leave gaps); sequence numbers must
@@ -60,7 +66,7 @@
 struct opts {
 	uint32_t fourcc;
 	int w, h, frames, fps, lens, flip, bad_ok, until_error, timeout;
-	int read_io, no_check, ask_srgb, original;
+	int read_io, no_check, ask_srgb, original, replug;
 	double psnr;
 	const char *dev, *file;
 	int nset;
@@ -84,6 +90,10 @@ struct state {
 	int checked, bad, exact_ok, skipped, lost;
 	double min_psnr, luma0, luma;
 	uint32_t first_seq, last_seq;
+	/* --replug: the buffers' sequence numbers */
+	uint32_t buf_seq, max_jump;
+	int buf_seen, seq_jumps, seq_back, restarts, restart_maybe;
+	int after_restart; /* frames checked since the first restart */
 };
 
 static uint32_t parse_fourcc(const char *s)
@@ -278,6 +288,48 @@ static double centre_luma(const struct opts *o, const uint8_t *f, size_t n)
 	return cnt ? sum / (double)cnt : -1;
 }
 
+/*
+ * --replug: a buffer's sequence number, which the frame server keeps
+ * rising across a replug, jumping over the gap; after a jump the camera's
+ * pictures may have started again from 0.
+ */
+static void note_sequence(struct state *st, uint32_t seq)
+{
+	if (st->buf_seen && seq <= st->buf_seq)
+		st->seq_back++;
+	if (st->buf_seen && seq > st->buf_seq + 1) {
+		st->seq_jumps++;
+		if (seq - st->buf_seq > st->max_jump)
+			st->max_jump = seq - st->buf_seq;
+		st->restart_maybe = st->o->replug;
+	}
+	st->buf_seq = seq;
+	st->buf_seen = 1;
+}
+
+/* identify(), from picture 0 first after a jump (--replug): a camera
+ * plugged back starts its pictures again. */
+static int identify_replugged(struct state *st, const uint8_t *f, size_t n,
+			      uint32_t *seq, double *db)
+{
+	uint32_t next = st->next_seq;
+	double last_t = st->last_t;
+
+	if (st->restart_maybe) {
+		st->restart_maybe = 0;
+		st->next_seq = 0;
+		st->last_t = 0;
+		if (identify(st, f, n, seq, db) == 0 && *db >= st->o->psnr &&
+		    *seq < next) {
+			st->restarts++;
+			return 0;
+		}
+		st->next_seq = next;
+		st->last_t = last_t;
+	}
+	return identify(st, f, n, seq, db);
+}
+
 static void check_frame(struct state *st, const uint8_t *f, size_t n)
 {
 	uint32_t seq = 0;
@@ -290,8 +342,9 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 			st->luma0 = st->luma;
 		return;
 	}
-	r = identify(st, f, n, &seq, &db);
+	r = identify_replugged(st, f, n, &seq, &db);
 	st->checked++;
+	st->after_restart += st->restarts > 0;
 	if (r == -EPIPE) {
 		st->lost++;
 		if (seq >= st->next_seq)
@@ -353,6 +406,17 @@ static void check_raw(struct state *st, const uint8_t *f, size_t n)
 	check_frame(st, st->conv, rgb);
 }
 
+/* Whether to take another frame: --frames of them (with --replug, after
+ * the camera came back), or until an error. */
+static int more_frames(struct state *st)
+{
+	if (st->o->until_error)
+		return 1;
+	if (st->o->replug)
+		return st->after_restart < st->o->frames;
+	return st->checked < st->o->frames;
+}
+
 static int xioctl(int fd, unsigned long req, void *arg)
 {
 	int r;
@@ -401,7 +465,7 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 	}
 	if (xioctl(fd, VIDIOC_STREAMON, &type))
 		return -errno;
-	while (st->o->until_error || st->checked < st->o->frames) {
+	while (more_frames(st)) {
 		struct v4l2_buffer b = { .type = type,
 					 .memory = V4L2_MEMORY_MMAP };
 
@@ -422,6 +486,7 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 		}
 		st->cur_t = (double)b.timestamp.tv_sec +
 			    (double)b.timestamp.tv_usec / 1e6;
+		note_sequence(st, b.sequence);
 		check_raw(st, map[b.index], b.bytesused);
 		if (xioctl(fd, VIDIOC_QBUF, &b)) {
 			err = -errno;
@@ -442,7 +507,7 @@ static int capture_read(int fd, struct state *st, size_t sizeimage)
 
 	if (!buf)
 		return -ENOMEM;
-	while (st->o->until_error || st->checked < st->o->frames) {
+	while (more_frames(st)) {
 		ssize_t n;
 
 		if (wait_frame(fd, st->o->timeout)) {
@@ -484,6 +549,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->ask_srgb = 1;
 		else if (!strcmp(a, "--original"))
 			o->original = 1;
+		else if (!strcmp(a, "--replug"))
+			o->replug = 1;
 		else if (a[0] != '-')
 			o->dev = a;
 		else if (!v)
@@ -656,6 +723,10 @@ static void report(const struct state *st, int err, double t)
 	       o->read_io ? "read" : "mmap", st->checked, st->bad, st->lost,
 	       st->first_seq, st->last_seq, st->skipped, st->min_psnr,
 	       t > 0 ? st->checked / t : 0.0, by, why);
+	if (o->replug)
+		printf("  replug: the pictures started again %d times; buffer "
+		       "sequence %d jumps (largest %u), %d steps back\n",
+		       st->restarts, st->seq_jumps, st->max_jump, st->seq_back);
 	if (st->orig)
 		printf("  the original libv4lconvert: %d of %d frames the same "
 		       "(%.4s%s), mean difference at most %.3f, %d refused "
@@ -715,8 +786,10 @@ int main(int argc, char **argv)
 	if (o.until_error)
 		return err ? 0 : 1;
 	/* lost packets are the bus's doing, but not for most frames */
-	if (err || st.checked < o.frames || st.bad > o.bad_ok ||
+	if (err || (!o.replug && st.checked < o.frames) || st.bad > o.bad_ok ||
 	    4 * st.lost > st.checked || (st.orig && st.identical < st.checked))
+		return 1;
+	if (o.replug && (!st.restarts || st.seq_back || !st.seq_jumps))
 		return 1;
 	return 0;
 }
