@@ -189,7 +189,8 @@ static uint32_t predict(const struct state *st)
 }
 
 /*
- * The best match among the WINDOW pictures from `start` (compared on a
+ * The best match among the WINDOW pictures from `start` (4 * WINDOW when
+ * looking for a camera's restart, --replug) (compared on a
  * sample of the bytes), searched until the match gets worse again after
  * passing the floor; for the exact formats the first identical one.
  * Returns 1 for an exact match, 0, or a negative errno.
@@ -197,7 +198,9 @@ static uint32_t predict(const struct state *st)
 static int search(struct state *st, const uint8_t *f, size_t n, uint32_t start,
 		  uint32_t *bs, double *best)
 {
-	for (uint32_t s = start; s < start + WINDOW; s++) {
+	uint32_t window = st->restart_maybe ? 4 * WINDOW : WINDOW;
+
+	for (uint32_t s = start; s < start + window; s++) {
 		int r = render(st, s);
 		double p;
 
@@ -301,7 +304,7 @@ static void note_sequence(struct state *st, uint32_t seq)
 		st->seq_jumps++;
 		if (seq - st->buf_seq > st->max_jump)
 			st->max_jump = seq - st->buf_seq;
-		st->restart_maybe = st->o->replug;
+		st->restart_maybe = st->o->replug && !st->restarts;
 	}
 	st->buf_seq = seq;
 	st->buf_seen = 1;
@@ -316,14 +319,17 @@ static int identify_replugged(struct state *st, const uint8_t *f, size_t n,
 	double last_t = st->last_t;
 
 	if (st->restart_maybe) {
-		st->restart_maybe = 0;
+		/* searched further than usual (search()): a slow reader
+		 * may first see a picture well after the restart */
 		st->next_seq = 0;
 		st->last_t = 0;
 		if (identify(st, f, n, seq, db) == 0 && *db >= st->o->psnr &&
 		    *seq < next) {
+			st->restart_maybe = 0;
 			st->restarts++;
 			return 0;
 		}
+		st->restart_maybe = 0;
 		st->next_seq = next;
 		st->last_t = last_t;
 	}
