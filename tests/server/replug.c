@@ -12,10 +12,14 @@
  *     ENODEV, POLLERR|POLLHUP, no frame of a later plug-in.
  *   not back: a client that asked, on a camera that never comes back,
  *     gets ENODEV once its wait (LIBV4L2_SHARE_REPLUG_MS) is over.
+ *   waiting: once a client that did not ask has its ENODEV (the server
+ *     waits for the camera, back only in a minute), a non-blocking client
+ *     that asked gets EAGAIN from DQBUF and its fd reports no error.
  * A hang fails by alarm.
  *   server-replug SERVER-BINARY
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -224,6 +228,38 @@ static void test_not_back(void)
 	cam_close(&c);
 }
 
+static void test_waiting(void)
+{
+	static const char name[] =
+		"libv4l-vcam:YUYV:320x240:unplug=5:replug=60000";
+	struct cam x, w;
+	int r = 0, stale = 0, fl;
+
+	setenv("LIBV4L2_SHARE_REPLUG", "1", 1);
+	CHECK(cam_start(&x, name, 320, 240) == 0, "asking client streams");
+	unsetenv("LIBV4L2_SHARE_REPLUG");
+	CHECK(cam_start(&w, name, 320, 240) == 0, "other client streams");
+	if (failures)
+		return;
+	alarm(60);
+	while (cam_next(&w) == 0)
+		;
+	CHECK(w.err == ENODEV, "the other client: %s", strerror(w.err));
+	fl = fcntl(x.fd, F_GETFL);
+	fcntl(x.fd, F_SETFL, fl | O_NONBLOCK);
+	/* the frames sent before the unplug first (the newest is kept) */
+	while ((r = cam_next(&x)) == 0 && stale < 2 * NBUF)
+		stale++;
+	alarm(0);
+	printf("waiting: %d frames from before the unplug, then %s\n", stale,
+	       r ? strerror(x.err) : "frames");
+	CHECK(r < 0 && x.err == EAGAIN, "non-blocking DQBUF while waiting: %s",
+	      r ? strerror(x.err) : "frames");
+	CHECK(!(revents(x.fd) & (POLLERR | POLLHUP)), "poll while waiting");
+	cam_close(&x);
+	cam_close(&w);
+}
+
 int main(int argc, char **argv)
 {
 	char dir[] = "/tmp/v4l-replug-XXXXXX", cmd[64];
@@ -235,6 +271,7 @@ int main(int argc, char **argv)
 	CHECK(clientenv_setup(dir, argv[1], "200") == 0, "runtime dir");
 	test_carried();
 	test_not_back();
+	test_waiting();
 	usleep(500 * 1000); /* the servers' idle exit (200 ms) */
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd) != 0)
