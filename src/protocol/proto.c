@@ -38,6 +38,7 @@ FS_AT(struct fs_frame, ts_usec, 56);
 FS_AT(struct fs_frame, server_ns, 64);
 FS_AT(struct fs_frame, pix, 72);
 FS_LAYOUT(struct fs_ctrl_event, 24);
+FS_LAYOUT(struct fs_replug, 24);
 FS_AT(struct fs_ctrl_event, value, 20);
 FS_LAYOUT(struct fs_clients, 200);
 FS_AT(struct fs_clients, cur, 152);

@@ -29,7 +29,7 @@
 
 #include "api.h"
 
-#define FS_PROTO_VERSION 3 /* 3: FS_IOCTL in wire form (wire.h) */
+#define FS_PROTO_VERSION 4 /* 3: FS_IOCTL in wire form (wire.h); 4: FS_REPLUG */
 #define FS_MAX_SLOTS 32
 #define FS_MAX_INFLIGHT 2
 #define FS_IOCTL_MAX 256 /* largest argument forwarded, either form */
@@ -49,6 +49,8 @@ enum fs_type {
 	FS_END,        /* s->c {err}: the stream ended (ENODEV...) */
 	FS_CLIENTS,    /* c->s; s->c {the other clients}: who is connected
 				 * (v4l2-doctor asks, without FS_HELLO) */
+	FS_REPLUG,     /* c->s {wait_ms}; s->c {ret, err}: carry this client
+			 * across a replug of the camera (server_replug.c) */
 	FS_TYPE_LIMIT  /* not a type: one above the last */
 };
 
@@ -112,6 +114,19 @@ struct fs_clients {
 	uint32_t pid[FS_CLIENTS_MAX]; /* theirs (SO_PEERCRED), first count */
 	uint32_t streaming[FS_CLIENTS_MAX]; /* 1: that client streams */
 	struct v4l2_pix_format cur;
+};
+
+/*
+ * FS_REPLUG: when the device goes away, wait up to wait_ms for the same
+ * camera to come back instead of ending this client's stream; meanwhile
+ * no frame comes (DQBUF blocks, or EAGAIN), afterwards the frames go on
+ * in the same format, their sequence numbers jumping over the gap. 0:
+ * today's ENODEV (the default).
+ */
+struct fs_replug {
+	struct fs_hdr h;
+	uint32_t wait_ms;
+	uint32_t pad;
 };
 
 /* A layout fixed on every ABI, checked where it is defined. */

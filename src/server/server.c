@@ -36,12 +36,15 @@
  * unpublished, with the lock released, before the idle exit tears down
  * (client.c retries a connection that was reset meanwhile). When the
  * device goes away (ENODEV) every client gets FS_END and its frame socket
- * closed, and the socket is unpublished at once.
+ * closed, and the socket is unpublished at once; but the clients that
+ * asked to be carried across a replug wait for the camera to come back
+ * (server_replug.c), and the socket stays while they wait.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -84,7 +87,7 @@ void srv_log(const char *what, const char *arg)
 			arg ? arg : "");
 }
 
-static int open_device(const char *dev)
+int srv_open_device(const char *dev)
 {
 	int fd;
 
@@ -109,6 +112,21 @@ static int open_device(const char *dev)
 		return -1;
 	}
 	return fd;
+}
+
+/* Which camera this is, to know it again after a replug (server_ident.c);
+ * a virtual camera is known by its name. */
+static void remember_camera(const char *dev)
+{
+	char path[PATH_MAX];
+	const char *name;
+
+	srv.device = dev;
+	if (!strncmp(dev, "libv4l-vcam", 11) || !realpath(dev, path))
+		return;
+	name = strrchr(path, '/');
+	if (name && srv_ident_of(name + 1, &srv.ident) == 0)
+		srv_log("camera known by its sysfs node", name + 1);
 }
 
 static uint32_t choose_share_fmt(void)
@@ -294,12 +312,13 @@ static int start(const struct options *o, struct listener *l)
 	}
 	for (int i = 0; i < FS_MAX_SLOTS; i++)
 		srv.slots[i].fd = -1;
-	srv.dev = open_device(o->device);
+	srv.dev = srv_open_device(o->device);
 	if (srv.dev < 0) {
 		fprintf(stderr, "v4l2-frameserver: %s: %s\n", o->device,
 			strerror(errno));
 		return 1;
 	}
+	remember_camera(o->device);
 	srv.share_fmt = choose_share_fmt();
 	srv.dec_fmt = srv_decoded_fmt_for(srv.share_fmt);
 	l->sock = listen_socket(l->path);
@@ -387,6 +406,7 @@ static int poll_once(struct listener *l)
 		while (read(srv.wake[0], buf, sizeof(buf)) > 0)
 			;
 	serve_clients(p + 2, map + 2, n - 2);
+	srv_replug_tick();
 	if (srv.gone) {
 		/*
 		 * The device is gone: unpublish (the next open starts a
@@ -459,6 +479,7 @@ int main(int argc, char **argv)
 			srv.frames ? srv.copy_ns / 1e3 / (double)srv.frames
 				   : 0.0);
 	srv_decode_done();
-	v4l2_close(srv.dev);
+	if (srv.dev >= 0)
+		v4l2_close(srv.dev);
 	return 0;
 }

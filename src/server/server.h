@@ -9,7 +9,9 @@
  *   server_decode.c    MJPEG decoded once for the clients that want YU12;
  *   server_clients.c   client connections and what each one holds;
  *   server_requests.c  a client's requests;
- *   server_events.c    control changes announced to the other clients.
+ *   server_events.c    control changes announced to the other clients;
+ *   server_replug.c    carrying the clients that ask across a replug of
+ *                      the camera; server_ident.c which camera it is.
  * Everything below is guarded by srv.lock, held by the main loop between
  * polls and by the capture thread outside DQBUF.
  */
@@ -19,6 +21,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <linux/videodev2.h>
 
 #include "protocol/proto.h"
@@ -60,6 +63,19 @@ struct client {
 		int32_t value;
 	} events[SRV_MAX_EVENTS];
 	unsigned nevents;
+	uint32_t replug_ms; /* FS_REPLUG: wait for the camera; 0: not asked */
+	int ended;          /* sent FS_END: its device is gone for it */
+};
+
+/* A camera in words that survive a replug (server_ident.c). */
+struct srv_ident {
+	int valid, usb;
+	char index[8];     /* the node's index in its device */
+	char ids[16];      /* USB: "vvvv:pppp" */
+	char port[32];     /* USB: the bus and port path, "1-1.2" */
+	char iface[16];    /* USB: "config.interface", "1.0" */
+	char serial[64];   /* USB: "" when the camera has none */
+	char syspath[256]; /* not USB: the device's sysfs path */
 };
 
 struct server {
@@ -86,6 +102,13 @@ struct server {
 	uint64_t frames, copy_ns;
 	int verbose;
 	int activated; /* the listening socket is systemd's (fd 3) */
+	/* server_replug.c */
+	const char *device;  /* as the server was started on it */
+	struct srv_ident ident;
+	int replugging;      /* the camera went away; clients wait for it */
+	uint64_t replug_deadline_ns, replug_tried_ns, last_frame_ns;
+	uint32_t last_seq, seq_offset, seq_resume;
+	int reseq;           /* the next frame is the first after a replug */
 };
 
 extern struct server srv;
@@ -94,6 +117,10 @@ extern struct server srv;
 uint64_t srv_now_ns(void);
 /* With --verbose: "what arg" on stderr. */
 void srv_log(const char *what, const char *arg);
+
+/* The device opened as the server uses it (libv4l2, no conversion), or
+ * -1 with errno (server.c; a stub in the in-process tests). */
+int srv_open_device(const char *dev);
 
 /* server_slots.c */
 void srv_slot_free(struct slot *s);
@@ -116,6 +143,31 @@ void srv_list_clients(const struct client *asker, struct fs_clients *m);
 int srv_device_start(const struct v4l2_pix_format *pix);
 void srv_device_stop(void);
 void *srv_capture_thread(void *arg);
+/* FS_END(err) to the clients, but those waiting for a replug when
+ * spare_replug, and their frame sockets closed (lock held). */
+void srv_broadcast_end(int err, int spare_replug);
+
+/* server_replug.c */
+/* Whether a connected client asked to wait for the camera. */
+int srv_replug_wanted(void);
+/* The device is gone (capture thread, lock held): wait for it. */
+void srv_replug_begin(void);
+/* Main loop, lock held: look for the camera, resume, or give up. */
+void srv_replug_tick(void);
+/* The sequence number a client sees for the device's dev_seq. */
+uint32_t srv_replug_sequence(uint32_t dev_seq);
+/* The stream started (lock held): its frame rate is remembered. */
+void srv_replug_started(void);
+/* FS_REPLUG, and the requests of a client whose device is not there
+ * (ended, or waited for): -1 the client is gone, 0 answered, 1 not
+ * ours (srv_handle answers). */
+int srv_replug_handle(struct client *c, void *msg, ssize_t n);
+
+/* server_ident.c: name is a node's name, "video0". */
+int srv_ident_of(const char *name, struct srv_ident *id);
+int srv_ident_same(const struct srv_ident *a, const struct srv_ident *b);
+/* The node ("/dev/videoN") of the camera id is, if it is there. */
+int srv_ident_find(const struct srv_ident *id, char *node, size_t size);
 
 /* server_decode.c */
 /* The decoded format offered beside share_fmt, or 0. */

@@ -111,6 +111,7 @@ int srv_device_start(const struct v4l2_pix_format *pix)
 	if (v4l2_ioctl(srv.dev, VIDIOC_STREAMON, &type) < 0)
 		goto fail;
 	srv.running = 1;
+	srv_replug_started();
 	capture_unpark();
 	if (srv.verbose)
 		fprintf(stderr, "v4l2-frameserver: streaming %.4s %ux%u\n",
@@ -138,7 +139,7 @@ static void distribute(struct slot *s, const struct v4l2_buffer *b,
 	m.h.type = FS_FRAME;
 	m.slot = idx;
 	m.gen = s->gen;
-	m.sequence = b->sequence;
+	m.sequence = srv_replug_sequence(b->sequence);
 	m.bytesused = bytes;
 	m.flags = b->flags;
 	m.map_size = s->size;
@@ -184,17 +185,20 @@ static void distribute(struct slot *s, const struct v4l2_buffer *b,
 /*
  * The stream ended for good (the device is gone): FS_END on every
  * client's request socket, then its frame socket is closed, which its
- * poll() sees as POLLERR | POLLHUP (client.c).
+ * poll() sees as POLLERR | POLLHUP (client.c). The clients that wait for
+ * the camera to come back are spared while they wait (server_replug.c).
  */
-static void broadcast_end(int err)
+void srv_broadcast_end(int err, int spare_replug)
 {
 	struct fs_hdr h = { .type = FS_END, .ret = -1, .err = err };
 
 	for (int i = 0; i < MAX_CLIENTS; i++) {
 		struct client *c = &srv.clients[i];
 
-		if (c->sock < 0)
+		if (c->sock < 0 || c->ended || (spare_replug && c->replug_ms))
 			continue;
+		c->ended = 1;
+		c->streaming = 0;
 		fs_send(c->sock, &h, sizeof(h), -1, MSG_DONTWAIT);
 		if (c->data >= 0)
 			close(c->data);
@@ -250,10 +254,12 @@ static void deliver(struct v4l2_buffer *b)
 /* A DQBUF that failed with err (lock held). */
 static void dqbuf_failed(int err)
 {
-	if (err == ENODEV) {
+	if (err == ENODEV && srv_replug_wanted()) {
+		srv_replug_begin();
+	} else if (err == ENODEV) {
 		srv.gone = 1;
 		srv.running = 0;
-		broadcast_end(ENODEV);
+		srv_broadcast_end(ENODEV, 0);
 		srv_log("device gone", NULL);
 	} else if (err != EAGAIN && err != EINTR) {
 		usleep(1000);

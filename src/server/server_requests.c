@@ -282,7 +282,7 @@ int srv_handle(struct client *c)
 		struct fs_release rel;
 		struct fs_clients who;
 	} m;
-	int fd;
+	int fd, r;
 	ssize_t n = fs_recv(c->sock, &m, sizeof(m), &fd, MSG_DONTWAIT);
 
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
@@ -297,6 +297,9 @@ int srv_handle(struct client *c)
 		close(fd); /* no other fds are expected */
 	if (n < (ssize_t)sizeof(m.h))
 		return -1;
+	r = srv_replug_handle(c, &m, n); /* server_replug.c */
+	if (r <= 0)
+		return r;
 	switch (m.h.type) {
 	case FS_HELLO:
 		m.hello.version = FS_PROTO_VERSION;

@@ -321,8 +321,10 @@ int v4lc_vcam_dqbuf(struct vcam *c, unsigned long req, void *arg)
 	complete(c, &c->bufs[i], n);
 	fill_buf(c, i, b);
 	c->bufs[i].flags = 0;
-	if (c->unplug_after && ++c->delivered >= c->unplug_after)
+	if (c->unplug_after && ++c->delivered >= c->unplug_after) {
 		c->gone = 1;
+		v4lc_vcam_unplugged(c);
+	}
 	return 0;
 }
 

@@ -56,6 +56,14 @@ void *v4lc_vcam_init(int fd)
 	if (!c)
 		return NULL;
 	c->fd = fd;
+	snprintf(c->spec, sizeof(c->spec), "%.*s", (int)sizeof(c->spec) - 1,
+		 spec);
+	if (v4lc_vcam_absent(c->spec)) {
+		/* Unplugged and not back (replug.c): no camera here. */
+		free(c);
+		errno = ENODEV;
+		return NULL;
+	}
 	if (v4lc_vcam_parse_spec(c, spec)) {
 		free(c);
 		return NULL;

@@ -24,6 +24,7 @@
 #define VCAM_MAX_FORMATS 48
 #define VCAM_MAX_BUFFERS 32
 #define VCAM_MAX_SIZES 8
+#define VCAM_SPEC_MAX 256 /* a memfd name is at most 249 bytes */
 
 /* A format the camera can offer: ENUM_FMT's flags and description. */
 struct vcam_format {
@@ -56,6 +57,10 @@ struct vcam {
 	 * call fails with ENODEV, as on a disconnected device) */
 	uint32_t unplug_after, delivered;
 	int gone;
+	/* "replug=MS": it is back MS ms after (replug.c) */
+	uint32_t replug_ms;
+	int replug_set;
+	char spec[VCAM_SPEC_MAX]; /* as in the name: what comes back */
 
 	struct v4l2_pix_format fmt;
 	struct v4l2_fract interval;
@@ -102,6 +107,10 @@ int v4lc_vcam_render_picture(uint32_t fourcc, int w, int h, uint32_t seq,
 /* spec.c: the formats, sizes and options of the memfd's name (the spec
  * is modified). 0, or -1 for a spec to decline. */
 int v4lc_vcam_parse_spec(struct vcam *c, char *spec);
+
+/* replug.c: c was just unplugged; whether the camera of spec is away. */
+void v4lc_vcam_unplugged(const struct vcam *c);
+int v4lc_vcam_absent(const char *spec);
 
 /* format.c */
 /* Index of an offered format in c->formats, or -1. */

@@ -160,6 +160,11 @@ static int parse_option(struct vcam *c, const char *tok)
 		if (parse_num(tok + 7, 1, 1000000, &n))
 			return -1;
 		c->unplug_after = (uint32_t)n;
+	} else if (!strncmp(tok, "replug=", 7)) {
+		if (parse_num(tok + 7, 0, 3600000, &n))
+			return -1;
+		c->replug_ms = (uint32_t)n;
+		c->replug_set = 1;
 	} else if (!strcmp(tok, "lens") || !strncmp(tok, "lens=", 5)) {
 		n = V4LC_VCAM_LENS_INFOCUS;
 		if (tok[4] == '=' &&

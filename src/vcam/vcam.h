@@ -55,7 +55,13 @@
  *           at quality 85: what a natural scene costs a JPEG decoder
  *           (for benchmarks: the bars' JPEG is unusually cheap).
  *   unplug=N the camera is unplugged after delivering N frames: every
- *           later call fails with ENODEV (fault injection).
+ *           later call fails with ENODEV (fault injection), and opening
+ *           the same spec again in this process finds no camera (the
+ *           fd is declined, errno ENODEV), as an unplugged camera is
+ *           not there for anyone.
+ *   replug=MS with unplug=N: the camera is plugged back MS ms after its
+ *           unplug: opening its spec then gives a new camera (sequence
+ *           from 0, unplugged again after N frames) (src/vcam/replug.c).
  *   lens[=POS] a simulated focus lens (src/vcam/lens.h): FOCUS_ABSOLUTE
  *           moves a motor, frames blur with the distance from the
  *           in-focus position POS (default 300).

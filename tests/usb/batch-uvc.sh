@@ -28,7 +28,11 @@
 #  faults       corrupt and truncated frames (no crash, no EIO, the stream
 #               goes on), a stalled endpoint (no damaged frame, no hang),
 #               unplugging mid-stream: a direct, a preloaded and two shared
-#               programs all get ENODEV, none hangs.
+#               programs all get ENODEV, none hangs;
+#  replug       the camera unplugged and plugged back under two programs
+#               sharing it that asked to be carried across
+#               (LIBV4L2_SHARE_REPLUG=1): usbcheck and ffmpeg under
+#               v4l2convert.so both stream on (replug_test, lib.sh).
 # USB_PARTS (a comma list of those names) runs only some. Ends with
 # "N passed, N failed".
 set -uo pipefail
@@ -373,7 +377,12 @@ iso=$(node $ISO) && bulk=$(node $BULK) && flip=$(node $FLIP) || {
 echo "cameras: iso $iso, bulk $bulk, upside-down $flip"
 export XDG_RUNTIME_DIR=$(mktemp -d /run/vm-usb-run.XXXXXX)
 chmod 700 "$XDG_RUNTIME_DIR"
-for part in frames upside_down compliance controls programs server faults; do
+replug() {
+	LIBV4L2_FRAMESERVER_FORMAT=MJPG replug_test 0 $ISO $iso 640x480 MJPG --lens
+	iso=$(node $ISO)
+}
+
+for part in frames upside_down compliance controls programs server faults replug; do
 	[[ ",${USB_PARTS:-all}," == *,@(all|$part),* ]] || continue
 	t0=$SECONDS
 	$part

@@ -70,3 +70,68 @@ for ((_cam = 0; _cam < $(echo ${USBCAM_CAMS:-} | wc -w); _cam++)); do
 done
 export USBCHECK_LOSSES
 loss_mark() { "$chk" --loss-count; }
+
+# replug_test CAMERA-INDEX VID:PID DEVICE WxH FOURCC [USBCHECK-OPTION...]:
+# two programs share the camera through the frame server ($server, $shim,
+# $chk, $out), both run with LIBV4L2_SHARE_REPLUG=1: usbcheck taking
+# FOURCC and ffmpeg under v4l2convert.so taking rgb24. Once ffmpeg has its
+# first frame, the camera is unplugged 3 frames later and plugged back 2 s
+# after. usbcheck must see its buffer sequence jump over the gap and the
+# pictures start again (the camera came back), and check 4 frames after
+# that; ffmpeg, still running when the camera is back, must write all its
+# 24 frames (without the replug both get ENODEV). Deadlines only: a loaded
+# host's VM may take a minute to start ffmpeg.
+replug_test() {
+	local i=$1 id=$2 dev=$3 size=$4 fmt=$5 p1 p2 rc1 rc2 k t0=$SECONDS
+	local n=24 w=${4%x*} h=${4#*x} mark alive=0
+	shift 5
+	rm -f "$out/rp.rgb"
+	export LIBV4L2_SHARE=1 LIBV4L2_FRAMESERVER=$server \
+		LIBV4L2_SHARE_REPLUG=1 LIBV4L2_FRAMESERVER_VERBOSE=1
+	timeout -k 5 240 "$chk" --fmt $fmt --size $size --frames 4 --replug \
+		--timeout 30 "$@" $dev >"$out/rp-chk.log" 2>&1 &
+	p1=$!
+	# no probing: its first frame is in the file as soon as it came
+	LD_PRELOAD=$shim timeout -k 5 240 ffmpeg -hide_banner -loglevel warning \
+		-probesize 32 -analyzeduration 0 -f v4l2 -input_format rgb24 \
+		-video_size $size -i $dev \
+		-frames:v $n -fps_mode passthrough -f rawvideo "$out/rp.rgb" \
+		>"$out/rp-ff.log" 2>&1 &
+	p2=$!
+	for ((k = 0; k < 1800; k++)); do
+		[ -s "$out/rp.rgb" ] || ! kill -0 $p2 2>/dev/null && break
+		sleep 0.1
+	done
+	mark=$(camlog $i | wc -l)
+	camcmd $i "unplug 3 2000"
+	for ((k = 0; k < 1800; k++)); do
+		camlog $i | tail -n +$((mark + 1)) | grep -q "plugged in" && break
+		sleep 0.1
+	done
+	kill -0 $p2 2>/dev/null && alive=1
+	wait $p1
+	rc1=$?
+	wait $p2
+	rc2=$?
+	unset LIBV4L2_SHARE LIBV4L2_FRAMESERVER LIBV4L2_SHARE_REPLUG \
+		LIBV4L2_FRAMESERVER_VERBOSE
+	if [ $rc1 = 0 ]; then
+		ok "replug, usbcheck carried across: $(tail -n 2 "$out/rp-chk.log" | tr '\n' ' ') [$((SECONDS - t0)) s]"
+	else
+		ko "replug, usbcheck (exit $rc1): $(grep -v "frameserver\|libv4l2" "$out/rp-chk.log" | tail -n 4 | tr '\n' ' ')"
+	fi
+	if [ $alive = 0 ]; then
+		ko "replug, ffmpeg: not running when the camera was back (exit $rc2)"
+	elif [ $rc2 = 0 ] && size_is "$out/rp.rgb" $((n * w * h * 3)); then
+		ok "replug, ffmpeg under v4l2convert.so carried across: $n frames"
+	else
+		ko "replug, ffmpeg (exit $rc2): $(stat -c %s "$out/rp.rgb" 2>/dev/null) bytes, $(grep -v frameserver "$out/rp-ff.log" | tail -n 2 | tr '\n' ' ')"
+	fi
+	camlog $i | grep -E "unplugged|plugged|fault" | tail -n 3
+	[ $rc1$rc2 = 00 ] || {
+		grep -ah "v4l2-frameserver\|libv4l2 share" "$out/rp-chk.log" \
+			"$out/rp-ff.log" | tail -n 25
+		dmesg | grep -v xhci | tail -n 8
+	}
+	node $id 30 >/dev/null || ko "replug: the camera is not there after the test"
+}

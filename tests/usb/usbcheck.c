@@ -55,6 +55,12 @@
  *     --ask-srgb       ask S_FMT for sRGB, full range, as GStreamer does
  *                      for RGB: the answer must keep colorspace and transfer
  *                      function, and the frames must still be right
+ *     --replug         the camera is unplugged and plugged back under a
+ *                      frame server that carries us across (mmap): the
+ *                      buffers' sequence numbers must never go back and
+ *                      must jump over the gap, after which the camera's
+ *                      pictures start again from 0; --frames counts the
+ *                      frames after that (the stream goes on until then)
  *
  * A frame's sequence number is found by comparing it, subsampled, with the
  * next pictures (frames the bus dropped leave gaps); sequence numbers must
@@ -92,6 +98,7 @@ struct opts {
 	uint32_t fourcc;
 	int w, h, frames, fps, lens, flip, bad_ok, until_error, timeout;
 	int read_io, no_check, ask_srgb, original, loss_count, until_focus;
+	int replug;
 	double psnr, deadline;
 	const char *dev, *file;
 	int nset;
@@ -132,6 +139,10 @@ struct state {
 	struct losses loss;
 	double t_end; /* the deadline (now_s()) */
 	int focus;    /* --until-focus: the last AUTO_FOCUS_STATUS read */
+	/* --replug: the buffers' sequence numbers */
+	uint32_t buf_seq, max_jump;
+	int buf_seen, seq_jumps, seq_back, restarts, restart_maybe;
+	int after_restart; /* frames checked since the first restart */
 };
 
 static uint32_t parse_fourcc(const char *s)
@@ -227,7 +238,8 @@ static uint32_t predict(const struct state *st)
 }
 
 /*
- * The best match among the WINDOW pictures from `start` (compared on a
+ * The best match among the WINDOW pictures from `start` (4 * WINDOW when
+ * looking for a camera's restart, --replug) (compared on a
  * sample of the bytes), searched until the match gets worse again after
  * passing the floor; for the exact formats the first identical one.
  * Returns 1 for an exact match, 0, or a negative errno.
@@ -235,7 +247,9 @@ static uint32_t predict(const struct state *st)
 static int search(struct state *st, const uint8_t *f, size_t n, uint32_t start,
 		  uint32_t *bs, double *best)
 {
-	for (uint32_t s = start; s < start + WINDOW; s++) {
+	uint32_t window = st->restart_maybe ? 4 * WINDOW : WINDOW;
+
+	for (uint32_t s = start; s < start + window; s++) {
 		int r = render(st, s);
 		double p;
 
@@ -407,6 +421,51 @@ static double centre_luma(const struct opts *o, const uint8_t *f, size_t n)
 	return cnt ? sum / (double)cnt : -1;
 }
 
+/*
+ * --replug: a buffer's sequence number, which the frame server keeps
+ * rising across a replug, jumping over the gap; after a jump the camera's
+ * pictures may have started again from 0.
+ */
+static void note_sequence(struct state *st, uint32_t seq)
+{
+	if (st->buf_seen && seq <= st->buf_seq)
+		st->seq_back++;
+	if (st->buf_seen && seq > st->buf_seq + 1) {
+		st->seq_jumps++;
+		if (seq - st->buf_seq > st->max_jump)
+			st->max_jump = seq - st->buf_seq;
+		st->restart_maybe = st->o->replug && !st->restarts;
+	}
+	st->buf_seq = seq;
+	st->buf_seen = 1;
+}
+
+/* identify(), from picture 0 first after a jump (--replug): a camera
+ * plugged back starts its pictures again. */
+static int identify_replugged(struct state *st, const uint8_t *f, size_t n,
+			      uint32_t *seq, double *db)
+{
+	uint32_t next = st->next_seq;
+	double last_t = st->last_t;
+
+	if (st->restart_maybe) {
+		/* searched further than usual (search()): a slow reader
+		 * may first see a picture well after the restart */
+		st->next_seq = 0;
+		st->last_t = 0;
+		if (identify(st, f, n, seq, db) == 0 && *db >= st->o->psnr &&
+		    *seq < next) {
+			st->restart_maybe = 0;
+			st->restarts++;
+			return 0;
+		}
+		st->restart_maybe = 0;
+		st->next_seq = next;
+		st->last_t = last_t;
+	}
+	return identify(st, f, n, seq, db);
+}
+
 static void check_frame(struct state *st, const uint8_t *f, size_t n)
 {
 	uint32_t seq = 0;
@@ -440,8 +499,9 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 			st->checked);
 		return;
 	}
-	r = identify(st, f, n, &seq, &db);
+	r = identify_replugged(st, f, n, &seq, &db);
 	st->checked++;
+	st->after_restart += st->restarts > 0;
 	if (r == -EPIPE && reported) {
 		st->lost++;
 		if (seq >= st->next_seq)
@@ -535,12 +595,15 @@ static int good(const struct state *st)
 	return st->checked - st->bad - st->lost - st->repeated;
 }
 
-/* Take another frame? Until --frames good ones, a bad one too many, too
- * many lost, or the deadline. */
+/* Take another frame? Until --frames good ones (with --replug, after the
+ * camera came back), a bad one too many, too many lost, or the deadline. */
 static int more(const struct state *st)
 {
 	if (st->o->until_error)
 		return 1;
+	if (st->o->replug)
+		return st->after_restart < st->o->frames &&
+		       st->bad <= st->o->bad_ok && now_s() < st->t_end;
 	return good(st) < st->o->frames && st->bad <= st->o->bad_ok &&
 	       st->checked < 3 * st->o->frames + 6 && now_s() < st->t_end;
 }
@@ -627,6 +690,7 @@ static int capture_mmap(int fd, struct state *st, size_t sizeimage)
 		}
 		st->cur_t = (double)b.timestamp.tv_sec +
 			    (double)b.timestamp.tv_usec / 1e6;
+		note_sequence(st, b.sequence);
 		check_raw(st, map[b.index], b.bytesused);
 		if (xioctl(fd, VIDIOC_QBUF, &b)) {
 			err = -errno;
@@ -698,6 +762,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->loss_count = 1;
 		else if (!strcmp(a, "--until-focus"))
 			o->until_focus = 1;
+		else if (!strcmp(a, "--replug"))
+			o->replug = 1;
 		else if (a[0] != '-')
 			o->dev = a;
 		else if (!v)
@@ -905,6 +971,10 @@ static void report(const struct state *st, int err, double t)
 		       ? ", too few good frames in time"
 		       : "",
 	       by, why);
+	if (o->replug)
+		printf("  replug: the pictures started again %d times; buffer "
+		       "sequence %d jumps (largest %u), %d steps back\n",
+		       st->restarts, st->seq_jumps, st->max_jump, st->seq_back);
 	if (st->orig)
 		printf("  the original libv4lconvert: %d of %d frames the same "
 		       "(%.4s%s), mean difference at most %.3f, %d refused "
@@ -979,8 +1049,10 @@ int main(int argc, char **argv)
 	losses_close(&st.loss);
 	/* frames that lost packets on the way do not count, but a loss
 	 * must have been reported for each (check_frame) */
-	if (err || good(&st) < o.frames || st.bad > o.bad_ok ||
+	if (err || (!o.replug && good(&st) < o.frames) || st.bad > o.bad_ok ||
 	    (st.orig && st.identical < st.checked))
+		return 1;
+	if (o.replug && (!st.restarts || st.seq_back || !st.seq_jumps))
 		return 1;
 	return 0;
 }

@@ -102,6 +102,8 @@ static void *share_init(int fd)
 							 : cap.capabilities;
 	if (!(caps & V4L2_CAP_VIDEO_CAPTURE) || !(caps & V4L2_CAP_STREAMING))
 		goto fail;
+	if (share_ask_replug(sh) < 0)
+		goto fail;
 
 	/* Our buffers: a memfd, mapped through v4l2_mmap (lv2_share_mmap). */
 	snprintf(name, sizeof(name), "libv4l-share:%s", key);

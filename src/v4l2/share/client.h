@@ -4,7 +4,8 @@
  *   client.c          the device operations (plugin ABI) and controls;
  *   client_connect.c  finding or starting the device's server, HELLO;
  *   client_io.c       requests, replies and asynchronous messages;
- *   client_stream.c   format, buffers and frames.
+ *   client_stream.c   format, buffers and frames;
+ *   client_replug.c   asking to be carried across a replug.
  * A share's fields are guarded by its lock, held by every operation.
  */
 #ifndef V4L2_FRAMESERVER_CLIENT_H
@@ -78,6 +79,10 @@ void share_release(struct share *sh, const struct fs_frame *f);
 void share_slot_unmap(struct share *sh, unsigned i);
 /* Take the frames, events and end of stream that have arrived. */
 void share_drain(struct share *sh);
+
+/* client_replug.c: FS_REPLUG when the environment asks for it; 0, or -1
+ * when the server refused. */
+int share_ask_replug(struct share *sh);
 
 /* client_stream.c */
 int share_get_fmt(struct share *sh);
