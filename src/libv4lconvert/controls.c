@@ -414,7 +414,7 @@ void v4lc_controls_init(struct v4lconvert_data *data)
 	struct v4lc_quirk q;
 	unsigned flags = v4lc_driver_flips(data);
 
-	v4lc_hwinfo_read(data->fd, &hw);
+	v4lc_hwinfo_read(data, &hw);
 	if (v4lc_quirk_lookup(&hw, &q, NULL)) {
 		flags |= q.flags;
 		data->default_gamma = q.gamma;

@@ -97,7 +97,7 @@ static int shm_name(struct v4lconvert_data *data, char *name, size_t len)
 	 */
 	if (!strncmp((const char *)cap.driver, "v4l2-vcam", sizeof(cap.driver)))
 		return 0;
-	v4lc_hwinfo_read(data->fd, &hw);
+	v4lc_hwinfo_read(data, &hw);
 	snprintf(name, len, "/libv4lc-%u:", (unsigned)geteuid());
 	append_clean(name, len, (const char *)cap.bus_info,
 		     sizeof(cap.bus_info));

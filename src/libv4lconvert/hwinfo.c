@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include "priv.h"
+#include "private_api.h"
 #include "quirks.h"
 
 static int read_attr(const char *path, char *buf, size_t len)
@@ -55,15 +57,32 @@ static void read_usb_id(const char *dev, struct v4lc_hwinfo *hw)
 	hw->product = p;
 }
 
-void v4lc_hwinfo_read(int fd, struct v4lc_hwinfo *hw)
+/* The camera node's device number: the fd's own, or the one its backend
+ * names (V4LC_IOCTL_DEVICE_RDEV). 0, or -1 when there is none. */
+static int device_rdev(struct v4lconvert_data *data, dev_t *rdev)
 {
 	struct stat st;
+	uint64_t n = 0;
+
+	if (data->fd >= 0 && !fstat(data->fd, &st) && S_ISCHR(st.st_mode)) {
+		*rdev = st.st_rdev;
+		return 0;
+	}
+	if (v4lc_dev_ioctl(data, V4LC_IOCTL_DEVICE_RDEV, &n) || !n)
+		return -1;
+	*rdev = (dev_t)n;
+	return 0;
+}
+
+void v4lc_hwinfo_read(struct v4lconvert_data *data, struct v4lc_hwinfo *hw)
+{
 	char dev[96], path[160];
+	dev_t rdev;
 
 	memset(hw, 0, sizeof(*hw));
-	if (fd >= 0 && !fstat(fd, &st) && S_ISCHR(st.st_mode)) {
+	if (!device_rdev(data, &rdev)) {
 		snprintf(dev, sizeof(dev), "/sys/dev/char/%u:%u/device",
-			 major(st.st_rdev), minor(st.st_rdev));
+			 major(rdev), minor(rdev));
 		read_usb_id(dev, hw);
 	}
 	for (int k = 0; k < V4LC_DMI_KEYS; k++) {

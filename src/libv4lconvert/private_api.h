@@ -57,4 +57,14 @@ v4lc_quirk_report(struct v4lconvert_data *data, struct v4lc_quirk_report *r);
 /* The SIMD tier the kernels run ("scalar", "sse2", "avx2", "neon"...). */
 __attribute__((visibility("default"))) const char *v4lc_simd_tier(void);
 
+/*
+ * Asked through the device's own operations when its fd is no character
+ * device (the frame server's client hands libv4lconvert a socket): the
+ * device number (dev_t) of the camera node the device stands for, so that
+ * the quirk table's USB ids match a shared camera as they match it opened
+ * directly. A backend that does not know it answers an error, and the
+ * camera is then matched by the machine's DMI strings alone, as before.
+ */
+#define V4LC_IOCTL_DEVICE_RDEV _IOR('L', 0x01, uint64_t)
+
 #endif

@@ -62,8 +62,9 @@ struct v4lc_quirk_origin {
 int v4lc_quirk_lookup(const struct v4lc_hwinfo *hw, struct v4lc_quirk *q,
 		      struct v4lc_quirk_origin *origin);
 
-/* USB id and DMI strings of the device open at fd, from sysfs
+/* USB id and DMI strings of the converter's device, from sysfs
  * (LIBV4LCONTROL_SYSFS_PREFIX is prepended to every path, for tests). */
-void v4lc_hwinfo_read(int fd, struct v4lc_hwinfo *hw);
+struct v4lconvert_data;
+void v4lc_hwinfo_read(struct v4lconvert_data *data, struct v4lc_hwinfo *hw);
 
 #endif

@@ -18,7 +18,7 @@ void v4lc_quirk_report(struct v4lconvert_data *data,
 
 	memset(r, 0, sizeof(*r));
 	r->driver_flags = v4lc_driver_flips(data);
-	v4lc_hwinfo_read(data->fd, &hw);
+	v4lc_hwinfo_read(data, &hw);
 	r->vendor = hw.vendor;
 	r->product = hw.product;
 	if (v4lc_quirk_lookup(&hw, &q, &o)) {

@@ -237,7 +237,13 @@ static const struct {
 
 static int fake_ioctl(void *priv, int fd, unsigned long request, void *arg)
 {
+	struct fakedev *d = priv;
+
 	(void)fd;
+	if (d->rdev_req && request == d->rdev_req) {
+		*(uint64_t *)arg = d->rdev;
+		return 0;
+	}
 	for (size_t i = 0; i < sizeof(fake_requests) / sizeof(fake_requests[0]);
 	     i++)
 		if (fake_requests[i].req == request &&

@@ -28,6 +28,10 @@ struct fakedev {
 	int32_t ctrl_values[8];
 	/* VIDIOC_ENUMINPUT status of the one input (V4L2_IN_ST_*) */
 	uint32_t input_status;
+	/* A request (non-zero) answered with the uint64_t `rdev`: the
+	 * camera node a backend whose fd is no device names. */
+	unsigned long rdev_req;
+	uint64_t rdev;
 	/* counters the tests inspect */
 	int try_fmt_calls;
 };

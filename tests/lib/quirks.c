@@ -16,6 +16,8 @@
 
 #include <libv4lconvert.h>
 
+#include "libv4lconvert/private_api.h"
+
 #define CHECK_PRINT_PASSES /* a line for every case verified */
 #include "../common/fakedev.h"
 #include "../common/check.h"
@@ -58,6 +60,13 @@ static void machine(const char *modalias, const char *board_vendor,
 	put("/sys/class/dmi/id/product_name", product_name);
 }
 
+/*
+ * The camera as the frame server's client gives it to libv4lconvert: its
+ * fd a socket (here a pipe), the camera node named by the backend
+ * (V4LC_IOCTL_DEVICE_RDEV).
+ */
+static int shared;
+
 /* Which flip does the library apply? Bits HF | VF, or -1 if none fits. */
 static int observed_flip(uint32_t input_status)
 {
@@ -66,12 +75,19 @@ static int observed_flip(uint32_t input_status)
 		.n_formats = 1,
 		.input_status = input_status,
 		.formats = { { V4L2_PIX_FMT_RGB24, 1, { { W, H } } } },
+		.rdev_req = shared ? V4LC_IOCTL_DEVICE_RDEV : 0,
+		.rdev = devst.st_rdev,
 	};
+	int pipefd[2] = { -1, -1 };
 	struct v4l2_format f;
 	uint8_t src[W * H * 3], out[W * H * 3];
-	struct v4lconvert_data *cv =
-		v4lconvert_create_with_dev_ops(devnull, &dev, &fakedev_ops);
+	struct v4lconvert_data *cv;
 	int result = -1;
+
+	if (shared && pipe(pipefd))
+		return -1;
+	cv = v4lconvert_create_with_dev_ops(shared ? pipefd[0] : devnull, &dev,
+					    &fakedev_ops);
 
 	memset(&f, 0, sizeof(f));
 	f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
@@ -100,6 +116,10 @@ static int observed_flip(uint32_t input_status)
 		}
 	}
 	v4lconvert_destroy(cv);
+	if (shared) {
+		close(pipefd[0]);
+		close(pipefd[1]);
+	}
 	return result;
 }
 
@@ -133,6 +153,10 @@ int main(void)
 	machine("usb:v04F2pB012d0001\n", "PACKARD BELL BV    \n",
 		"EasyNote_BG45   \n", "", "");
 	expect("Packard Bell EasyNote BG45 (DMI)", HF | VF, 0);
+	shared = 1;
+	expect("the same camera through the frame server (its node named)",
+	       HF | VF, 0);
+	shared = 0;
 	machine("usb:v04F2pB012d0001\n", "ASUSTeK Computer Inc.\n", "F3Sc\n",
 		"", "");
 	expect("ASUS F3Sc: explicit not-flipped rule before the wildcard", 0,

@@ -296,6 +296,13 @@ server() {
 		cat "$out"/share-*.log
 	fi
 	sleep 2
+	# The upside-down laptop camera shared: the quirk table matches it by
+	# the node the client names (V4LC_IOCTL_DEVICE_RDEV), as it does when
+	# the camera is opened directly.
+	LIBV4L2_SHARE=1 LIBV4L2_FRAMESERVER=$server check \
+		"frame server: laptop camera RGB3 upright" \
+		"$chk" --fmt RGB3 --frames 6 --psnr 40 $flip
+	sleep 2
 }
 
 # unplug_test NAME CAMERA-INDEX ID COMMAND...: the camera is unplugged 6

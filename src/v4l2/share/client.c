@@ -44,10 +44,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "client.h"
 #include "libv4l-plugin.h"
+#include "libv4lconvert/private_api.h"
 #include "v4l2/backend.h"
 
 /*
@@ -180,6 +182,24 @@ static int ext_ctrls(struct share *sh, unsigned long req,
 	return 0;
 }
 
+/*
+ * The camera node the server serves, for libv4lconvert's quirk lookup
+ * (V4LC_IOCTL_DEVICE_RDEV): without it a shared upside-down laptop camera
+ * would match no USB id rule and stay upside down. The node is the one
+ * this program asked for, so it may stat it; a virtual camera has none.
+ */
+static int device_rdev(struct share *sh, uint64_t *rdev)
+{
+	struct stat st;
+
+	if (sh->dev[0] != '/' || stat(sh->dev, &st) || !S_ISCHR(st.st_mode)) {
+		errno = ENOTTY;
+		return -1;
+	}
+	*rdev = (uint64_t)st.st_rdev;
+	return 0;
+}
+
 static int share_ioctl_locked(struct share *sh, unsigned long req, void *arg)
 {
 	if (!arg) {
@@ -253,6 +273,8 @@ static int share_ioctl_locked(struct share *sh, unsigned long req, void *arg)
 		return share_streamon(sh, arg);
 	case VIDIOC_STREAMOFF:
 		return share_streamoff(sh, arg);
+	case V4LC_IOCTL_DEVICE_RDEV:
+		return device_rdev(sh, arg);
 	}
 	errno = ENOTTY;
 	return -1;

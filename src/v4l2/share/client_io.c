@@ -148,6 +148,10 @@ static void on_async(struct share *sh, const void *buf, ssize_t n, int fd)
 	if (h->type == FS_END) {
 		sh->ended = 1;
 		sh->end_err = h->err ? h->err : ENODEV;
+		/* The program's fd reports the end (POLLHUP) from now on,
+		 * not only once the server has closed its side: a program
+		 * told ENODEV may poll at once. */
+		shutdown(sh->fd, SHUT_RDWR);
 	}
 	/* FS_CTRL_EVENT: the next G_CTRL reads the new value anyway. */
 }
