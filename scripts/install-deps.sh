@@ -9,7 +9,9 @@
 # gst-launch-1.0 with v4l2src).
 # --clients adds the programs the client suite (tests/vm/batch-clients.sh)
 # runs on vivid: mpv, fswebcam, mplayer, uvccapture, OpenCV's Python module,
-# vidcat (w3cam, a V4L1 program), besides ffmpeg and GStreamer's v4l2src.
+# vidcat (w3cam, a V4L1 program), guvcview and vgrabbj (linked with libv4l2,
+# libv4l1), and for its CLIENTS_X11=1 cases qvidcap, zbarcam (zbar-tools)
+# and Xvfb, besides ffmpeg and GStreamer's v4l2src.
 # --bench adds gnuplot for bench/run's chart.
 # --fuzz adds clang and its runtime (libFuzzer, sanitizers) for tests/fuzz.
 # --deb adds what the Debian packages (debian/) need to build, and the
@@ -93,7 +95,8 @@ if [ $deb = 1 ]; then
 fi
 if [ $clients = 1 ]; then
 	$APT install -qq --no-install-recommends mpv fswebcam mplayer \
-		uvccapture python3-opencv w3cam "${players[@]}" >/dev/null
+		uvccapture python3-opencv w3cam guvcview vgrabbj qvidcap zbar-tools \
+		xvfb "${players[@]}" >/dev/null
 fi
 if [ $bench = 1 ]; then
 	$APT install -qq --no-install-recommends gnuplot-nox >/dev/null
