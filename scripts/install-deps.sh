@@ -80,7 +80,7 @@ if [ $vm = 1 ]; then
 		busybox-static  # the guest's shell and tools
 		kmod            # loads vivid, uvcvideo and the gspca drivers
 		libusbredirparser-dev # tests/usb's camera emulator
-		chromium-headless-shell chromium-sandbox # usb-browser
+		chromium-headless-shell chromium-sandbox firefox-esr # usb-browser
 		"${players[@]}"
 	)
 	$APT install -qq --no-install-recommends "${vm_packages[@]}" >/dev/null
