@@ -31,6 +31,6 @@ while IFS='=' read -r name _; do
 	BROWSER_*) env_args+=(--env "$name=${!name}") ;;
 	esac
 done < <(env)
-exec "$runner" --timeout 840 ${env_args[@]+"${env_args[@]}"} --vivid "n_devs=1 node_types=0x100" \
+exec "$runner" --timeout 1500 ${env_args[@]+"${env_args[@]}"} --vivid "n_devs=1 node_types=0x100" \
 	--usb-emulator "$usbcam" --usb-camera sq905c --usb-camera uvc-flip \
 	"$batch" "$root$prefix" "$libdir" "$page"
