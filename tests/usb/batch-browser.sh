@@ -38,6 +38,7 @@ run=$prefix/bin/v4l2-run
 bare=${BROWSER_BARE:-0}
 CHIP=2770:905c LAPTOP=04f2:b012
 NOBODY=65534
+v4l2_log=
 out=$(mktemp -d /tmp/vm-browser.XXXXXX)
 chmod 0755 "$out"
 # The user's home (each browser with its own fresh profile) and runtime
@@ -92,8 +93,7 @@ as_user() {
 		XDG_CACHE_HOME="$home/.cache" XDG_RUNTIME_DIR="$home/run" \
 		LD_LIBRARY_PATH="$LD_LIBRARY_PATH" \
 		LIBV4L2_FRAMESERVER="$prefix/bin/v4l2-frameserver" \
-		${LIBV4L2_LOG_FILENAME:+LIBV4L2_LOG_FILENAME=$LIBV4L2_LOG_FILENAME} \
-		"$@" &
+		${v4l2_log:+LIBV4L2_LOG_FILENAME=$v4l2_log} "$@" &
 }
 
 # stop PGID: end that process group (TERM, then KILL after 5 s).
@@ -139,6 +139,8 @@ browse() {
 		cmd=(firefox-esr --headless --no-remote
 			--profile "$home/firefox-$name" "file://$page") ;;
 	esac
+	v4l2_log=
+	[ "${BROWSER_V4L2_LOG:-0}" = 1 ] && v4l2_log=$home/v4l2-$name.log
 	as_user ${launch[@]+"${launch[@]}"} "${cmd[@]}" >"$log" 2>&1
 	pid=$!
 	while [ $((SECONDS - t0)) -lt $limit ]; do
@@ -226,6 +228,7 @@ judge() {
 	else
 		ko "$what: $seen"
 		grep -vE 'CONSOLE|^\s*$' "$out/$name.log" | tail -n 15
+		[ -f "$home/v4l2-$name.log" ] && tail -n 40 "$home/v4l2-$name.log"
 	fi
 }
 
@@ -248,7 +251,7 @@ v4l2-ctl -d $chip --list-formats 2>&1 | grep -E "^\s*\[" | sed 's/^/  chip, bare
 # x 200, y 10, where the picture turned over has the sixth (red).
 upright_rgb() {
 	local n k good=0 px
-	n=$(($(stat -c %s "$1") / 921600))
+	n=$(($(stat -c %s "$1" 2>/dev/null || echo 0) / 921600))
 	for ((k = n - 3; k < n; k++)); do
 		[ $k -ge 0 ] || continue
 		px=$(od -An -tu1 -j $((k * 921600 + (10 * 640 + 200) * 3)) -N3 "$1")
@@ -264,10 +267,10 @@ upright_rgb() {
 # v4l2-run --share while ffmpeg goes on; both get upright frames from one
 # stream of the camera.
 shared() {
-	local ff=$out/ff.rgb ffpid n0 n1 mark starts i
+	local ff=$home/ff.rgb ffpid n0 n1 mark starts i
 	as_user "$run" --share ffmpeg -hide_banner -loglevel error -f v4l2 \
 		-input_format rgb24 -video_size 640x480 -i "$1" \
-		-fps_mode passthrough -f rawvideo "$ff" >"$out/ff.log" 2>&1
+		-fps_mode passthrough -f rawvideo "$ff" >"$home/ff.log" 2>&1
 	ffpid=$!
 	for ((i = 0; i < 600; i++)); do
 		[ "$(stat -c %s "$ff" 2>/dev/null || echo 0)" -ge 1843200 ] && break
@@ -280,7 +283,7 @@ shared() {
 	n1=$(($(stat -c %s "$ff" 2>/dev/null || echo 0) / 921600))
 	starts=$(camlog 1 | tail -n +$((mark + 1)) | grep -c "stream start")
 	stop $ffpid
-	echo "(ffmpeg: $n0 frames before the browser came, $n1 when it left; the camera's streams started meanwhile: $starts; $(head -c 300 "$out/ff.log"))"
+	echo "(ffmpeg: $n0 frames before the browser came, $n1 when it left; the camera's streams started meanwhile: $starts; $(head -c 300 "$home/ff.log"))"
 	judge shared "Chromium, upside-down laptop camera shared through the frame server while ffmpeg streams it, upright"
 	if [ "$bare" = 1 ]; then
 		:
