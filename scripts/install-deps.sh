@@ -6,7 +6,8 @@
 # what tests/vm/vivid-vm.sh needs (qemu, a static busybox, kmod; the kernel
 # is fetched by the script), libusbredirparser for the emulated USB cameras
 # (tests/usb) and the programs those tests run (v4l2-ctl, ffmpeg,
-# gst-launch-1.0 with v4l2src).
+# gst-launch-1.0 with v4l2src, the web browsers of tests/usb/batch-browser.sh:
+# Chromium's headless shell with its setuid sandbox helper, Firefox ESR).
 # --clients adds the programs the client suite (tests/vm/batch-clients.sh)
 # runs on vivid: mpv, fswebcam, mplayer, uvccapture, OpenCV's Python module,
 # vidcat (w3cam, a V4L1 program), guvcview and vgrabbj (linked with libv4l2,
@@ -81,6 +82,7 @@ if [ $vm = 1 ]; then
 		busybox-static  # the guest's shell and tools
 		kmod            # loads vivid, uvcvideo and the gspca drivers
 		libusbredirparser-dev # tests/usb's camera emulator
+		chromium-headless-shell chromium-sandbox firefox-esr # usb-browser
 		"${players[@]}"
 	)
 	$APT install -qq --no-install-recommends "${vm_packages[@]}" >/dev/null
