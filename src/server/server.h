@@ -103,12 +103,12 @@ struct server {
 	int verbose;
 	int activated; /* the listening socket is systemd's (fd 3) */
 	/* server_replug.c */
-	const char *device;  /* as the server was started on it */
+	const char *device; /* as the server was started on it */
 	struct srv_ident ident;
-	int replugging;      /* the camera went away; clients wait for it */
+	int replugging; /* the camera went away; clients wait for it */
 	uint64_t replug_deadline_ns, replug_tried_ns, last_frame_ns;
 	uint32_t last_seq, seq_offset, seq_resume;
-	int reseq;           /* the next frame is the first after a replug */
+	int reseq; /* the next frame is the first after a replug */
 };
 
 extern struct server srv;

@@ -34,14 +34,14 @@ static const char *sysfs_prefix(void)
 }
 
 /* The first line of a small file, without its newline ("" if absent). */
-static void read_line(const char *dir, const char *name, char *buf,
-		      size_t size)
+static void read_line(const char *dir, const char *name, char *buf, size_t size)
 {
 	char path[PATH_MAX];
 	FILE *f;
 
 	buf[0] = '\0';
-	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    (int)sizeof(path))
 		return;
 	f = fopen(path, "re");
 	if (!f)
@@ -73,8 +73,7 @@ static int usb_ident(const char *iface, struct srv_ident *id)
 	if (!vid[0] || !pid[0])
 		return -1;
 	snprintf(id->ids, sizeof(id->ids), "%.4s:%.4s", vid, pid);
-	snprintf(id->port, sizeof(id->port), "%.*s", (int)(colon - base),
-		 base);
+	snprintf(id->port, sizeof(id->port), "%.*s", (int)(colon - base), base);
 	snprintf(id->iface, sizeof(id->iface), "%s", colon + 1);
 	read_line(parent, "serial", id->serial, sizeof(id->serial));
 	id->usb = 1;

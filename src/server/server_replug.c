@@ -256,8 +256,8 @@ int srv_replug_handle(struct client *c, void *msg, ssize_t n)
 
 		if (n != (ssize_t)sizeof(*m))
 			return -1;
-		c->replug_ms = m->wait_ms > REPLUG_MAX_MS ? REPLUG_MAX_MS
-							  : m->wait_ms;
+		c->replug_ms =
+			m->wait_ms > REPLUG_MAX_MS ? REPLUG_MAX_MS : m->wait_ms;
 		m->h.ret = 0;
 		m->h.err = 0;
 		return fs_send(c->sock, m, sizeof(*m), -1, 0) < 0 ? -1 : 0;

@@ -102,7 +102,8 @@ int main(void)
 		      !strcmp(cam.index, "0") && !cam.serial[0],
 	      "ids %s port %s iface %s index %s", cam.ids, cam.port, cam.iface,
 	      cam.index);
-	CHECK(srv_ident_of("video1", &meta) == 0 && !srv_ident_same(&cam, &meta),
+	CHECK(srv_ident_of("video1", &meta) == 0 &&
+		      !srv_ident_same(&cam, &meta),
 	      "the metadata node is another");
 	CHECK(srv_ident_of("video9", &meta) < 0, "no such node");
 	CHECK(found(&cam, "/dev/video0"), "found where it is");

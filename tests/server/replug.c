@@ -195,8 +195,7 @@ static void test_carried(void)
 	      "format after the replugs");
 	CHECK(!y_alive && y.err == ENODEV, "the other client: %s",
 	      strerror(y.err));
-	CHECK(y.frames <= PER_PLUG, "the other client got %d frames",
-	      y.frames);
+	CHECK(y.frames <= PER_PLUG, "the other client got %d frames", y.frames);
 	CHECK(y_events & (POLLERR | POLLHUP), "the other client's poll: 0x%x",
 	      y_events);
 	cam_close(&x);
