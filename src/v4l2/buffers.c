@@ -464,29 +464,6 @@ int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 	return 0;
 }
 
-int lv2_bufs_give_up(struct lv2_dev *dev)
-{
-	if (dev->streaming || dev->queued || fake_mapped(dev)) {
-		errno = EBUSY;
-		return -1;
-	}
-	if (dev->mode == BUFS_CONVERT) {
-		lv2_bufs_release(dev);
-		lv2_bufs_free_fake(dev);
-	} else if (dev->mode == BUFS_DIRECT) {
-		struct v4l2_requestbuffers req = {
-			.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-			.memory = dev->app_memory,
-		};
-
-		/* the driver refuses (EBUSY) while they are mapped */
-		if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, &req) < 0)
-			return -1;
-		dev->mode = BUFS_NONE;
-	}
-	return 0;
-}
-
 int lv2_bufs_stream(struct lv2_dev *dev, unsigned long request, void *arg)
 {
 	int r;

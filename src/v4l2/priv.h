@@ -128,9 +128,6 @@ int lv2_bufs_querybuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
 int lv2_bufs_qbuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
 int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
 int lv2_bufs_stream(struct lv2_dev *dev, unsigned long request, void *arg);
-/* The application's buffers given up for read(): 0, or -1 (EBUSY) while
- * it streams or has buffers queued or mapped. */
-int lv2_bufs_give_up(struct lv2_dev *dev);
 /* Map the driver's nbufs buffers here (QUERYBUF + mmap). */
 int lv2_bufs_map_driver(struct lv2_dev *dev);
 /*

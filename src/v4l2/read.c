@@ -131,19 +131,18 @@ static ssize_t read_locked(struct lv2_dev *dev, void *buffer, size_t n)
 	size_t dest_size = n;
 	int r;
 
-	if (dev->passthrough)
+	if (dev->passthrough || ((dev->caps & V4L2_CAP_READWRITE) && !need &&
+				 dev->mode != BUFS_READ))
 		return lv2_dev_read(dev, buffer, n);
 	/*
-	 * Buffers the application requested but does not use (nothing
-	 * queued, mapped or streaming) are given up for read(), as the
-	 * original does when it converts: zbarcam requests buffers, then
-	 * reads. EBUSY while the application streams itself.
+	 * Buffers requested by the application (used or not) make read()
+	 * EBUSY until REQBUFS 0, as the kernel answers and v4l2-compliance
+	 * -w checks (testReqBufs).
 	 */
-	if ((dev->mode == BUFS_CONVERT || dev->mode == BUFS_DIRECT) &&
-	    lv2_bufs_give_up(dev) < 0)
+	if (dev->mode == BUFS_CONVERT || dev->mode == BUFS_DIRECT) {
+		errno = EBUSY;
 		return -1;
-	if ((dev->caps & V4L2_CAP_READWRITE) && !need && dev->mode != BUFS_READ)
-		return lv2_dev_read(dev, buffer, n);
+	}
 	if (need && n < frame) {
 		if (!grow(&dev->read_scratch, &dev->read_scratch_size, frame)) {
 			errno = ENOMEM;

@@ -20,6 +20,10 @@ static const struct known known[] = {
 	/* 3: read() into a buffer shorter than the frame: its first bytes */
 	{ "S910:640x480:nopace", "read after REQBUFS, native",
 	  "read after REQBUFS" },
+	/* 4: read() after REQBUFS: EBUSY until REQBUFS 0, as the kernel */
+	{ NULL, "read after REQBUFS", "read after REQBUFS" },
+	{ "YUYV:640x480:nopace", "read after REQBUFS, native",
+	  "read after REQBUFS" },
 	/* 7: S_FMT with the program's buffers requested: EBUSY */
 	{ NULL, "S_FMT while mapped", "S_FMT BGR3" },
 	{ NULL, NULL, NULL },
