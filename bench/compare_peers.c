@@ -5,8 +5,10 @@
  * levels; libswscale; TurboJPEG; memcpy.
  */
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <libyuv.h>
@@ -289,22 +291,24 @@ void select_tier(int id)
 }
 
 /* Copy our library to `copy`, so that each tier is a library of its own. */
-static void copy_file(const char *path, const char *copy)
+/* A copy of the library in a memfd of its own (another file to the
+ * loader, so another instance): its fd, to be closed once loaded. */
+static int copy_to_memfd(const char *path, const char *name)
 {
 	static char buf[1 << 16];
 	int in = open(path, O_RDONLY);
-	int out = open(copy, O_WRONLY | O_CREAT | O_TRUNC, 0700);
+	int out = memfd_create(name, MFD_CLOEXEC);
 	ssize_t n;
 
 	if (in < 0 || out < 0) {
-		fprintf(stderr, "compare: cannot copy %s to %s\n", path, copy);
+		fprintf(stderr, "compare: cannot copy %s\n", path);
 		exit(1);
 	}
 	while ((n = read(in, buf, sizeof(buf))) > 0)
 		if (write(out, buf, (size_t)n) != n)
 			exit(1);
 	close(in);
-	close(out);
+	return out;
 }
 
 /* The kernel table of tier t, for the rotations. */
@@ -351,18 +355,18 @@ static void open_tier(int t, const char *copy)
 void load_ours(const char *path)
 {
 	for (int t = 0; t < C_ORIG; t++) {
-		char copy[128];
+		char copy[64];
+		int fd;
 
 		if ((t == C_AVX2 && !__builtin_cpu_supports("avx2")) ||
 		    (t == C_SSSE3 && !__builtin_cpu_supports("ssse3")) ||
 		    (t == C_SSE2 && !__builtin_cpu_supports("sse2")))
 			continue;
 		init_dsp(t);
-		snprintf(copy, sizeof(copy), "/tmp/v4lc-compare-%ld-%s.so",
-			 (long)getpid(), tiers[t]);
-		copy_file(path, copy);
+		fd = copy_to_memfd(path, tiers[t]);
+		snprintf(copy, sizeof(copy), "/proc/self/fd/%d", fd);
 		open_tier(t, copy);
-		unlink(copy);
+		close(fd);
 	}
 }
 

@@ -147,7 +147,7 @@ static void userptr_order(const struct lib *l, int fd, struct rec *r)
 	reqbufs(l, fd, r, "REQBUFS MMAP 0", V4L2_MEMORY_MMAP, 0);
 }
 
-/* memory, count and the like left 0, as in v4l-utils' cv4l_buffer. */
+/* Fields a program never sets (memory, count and the like) left 0. */
 static void fields_zero(const struct lib *l, int fd, struct rec *r)
 {
 	void *maps[NBUF] = { 0 };

@@ -3,14 +3,14 @@
  * Call sequences of Debian programs linked with libv4l-0 that worked on
  * Debian's libv4l2 and not on ours (issue 27), reduced to the calls that
  * matter, on the virtual camera:
- *  - qvidcap dequeues with memory 0 (v4l-utils' cv4l_buffer(type)): the
- *    kernel and the original ignore memory on DQBUF (QBUF checks it);
+ *  - qvidcap leaves the buffer's memory field 0 when it dequeues; the
+ *    kernel and the original ignore that field on DQBUF (QBUF checks it);
  *  - zbarcam and qvidcap start from G_FMT right after open: on a camera
  *    whose formats all need conversion (vivid's Bayer, upside down) it
  *    must answer a converted format that ENUM_FMT lists, not the raw one;
  *  - zbarcam probes REQBUFS(USERPTR) before S_FMT, requests it again
  *    after, then read()s: one answer whatever the order, and read() works.
- * Each test says what the original (v4l-utils 1.22) does.
+ * Each test says what the original (Debian 12's libv4l2) does.
  */
 #include <errno.h>
 #include <stdio.h>
