@@ -40,21 +40,6 @@
 
 static uint8_t buf[16384];
 
-/* A memfd of size bytes filled with byte, sealed with seals. */
-static int memfd_sealed(size_t size, uint8_t byte, int seals)
-{
-	int fd = memfd_create("lying-slot", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-	uint8_t *m;
-
-	CHECK(fd >= 0 && ftruncate(fd, (off_t)size) == 0);
-	m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	CHECK(m != MAP_FAILED);
-	memset(m, byte, size);
-	munmap(m, size);
-	CHECK(!seals || fcntl(fd, F_ADD_SEALS, seals) == 0);
-	return fd;
-}
-
 /* QBUF when no buffer is queued, then DQBUF (copying: view NULL, or in
  * the slot); DQBUF's result. */
 static int take(struct share *sh, struct v4l2_buffer *b, const uint8_t **view)
@@ -91,8 +76,8 @@ static void check_goes_on(struct share *sh, const struct v4l2_pix_format *p)
 
 	memset(buf, 0, sizeof(buf));
 	scripted_send_frame(5, 77, 9, p,
-			    memfd_sealed(16384, 0x5a,
-					 F_SEAL_SHRINK | F_SEAL_WRITE),
+			    scripted_memfd(16384, 0x5a,
+					   F_SEAL_SHRINK | F_SEAL_WRITE),
 			    16384);
 	CHECK(take(sh, &b, NULL) == 0 && b.sequence == 9 &&
 		      !(b.flags & V4L2_BUF_FLAG_ERROR) && buf[0] == 0x5a &&
@@ -106,16 +91,16 @@ static void check_goes_on(struct share *sh, const struct v4l2_pix_format *p)
 static void short_memfd(struct share *sh, const struct v4l2_pix_format *p)
 {
 	scripted_send_frame(1, 1, 1, p,
-			    memfd_sealed(4096, 1,
-					 F_SEAL_SHRINK | F_SEAL_GROW |
-						 F_SEAL_WRITE),
+			    scripted_memfd(4096, 1,
+					   F_SEAL_SHRINK | F_SEAL_GROW |
+						   F_SEAL_WRITE),
 			    16384);
 	check_refused(sh, 1, "a memfd shorter than announced");
 }
 
 static void truncated(struct share *sh, const struct v4l2_pix_format *p)
 {
-	int fd = memfd_sealed(16384, 1, 0), keep = dup(fd);
+	int fd = scripted_memfd(16384, 1, 0), keep = dup(fd);
 
 	scripted_send_frame(1, 1, 1, p, fd, 16384);
 	share_drain(sh); /* the client has the memfd: now it shrinks */
@@ -127,7 +112,8 @@ static void truncated(struct share *sh, const struct v4l2_pix_format *p)
 static void writable(struct share *sh, const struct v4l2_pix_format *p)
 {
 	scripted_send_frame(1, 1, 1, p,
-			    memfd_sealed(16384, 1, F_SEAL_SHRINK | F_SEAL_GROW),
+			    scripted_memfd(16384, 1,
+					   F_SEAL_SHRINK | F_SEAL_GROW),
 			    16384);
 	check_refused(sh, 1, "a memfd sealed against shrinking only");
 }
@@ -139,9 +125,9 @@ static void future_write(struct share *sh, const struct v4l2_pix_format *p)
 	uint32_t gen;
 
 	scripted_send_frame(2, 3, 4, p,
-			    memfd_sealed(16384, 0x66,
-					 F_SEAL_SHRINK | F_SEAL_GROW |
-						 F_SEAL_FUTURE_WRITE),
+			    scripted_memfd(16384, 0x66,
+					   F_SEAL_SHRINK | F_SEAL_GROW |
+						   F_SEAL_FUTURE_WRITE),
 			    16384);
 	CHECK(take(sh, &b, NULL) == 0 && !(b.flags & V4L2_BUF_FLAG_ERROR) &&
 		      buf[0] == 0x66,
@@ -154,8 +140,8 @@ static void slot_out_of_range(struct share *sh, const struct v4l2_pix_format *p)
 	struct v4l2_buffer b;
 
 	scripted_send_frame(FS_MAX_SLOTS, 1, 1, p,
-			    memfd_sealed(16384, 1,
-					 F_SEAL_SHRINK | F_SEAL_WRITE),
+			    scripted_memfd(16384, 1,
+					   F_SEAL_SHRINK | F_SEAL_WRITE),
 			    16384);
 	scripted_send_frame(0xffffffffu, 1, 1, p, -1, 16384);
 	CHECK(take(sh, &b, NULL) < 0 && errno == EAGAIN,
@@ -194,13 +180,13 @@ static void sizes(struct share *sh, const struct v4l2_pix_format *p)
 		scripted_layout(V4L2_PIX_FMT_YUYV, 640, 480);
 	int seals = F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE;
 
-	lie_sizes(sh, p, 100000, 4096, memfd_sealed(4096, 1, seals),
+	lie_sizes(sh, p, 100000, 4096, scripted_memfd(4096, 1, seals),
 		  "bytesused past the memfd");
-	lie_sizes(sh, p, p->sizeimage, 0, memfd_sealed(4096, 1, seals),
+	lie_sizes(sh, p, p->sizeimage, 0, scripted_memfd(4096, 1, seals),
 		  "a map_size of 0");
-	lie_sizes(sh, p, p->sizeimage, 1ull << 40, memfd_sealed(4096, 1, seals),
-		  "a terabyte's map_size");
-	lie_sizes(sh, &big, 4096, 4096, memfd_sealed(4096, 1, seals),
+	lie_sizes(sh, p, p->sizeimage, 1ull << 40,
+		  scripted_memfd(4096, 1, seals), "a terabyte's map_size");
+	lie_sizes(sh, &big, 4096, 4096, scripted_memfd(4096, 1, seals),
 		  "a 640x480 frame in 4096 bytes");
 	lie_sizes(sh, p, p->sizeimage, 16384, -1, "a slot never sent");
 }

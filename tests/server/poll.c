@@ -41,6 +41,8 @@
 #include <linux/videodev2.h>
 #include <libv4l2.h>
 
+#include "../common/hang.h"
+
 #define NBUF 4
 
 static int use_libv4l2, passed, failed;
@@ -70,24 +72,6 @@ static void result(int ok, const char *fmt, ...)
 		passed++;
 	else
 		failed++;
-}
-
-static void on_alarm(int sig)
-{
-	static const char msg[] = "FAIL hang: alarm\n";
-
-	(void)sig;
-	if (write(1, msg, sizeof(msg) - 1) < 0)
-		_exit(3);
-	_exit(2);
-}
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 static int xioctl(int fd, unsigned long req, void *arg)
@@ -136,11 +120,11 @@ static int dev_close(int fd)
 static int poll_in(int fd, int timeout, double *ms)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN | POLLRDNORM };
-	double t0 = now_ms();
+	double t0 = hang_now_ms();
 	int r = poll(&p, 1, timeout);
 
 	if (ms)
-		*ms = now_ms() - t0;
+		*ms = hang_now_ms() - t0;
 	return r > 0 ? p.revents : r == 0 ? 0 : -1;
 }
 
@@ -501,7 +485,7 @@ int main(int argc, char **argv)
 	if (o.server && server_env(o.server, tmpdir))
 		return 2;
 	setenv("LIBV4L2_SHARE", "1", 1);
-	signal(SIGALRM, on_alarm);
+	signal(SIGALRM, hang_on_alarm);
 	alarm(60);
 
 	s.fd = dev_open(o.dev, &hold);

@@ -34,6 +34,7 @@
 
 #include "clientenv.h"
 #include "../common/check.h"
+#include "../common/hang.h"
 
 #define NBUF 4
 #define PER_PLUG 15 /* unplug=15: frames one plug-in of the camera gives */
@@ -46,24 +47,6 @@ struct cam {
 	int frames, whole, jumps, err;
 	uint32_t last_seq, max_step, backwards;
 };
-
-static void on_alarm(int sig)
-{
-	static const char msg[] = "FAIL hang: alarm\n";
-
-	(void)sig;
-	if (write(1, msg, sizeof(msg) - 1) < 0)
-		_exit(3);
-	_exit(2);
-}
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* Open name shared, YUYV w x h, NBUF mmap buffers queued, streaming. */
 static int cam_start(struct cam *c, const char *name, unsigned w, unsigned h)
@@ -217,10 +200,10 @@ static void test_not_back(void)
 		return;
 	alarm(60);
 	while (cam_next(&c) == 0)
-		t_last = now_ms();
+		t_last = hang_now_ms();
 	alarm(0);
 	printf("not back: %d frames, ENODEV %.0f ms after the last one\n",
-	       c.frames, now_ms() - t_last);
+	       c.frames, hang_now_ms() - t_last);
 	CHECK(c.err == ENODEV, "the stream ended with %s", strerror(c.err));
 	CHECK(c.frames <= 10, "%d frames from a camera giving 10", c.frames);
 	CHECK(revents(c.fd) & (POLLERR | POLLHUP), "poll after the end");
@@ -266,7 +249,7 @@ int main(int argc, char **argv)
 	if (argc != 2)
 		return 2;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	signal(SIGALRM, on_alarm);
+	signal(SIGALRM, hang_on_alarm);
 	CHECK(clientenv_setup(dir, argv[1], "200") == 0, "runtime dir");
 	test_carried();
 	test_not_back();

@@ -26,7 +26,7 @@ struct v4l2_pix_format scripted_layout(uint32_t fourcc, unsigned w, unsigned h)
 	return p;
 }
 
-int scripted_slot_fd(size_t size, uint8_t byte)
+int scripted_memfd(size_t size, uint8_t byte, int seals)
 {
 	int fd = memfd_create("test-slot", MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	uint8_t *m;
@@ -36,9 +36,14 @@ int scripted_slot_fd(size_t size, uint8_t byte)
 	CHECK(m != MAP_FAILED);
 	memset(m, byte, size);
 	munmap(m, size);
-	CHECK(fcntl(fd, F_ADD_SEALS,
-		    F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE) == 0);
+	CHECK(!seals || fcntl(fd, F_ADD_SEALS, seals) == 0);
 	return fd;
+}
+
+int scripted_slot_fd(size_t size, uint8_t byte)
+{
+	return scripted_memfd(size, byte,
+			      F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE);
 }
 
 void scripted_send_frame(unsigned slot, uint32_t gen, uint32_t seq,

@@ -20,6 +20,9 @@ struct v4l2_pix_format scripted_layout(uint32_t fourcc, unsigned w, unsigned h);
 
 /* A memfd of size bytes filled with byte, sealed as the server seals its
  * slots (shrink, grow, write): the fd. */
+/* A memfd of size bytes filled with byte, sealed with seals (0: none). */
+int scripted_memfd(size_t size, uint8_t byte, int seals);
+/* The same sealed as the server seals a slot. */
 int scripted_slot_fd(size_t size, uint8_t byte);
 
 /* The server sends frame seq in slot/gen, laid out as pix, with fd (then
