@@ -219,8 +219,16 @@ struct v4lc_format {
 /* A row as a struct v4lc_format initializer. */
 #define V4LC_FORMAT_INIT(fcc, layout, order, swap, shift, rgb, yuv, needs,     \
 			 conv, size, desc)                                     \
-	{ V4L2_PIX_FMT_##fcc, V4LC_L_##layout, order, swap, shift, rgb,        \
-	  yuv, needs, V4LC_SZ_##size, desc },
+	{ V4L2_PIX_FMT_##fcc,                                                  \
+	  V4LC_L_##layout,                                                     \
+	  order,                                                               \
+	  swap,                                                                \
+	  shift,                                                               \
+	  rgb,                                                                 \
+	  yuv,                                                                 \
+	  needs,                                                               \
+	  V4LC_SZ_##size,                                                      \
+	  desc },
 
 /* The table, in V4LC_FORMAT_TABLE's order, and its length. */
 extern const struct v4lc_format v4lc_formats[];

@@ -4,6 +4,7 @@
 
 #include <linux/videodev2.h>
 
+/* clang-format off */
 #define SRGB V4L2_COLORSPACE_SRGB
 #define JPEG V4L2_COLORSPACE_JPEG
 #define DFLT V4L2_COLORSPACE_DEFAULT
@@ -13,7 +14,6 @@
 #define CIF { 352, 288 }
 #define VGA { 640, 480 }
 
-/* clang-format off */
 static const struct vcam_format rows[] = {
 	{ V4L2_PIX_FMT_YUYV,   v4lc_vcam_put_packed, DFLT, 0, { { 0 } } },
 	{ V4L2_PIX_FMT_YVYU,   v4lc_vcam_put_packed, DFLT, 0, { { 0 } } },
