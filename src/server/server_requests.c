@@ -12,12 +12,16 @@
 
 #include <libv4l2.h>
 
-#include "server.h"
+#include "core/format.h"
 #include "protocol/wire.h"
+#include "server.h"
 
+/* MJPEG, JPEG (the format table's JPEG layout): frames of varying size. */
 static int compressed(uint32_t fourcc)
 {
-	return fourcc == V4L2_PIX_FMT_MJPEG || fourcc == V4L2_PIX_FMT_JPEG;
+	const struct v4lc_format *f = v4lc_format_row(fourcc);
+
+	return f && f->layout == V4LC_L_JPEG;
 }
 
 /*
@@ -30,9 +34,11 @@ static int enum_shared_fmt(struct v4l2_fmtdesc *d)
 	struct v4l2_fmtdesc want;
 
 	if (d->index == 1 && srv.dec_fmt) {
-		/* The decoded format (server_decode.c) comes second. */
+		/* The decoded format (server_decode.c) comes second, with
+		 * the kernel's description (the format table's). */
 		memset(d->description, 0, sizeof(d->description));
-		strcpy((char *)d->description, "Planar YUV 4:2:0");
+		snprintf((char *)d->description, sizeof(d->description), "%s",
+			 v4lc_format_row(srv.dec_fmt)->desc);
 		d->pixelformat = srv.dec_fmt;
 		d->flags = 0;
 		return 0;
