@@ -144,7 +144,7 @@ static int answer(unsigned long req, void *arg)
  * A forwarded ioctl, in its wire form (wire.h) both ways: only the
  * requests of the wire table, each argument in our ABI's layout while
  * the device sees it. A control one client set is announced to the
- * others.
+ * others, and remembered for a replug (server_ctrls.c).
  */
 static void do_ioctl(struct client *c, struct fs_ioctl *m)
 {
@@ -171,8 +171,10 @@ static void do_ioctl(struct client *c, struct fs_ioctl *m)
 	m->h.err = r < 0 ? e : 0;
 	fs_send(c->sock, m, sizeof(*m), -1, 0);
 
-	if (r == 0 && req == VIDIOC_S_CTRL)
+	if (r == 0 && req == VIDIOC_S_CTRL) {
 		srv_events_announce(c, arg.ctl.id, arg.ctl.value);
+		srv_ctrls_remember(arg.ctl.id, arg.ctl.value);
+	}
 }
 
 /* The format a client may use (device's answer to TRY_FMT), or errno. */
