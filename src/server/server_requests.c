@@ -369,7 +369,7 @@ int srv_handle(struct client *c)
 		fprintf(stderr,
 			"v4l2-frameserver[%d]: client %d's request %u "
 			"(wire ioctl %u) took %llu ms\n",
-			(int)getpid(), (int)(c - srv.clients), cur_type, cur_req,
-			(unsigned long long)(t / 1000000u));
+			(int)getpid(), (int)(c - srv.clients), cur_type,
+			cur_req, (unsigned long long)(t / 1000000u));
 	return r;
 }

@@ -148,7 +148,7 @@ struct state {
 	uint32_t buf_seq, max_jump;
 	int buf_seen, seq_jumps, seq_back, restarts, restart_maybe;
 	int good_before, good_after; /* good frames before and after it */
-	int near_only; /* identify() in the first window only */
+	int near_only;               /* identify() in the first window only */
 };
 
 static uint32_t parse_fourcc(const char *s)
@@ -480,8 +480,8 @@ static int identify_replugged(struct state *st, const uint8_t *f, size_t n,
  * the far ones (the long search, where a picture may pass the floor by
  * chance).
  */
-static int identify_file_replugged(struct state *st, const uint8_t *f,
-				   size_t n, uint32_t *seq, double *db)
+static int identify_file_replugged(struct state *st, const uint8_t *f, size_t n,
+				   uint32_t *seq, double *db)
 {
 	uint32_t next = st->next_seq;
 	int r;
@@ -1047,8 +1047,8 @@ static int same_format(int fd, const struct opts *o)
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 
 	if (xioctl(fd, VIDIOC_G_FMT, &f) == 0 &&
-	    f.fmt.pix.pixelformat == o->fourcc && (int)f.fmt.pix.width == o->w &&
-	    (int)f.fmt.pix.height == o->h)
+	    f.fmt.pix.pixelformat == o->fourcc &&
+	    (int)f.fmt.pix.width == o->w && (int)f.fmt.pix.height == o->h)
 		return 1;
 	fprintf(stderr, "usbcheck: the format after the replug: %.4s %ux%u\n",
 		(const char *)&f.fmt.pix.pixelformat, f.fmt.pix.width,
