@@ -4,7 +4,8 @@
  * DMABUF) are the driver's, passed straight through. With conversion the
  * driver's buffers are mapped here and the application sees fake buffers
  * (m.offset = 0xABCDEF00 | index) in one anonymous region; DQBUF converts
- * into them. VIDIOC_EXPBUF moves them into memfds (export.c). v4l2_mmap/v4l2_munmap recognise the fake offsets and pieces.
+ * into them; VIDIOC_EXPBUF moves them into memfds (export.c).
+ * v4l2_mmap/v4l2_munmap recognise the fake offsets and pieces.
  * USERPTR while converting: DQBUF converts into the application's buffers
  * (userbufs.c).
  */
