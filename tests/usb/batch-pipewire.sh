@@ -163,7 +163,7 @@ grab() {
 grab laptop "$laptop_id" 640x480 \
 	"pipewiresrc, upside-down laptop camera (uvcvideo), RGB upright" 40
 # 20 dB: its quirks' processing moves the colours a little (27.9 dB the
-# least measured).
+# least measured), a frame upside down scores about 4 (BROWSERS.md).
 grab chip "$chip_id" 320x240 \
 	"pipewiresrc, SQ905C chip camera (gspca), RGB converted and upright" 20
 stop_all
