@@ -264,7 +264,8 @@ static int buffer_ioctl(struct lv2_dev *dev, unsigned long request, void *arg,
 			*r = lv2_export_buf(dev, arg);
 			return 1;
 		}
-		errno = EINVAL; /* the read() stream's buffers are hidden */
+		/* read()'s own buffers are hidden; no other queue is ours */
+		errno = EINVAL;
 		*r = -1;
 		return 1;
 	case VIDIOC_CREATE_BUFS:
