@@ -83,6 +83,7 @@ if [ $vm = 1 ]; then
 		kmod            # loads vivid, uvcvideo and the gspca drivers
 		libusbredirparser-dev # tests/usb's camera emulator
 		chromium-headless-shell chromium-sandbox firefox-esr # usb-browser
+		pipewire pipewire-bin wireplumber gstreamer1.0-pipewire # usb-pipewire
 		"${players[@]}"
 	)
 	$APT install -qq --no-install-recommends "${vm_packages[@]}" >/dev/null

@@ -13,6 +13,7 @@
 
 #include <libv4l2.h>
 
+#include "core/format.h"
 #include "focus/measure.h"
 
 /* Few buffers: a deep queue would show frames taken before a move. */
@@ -23,30 +24,27 @@ struct plane {
 	int packed_first; /* -1: planar luma first, else packed luma offset */
 };
 
-/* Formats whose luma we read directly; anything else is converted. */
+/* Formats whose luma we read directly (by their layout in the format
+ * table: a luma plane first, or packed 4:2:2); anything else is
+ * converted. */
 static int luma_layout(uint32_t fourcc, int *packed_first)
 {
-	switch (fourcc) {
-	case V4L2_PIX_FMT_GREY:
-	case V4L2_PIX_FMT_YUV420:
-	case V4L2_PIX_FMT_YVU420:
-	case V4L2_PIX_FMT_NV12:
-	case V4L2_PIX_FMT_NV21:
-	case V4L2_PIX_FMT_NV16:
-	case V4L2_PIX_FMT_NV61:
-	case V4L2_PIX_FMT_YUV422P:
+	const struct v4lc_format *f = v4lc_format_row(fourcc);
+
+	switch (f ? f->layout : V4LC_L_NONE) {
+	case V4LC_L_GREY8:
+	case V4LC_L_PLANAR420:
+	case V4LC_L_SEMI420:
+	case V4LC_L_SEMI422:
+	case V4LC_L_PLANAR422:
 		*packed_first = -1;
 		return 1;
-	case V4L2_PIX_FMT_YUYV:
-	case V4L2_PIX_FMT_YVYU:
-		*packed_first = 0;
+	case V4LC_L_PACKED422:
+		*packed_first = v4lc_yuv422_luma_odd(f->order);
 		return 1;
-	case V4L2_PIX_FMT_UYVY:
-	case V4L2_PIX_FMT_VYUY:
-		*packed_first = 1;
-		return 1;
+	default:
+		return 0;
 	}
-	return 0;
 }
 
 /* Keep the device's format when its luma is readable, else ask YU12. */

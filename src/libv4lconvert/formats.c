@@ -18,15 +18,6 @@ static const uint32_t dst_formats[] = {
 };
 #define N_DST (int)(sizeof(dst_formats) / sizeof(dst_formats[0]))
 
-/* The kernel's own descriptions of these formats (v4l2-compliance checks
- * them); V4L2_FMT_FLAG_EMULATED tells that they are converted. */
-static const char *const dst_names[] = {
-	"24-bit RGB 8-8-8",
-	"24-bit BGR 8-8-8",
-	"Planar YUV 4:2:0",
-	"Planar YVU 4:2:0",
-};
-
 LIBV4L_PUBLIC int v4lconvert_supported_dst_format(unsigned int pixelformat)
 {
 	for (int i = 0; i < N_DST; i++)
@@ -103,7 +94,9 @@ static int emulated_formats(const struct v4lconvert_data *data,
 		if (v4lc_native_index(data, dst_formats[i]) >= 0)
 			continue;
 		out[n] = dst_formats[i];
-		names[n++] = dst_names[i];
+		/* The kernel's own description (v4l2-compliance checks it);
+		 * V4L2_FMT_FLAG_EMULATED tells that it is converted. */
+		names[n++] = v4lc_format_find(dst_formats[i])->desc;
 	}
 	return n;
 }

@@ -48,7 +48,8 @@ int v4lc_conv_jpeg(struct v4lconvert_data *data, const struct v4lc_format *f,
 	return ret;
 }
 
-#define V4LC_CONVERTER(fcc, layout, order, swap, shift, rgb, yuv, needs, conv) \
+#define V4LC_CONVERTER(fcc, layout, order, swap, shift, rgb, yuv, needs, conv, \
+		       size, desc)                                             \
 	v4lc_conv_##conv,
 static v4lc_convert_fn *const converters[] = { V4LC_FORMAT_TABLE(
 	V4LC_CONVERTER) };

@@ -1,38 +1,35 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <string.h>
 
+#include "core/format.h"
 #include "scale.h"
 
 enum kind { K_NONE, K_PACKED422, K_BYTES, K_BAYER, K_PLANAR420, K_NV };
 
-static enum kind kind_of(uint32_t f, unsigned *bpp)
+/* The resampler's kind of a format, from its layout in the format table
+ * (header-only: the protocol links nothing); bpp: bytes a pixel. */
+static enum kind kind_of(uint32_t fourcc, unsigned *bpp)
 {
+	const struct v4lc_format *f = v4lc_format_row(fourcc);
+
 	*bpp = 1;
-	switch (f) {
-	case V4L2_PIX_FMT_YUYV:
-	case V4L2_PIX_FMT_YVYU:
-	case V4L2_PIX_FMT_UYVY:
-	case V4L2_PIX_FMT_VYUY:
+	switch (f ? f->layout : V4LC_L_NONE) {
+	case V4LC_L_PACKED422:
 		return K_PACKED422;
-	case V4L2_PIX_FMT_RGB24:
-	case V4L2_PIX_FMT_BGR24:
+	case V4LC_L_RGB24:
 		*bpp = 3;
 		return K_BYTES;
-	case V4L2_PIX_FMT_GREY:
+	case V4LC_L_GREY8:
 		return K_BYTES;
-	case V4L2_PIX_FMT_SBGGR8:
-	case V4L2_PIX_FMT_SGBRG8:
-	case V4L2_PIX_FMT_SGRBG8:
-	case V4L2_PIX_FMT_SRGGB8:
+	case V4LC_L_BAYER8:
 		return K_BAYER;
-	case V4L2_PIX_FMT_YUV420:
-	case V4L2_PIX_FMT_YVU420:
+	case V4LC_L_PLANAR420:
 		return K_PLANAR420;
-	case V4L2_PIX_FMT_NV12:
-	case V4L2_PIX_FMT_NV21:
+	case V4LC_L_SEMI420:
 		return K_NV;
+	default:
+		return K_NONE;
 	}
-	return K_NONE;
 }
 
 int fs_scale_supported(uint32_t fourcc)

@@ -29,7 +29,9 @@ FS_API long fs_scale_frame(const uint8_t *src, const struct v4l2_pix_format *sp,
  */
 FS_API void fs_normalise_format(struct v4l2_pix_format *p);
 
-/* Whether fs_scale_frame can resample this format. */
+/* Whether fs_scale_frame can resample this format: the format table's
+ * packed 4:2:2, RGB24/BGR24, 8-bit grey (GREY, Y4, Y6), 8-bit Bayer and
+ * planar and semi-planar 4:2:0 layouts (src/core/format.h). */
 FS_API int fs_scale_supported(uint32_t fourcc);
 
 #endif

@@ -11,7 +11,8 @@
  *   server_requests.c  a client's requests;
  *   server_events.c    control changes announced to the other clients;
  *   server_replug.c    carrying the clients that ask across a replug of
- *                      the camera; server_ident.c which camera it is.
+ *                      the camera; server_ident.c which camera it is;
+ *                      server_ctrls.c the controls set again after it.
  * Everything below is guarded by srv.lock, held by the main loop between
  * polls and by the capture thread outside DQBUF.
  */
@@ -162,6 +163,12 @@ void srv_replug_started(void);
  * (ended, or waited for): -1 the client is gone, 0 answered, 1 not
  * ours (srv_handle answers). */
 int srv_replug_handle(struct client *c, void *msg, ssize_t n);
+
+/* server_ctrls.c */
+/* A client set control id; the camera kept value. */
+void srv_ctrls_remember(uint32_t id, int32_t value);
+/* Set the remembered controls on the reopened camera (srv.dev). */
+void srv_ctrls_restore(void);
 
 /* server_ident.c: name is a node's name, "video0". */
 int srv_ident_of(const char *name, struct srv_ident *id);

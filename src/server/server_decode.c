@@ -13,12 +13,16 @@
 
 #include <libv4lconvert.h>
 
+#include "core/format.h"
 #include "protocol/scale.h"
 #include "server.h"
 
 uint32_t srv_decoded_fmt_for(uint32_t share_fmt)
 {
-	if (share_fmt == V4L2_PIX_FMT_MJPEG || share_fmt == V4L2_PIX_FMT_JPEG)
+	const struct v4lc_format *f = v4lc_format_row(share_fmt);
+
+	/* The JPEG layout of the format table: MJPEG, JPEG. */
+	if (f && f->layout == V4LC_L_JPEG)
 		return V4L2_PIX_FMT_YUV420;
 	return 0;
 }

@@ -9,9 +9,10 @@
  * camera by its name) every REPLUG_TRY_NS until the longest wait asked
  * for has passed. Meanwhile no frame comes: a client's DQBUF blocks, or
  * says EAGAIN, as with a slow camera. When the camera is back and offers
- * the shared format, the server sets the frame rate and the format it
- * streamed in and starts again; the first frame's sequence number is the
- * last one sent plus the frames the gap would have held (at least 2: one
+ * the shared format, the server sets the format it streamed in, the
+ * frame rate and the controls the clients had set (server_ctrls.c), and
+ * starts again; the first frame's sequence number is the last one sent
+ * plus the frames the gap would have held (at least 2: one
  * frame is reported lost, as V4L2 reports a dropped frame). When the wait
  * ends without the camera, every client gets FS_END (ENODEV) as before.
  * Requests meanwhile: G_FMT is answered from the format streamed, other
@@ -137,15 +138,27 @@ static uint64_t interval_ns(void)
 	return (uint64_t)t->numerator * 1000000000u / t->denominator;
 }
 
-/* Stream again as before the unplug; the sequence jumps over the gap. */
+/*
+ * Stream again as before the unplug; the sequence jumps over the gap.
+ * The camera is set as it was before the first frame: the format (again
+ * by srv_device_start(), which keeps it), in which the rate is chosen,
+ * then the rate, then the controls the clients set (server_ctrls.c).
+ */
 static int resume(void)
 {
 	uint64_t gap = srv_now_ns() - srv.last_frame_ns;
 	uint64_t step = gap / interval_ns();
 	struct v4l2_streamparm parm = saved_parm;
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 
+	f.fmt.pix = srv.cur;
+	f.fmt.pix.field = V4L2_FIELD_ANY;
+	f.fmt.pix.bytesperline = 0;
+	f.fmt.pix.sizeimage = 0;
+	v4l2_ioctl(srv.dev, VIDIOC_S_FMT, &f);
 	if (have_parm)
 		v4l2_ioctl(srv.dev, VIDIOC_S_PARM, &parm);
+	srv_ctrls_restore();
 	if (srv_streaming_clients() && srv_device_start(&srv.cur) < 0)
 		return -1;
 	if (step < 2 || !srv.last_frame_ns)

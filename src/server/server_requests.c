@@ -12,12 +12,16 @@
 
 #include <libv4l2.h>
 
-#include "server.h"
+#include "core/format.h"
 #include "protocol/wire.h"
+#include "server.h"
 
+/* MJPEG, JPEG (the format table's JPEG layout): frames of varying size. */
 static int compressed(uint32_t fourcc)
 {
-	return fourcc == V4L2_PIX_FMT_MJPEG || fourcc == V4L2_PIX_FMT_JPEG;
+	const struct v4lc_format *f = v4lc_format_row(fourcc);
+
+	return f && f->layout == V4LC_L_JPEG;
 }
 
 /*
@@ -30,9 +34,11 @@ static int enum_shared_fmt(struct v4l2_fmtdesc *d)
 	struct v4l2_fmtdesc want;
 
 	if (d->index == 1 && srv.dec_fmt) {
-		/* The decoded format (server_decode.c) comes second. */
+		/* The decoded format (server_decode.c) comes second, with
+		 * the kernel's description (the format table's). */
 		memset(d->description, 0, sizeof(d->description));
-		strcpy((char *)d->description, "Planar YUV 4:2:0");
+		snprintf((char *)d->description, sizeof(d->description), "%s",
+			 v4lc_format_row(srv.dec_fmt)->desc);
 		d->pixelformat = srv.dec_fmt;
 		d->flags = 0;
 		return 0;
@@ -144,7 +150,7 @@ static int answer(unsigned long req, void *arg)
  * A forwarded ioctl, in its wire form (wire.h) both ways: only the
  * requests of the wire table, each argument in our ABI's layout while
  * the device sees it. A control one client set is announced to the
- * others.
+ * others, and remembered for a replug (server_ctrls.c).
  */
 static void do_ioctl(struct client *c, struct fs_ioctl *m)
 {
@@ -171,8 +177,10 @@ static void do_ioctl(struct client *c, struct fs_ioctl *m)
 	m->h.err = r < 0 ? e : 0;
 	fs_send(c->sock, m, sizeof(*m), -1, 0);
 
-	if (r == 0 && req == VIDIOC_S_CTRL)
+	if (r == 0 && req == VIDIOC_S_CTRL) {
 		srv_events_announce(c, arg.ctl.id, arg.ctl.value);
+		srv_ctrls_remember(arg.ctl.id, arg.ctl.value);
+	}
 }
 
 /* The format a client may use (device's answer to TRY_FMT), or errno. */
@@ -271,8 +279,11 @@ static void do_streamoff(struct client *c)
 		srv_device_stop();
 }
 
+/* What the request being handled is, for the slow ones' log. */
+static uint32_t cur_type, cur_req;
+
 /* One request from client c; returns -1 when the client is gone. */
-int srv_handle(struct client *c)
+static int handle(struct client *c)
 {
 	union {
 		struct fs_hdr h;
@@ -297,6 +308,8 @@ int srv_handle(struct client *c)
 		close(fd); /* no other fds are expected */
 	if (n < (ssize_t)sizeof(m.h))
 		return -1;
+	cur_type = m.h.type;
+	cur_req = m.h.type == FS_IOCTL && n == sizeof(m.io) ? m.io.req : 0;
 	r = srv_replug_handle(c, &m, n); /* server_replug.c */
 	if (r <= 0)
 		return r;
@@ -340,4 +353,29 @@ int srv_handle(struct client *c)
 		return fs_send(c->sock, &m.who, sizeof(m.who), -1, 0);
 	}
 	return -1;
+}
+
+/*
+ * Requests are served one at a time, and each waits for the device's
+ * answers (a USB camera's control transfers): one that holds the others
+ * up for long is told with --verbose (a client gives up on a reply after
+ * 15 s: src/v4l2/share/client_io.c).
+ */
+#define SLOW_NS 300000000u
+
+int srv_handle(struct client *c)
+{
+	uint64_t t0 = srv_now_ns(), t;
+	int r;
+
+	cur_type = 0;
+	r = handle(c);
+	t = srv_now_ns() - t0;
+	if (srv.verbose && t > SLOW_NS)
+		fprintf(stderr,
+			"v4l2-frameserver[%d]: client %d's request %u "
+			"(wire ioctl %u) took %llu ms\n",
+			(int)getpid(), (int)(c - srv.clients), cur_type,
+			cur_req, (unsigned long long)(t / 1000000u));
+	return r;
 }

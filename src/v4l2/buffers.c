@@ -4,7 +4,8 @@
  * DMABUF) are the driver's, passed straight through. With conversion the
  * driver's buffers are mapped here and the application sees fake buffers
  * (m.offset = 0xABCDEF00 | index) in one anonymous region; DQBUF converts
- * into them. v4l2_mmap/v4l2_munmap recognise the fake offsets and pieces.
+ * into them; VIDIOC_EXPBUF moves them into memfds (export.c).
+ * v4l2_mmap/v4l2_munmap recognise the fake offsets and pieces.
  * USERPTR while converting: DQBUF converts into the application's buffers
  * (userbufs.c).
  */
@@ -59,6 +60,7 @@ void lv2_bufs_free_fake(struct lv2_dev *dev)
 			    dev->fd);
 	else
 		lv2_sys_munmap(dev->fake, dev->fake_size);
+	lv2_export_close(dev);
 	dev->fake = NULL;
 	dev->fake_size = 0;
 	dev->fake_valid = 0;
@@ -66,7 +68,7 @@ void lv2_bufs_free_fake(struct lv2_dev *dev)
 	memset(dev->fake_maps, 0, sizeof(dev->fake_maps));
 }
 
-static int fake_alloc(struct lv2_dev *dev)
+int lv2_bufs_fake_alloc(struct lv2_dev *dev)
 {
 	size_t size = dev->fake_len * dev->nbufs;
 	void *p;
@@ -349,7 +351,7 @@ int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 	int into_fake = into_app && dev->app_memory != V4L2_MEMORY_USERPTR;
 
 	(void)requeue;
-	if (into_fake && fake_alloc(dev) < 0)
+	if (into_fake && lv2_bufs_fake_alloc(dev) < 0)
 		return -1;
 	for (int tries = 0; tries < LV2_FRAME_TRIES; tries++) {
 		struct v4l2_buffer b;
@@ -488,7 +490,7 @@ static void *fake_mmap(struct lv2_dev *dev, size_t length, uint64_t off)
 
 	if (dev->mode != BUFS_CONVERT || i >= dev->nbufs ||
 	    dev->app_memory != V4L2_MEMORY_MMAP || length != dev->fake_len ||
-	    fake_alloc(dev) < 0) {
+	    lv2_bufs_fake_alloc(dev) < 0) {
 		errno = EINVAL;
 		return MAP_FAILED;
 	}

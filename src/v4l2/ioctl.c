@@ -182,9 +182,7 @@ static int format_ioctl(struct lv2_dev *dev, unsigned long request, void *arg,
 		*r = v4lconvert_enum_framesizes(dev->conv, arg);
 		return 1;
 	case VIDIOC_ENUM_FRAMEINTERVALS:
-		if (!dev->conv)
-			return 0;
-		*r = v4lconvert_enum_frameintervals(dev->conv, arg);
+		*r = lv2_enum_frameintervals(dev, arg);
 		return 1;
 	case VIDIOC_TRY_FMT:
 		if (!dev->conv || !is_capture(arg))
@@ -258,6 +256,18 @@ static int buffer_ioctl(struct lv2_dev *dev, unsigned long request, void *arg,
 		*r = lv2_bufs_stream(dev, request, arg);
 		return 1;
 	case VIDIOC_EXPBUF:
+		if (dev->mode != BUFS_CONVERT && dev->mode != BUFS_READ)
+			return 0;
+		if (dev->mode == BUFS_CONVERT &&
+		    ((struct v4l2_exportbuffer *)arg)->type ==
+			    V4L2_BUF_TYPE_VIDEO_CAPTURE) {
+			*r = lv2_export_buf(dev, arg);
+			return 1;
+		}
+		/* read()'s own buffers are hidden; no other queue is ours */
+		errno = EINVAL;
+		*r = -1;
+		return 1;
 	case VIDIOC_CREATE_BUFS:
 		if (dev->mode != BUFS_CONVERT && dev->mode != BUFS_READ)
 			return 0;

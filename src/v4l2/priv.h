@@ -69,6 +69,10 @@ struct lv2_dev {
 	size_t fake_len;  /* per buffer, page-rounded */
 	size_t fake_size; /* whole region */
 	int fake_maps[LV2_MAX_BUFFERS];
+	/* once a buffer was exported (export.c): the memfd behind each of
+	 * the first fake_nfd fake buffers */
+	int fake_fd[LV2_MAX_BUFFERS];
+	unsigned int fake_nfd;
 	uint32_t fake_valid; /* bitmask: fake buffer holds a good frame */
 	int last_good;       /* index of the last good frame, -1 none */
 	uint32_t last_good_bytes;
@@ -138,6 +142,14 @@ int lv2_bufs_map_driver(struct lv2_dev *dev);
 int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 		       uint8_t *dest, size_t dest_size, int requeue);
 void lv2_bufs_free_fake(struct lv2_dev *dev);
+/* The fake buffers' region, allocated once (anonymous memory). */
+int lv2_bufs_fake_alloc(struct lv2_dev *dev);
+
+/* export.c: VIDIOC_EXPBUF of a fake buffer (BUFS_CONVERT; dev->lock
+ * held): a memfd of that buffer. lv2_export_close closes the memfds when
+ * the fake region goes. */
+int lv2_export_buf(struct lv2_dev *dev, struct v4l2_exportbuffer *e);
+void lv2_export_close(struct lv2_dev *dev);
 
 /* userbufs.c: converted frames into the application's USERPTR buffers
  * (BUFS_CONVERT, app_memory USERPTR; dev->lock held) */
@@ -151,6 +163,10 @@ void lv2_read_stop(struct lv2_dev *dev);
 /* controls.c: the emulated controls merged in (dev->conv set) */
 int lv2_query_ext_ctrl(struct lv2_dev *dev, struct v4l2_query_ext_ctrl *q);
 int lv2_querymenu(struct lv2_dev *dev, struct v4l2_querymenu *m);
+
+/* intervals.c: ENUM_FRAMEINTERVALS, one interval made up for a size the
+ * driver gives none for */
+int lv2_enum_frameintervals(struct lv2_dev *dev, struct v4l2_frmivalenum *fi);
 
 /* ioctl.c */
 int lv2_fmt_apply(struct lv2_dev *dev, struct v4l2_format *fmt);

@@ -74,45 +74,78 @@ static long cpia_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
 	return n >= 0 && (size_t)n > size ? -ENOSPC : n;
 }
 
-static const struct v4lc_chipenc_family cpia = { v4lc_chipenc_yuv_size_ok,
-						 cpia_bound, cpia_encode };
+static int cpia_size_ok(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	return v4lc_chipenc_cpia_size_ok(w, h);
+}
+
+static const struct v4lc_chipenc_family cpia = { cpia_size_ok, cpia_bound,
+						 cpia_encode };
 
 /* ---- OV511, OV518 ---- */
 
-static int ov51x_size_ok(uint32_t fourcc, int w, int h)
+/* w x h in blocks of 16 x bh, within the original helpers' 500000-byte
+ * output */
+static int ov51x_size_ok(int w, int h, int bh)
 {
-	/* and within the original helpers' 500000-byte output */
 	if (w < 16 || h < 16 || (size_t)w * (size_t)h * 3 / 2 > 500000)
 		return 0;
-	if (fourcc == V4L2_PIX_FMT_OV511)
-		return w % 16 == 0 && h % 16 == 0;
-	return w % 16 == 0 && h % 8 == 0;
+	return w % 16 == 0 && h % bh == 0;
 }
 
-static size_t ov51x_bound(uint32_t fourcc, int w, int h)
+static int ov511_size_ok(uint32_t fourcc, int w, int h)
 {
-	size_t n = (size_t)w * (size_t)h;
-
-	if (fourcc == V4L2_PIX_FMT_OV511)
-		return n / 256 * 6 * 112 + 64; /* records of <= 112 bytes */
-	return 2 * n + 4096;                   /* far above these quantisers */
+	(void)fourcc;
+	return ov51x_size_ok(w, h, 16);
 }
 
-static long ov51x_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+static int ov518_size_ok(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	return ov51x_size_ok(w, h, 8);
+}
+
+static size_t ov511_bound(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	/* records of <= 112 bytes */
+	return (size_t)w * (size_t)h / 256 * 6 * 112 + 64;
+}
+
+static size_t ov518_bound(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	return 2 * (size_t)w * (size_t)h +
+	       4096; /* far above these quantisers */
+}
+
+static long ov511_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
 			 uint32_t seq, uint8_t *dst, size_t size)
 {
 	size_t n = 0;
-	uint8_t *f;
+	uint8_t *f = v4lc_chipenc_ov511_image(in, w, h, &n);
 
+	(void)fourcc;
 	(void)seq;
-	f = fourcc == V4L2_PIX_FMT_OV511
-		    ? v4lc_chipenc_ov511_image(in, w, h, &n)
-		    : v4lc_chipenc_ov518_image(in, w, h, 2, &n);
 	return deliver(f, n, dst, size);
 }
 
-static const struct v4lc_chipenc_family ov51x = { ov51x_size_ok, ov51x_bound,
-						  ov51x_encode };
+static long ov518_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+			 uint32_t seq, uint8_t *dst, size_t size)
+{
+	size_t n = 0;
+	uint8_t *f = v4lc_chipenc_ov518_image(in, w, h, 2, &n);
+
+	(void)fourcc;
+	(void)seq;
+	return deliver(f, n, dst, size);
+}
+
+static const struct v4lc_chipenc_family ov511 = { ov511_size_ok, ov511_bound,
+						  ov511_encode };
+static const struct v4lc_chipenc_family ov518 = { ov518_size_ok, ov518_bound,
+						  ov518_encode };
 
 /* ---- the Bayer chips ---- */
 
@@ -124,93 +157,126 @@ static int bayer_size_ok(uint32_t fourcc, int w, int h)
 
 static size_t bayer_bound(uint32_t fourcc, int w, int h)
 {
-	size_t W = (size_t)w, H = (size_t)h;
-
-	if (fourcc == V4L2_PIX_FMT_STV0680)
-		return W * H; /* a reordering: exactly the image */
+	(void)fourcc;
 	/* at most 16 bits a pixel, a 2-byte row header, an 80-byte header */
-	return 80 + H * (2 * W + 2);
+	return 80 + (size_t)h * (2 * (size_t)w + 2);
 }
 
-static v4lc_chipenc_bayer_fn *bayer_encoder(uint32_t fourcc)
+static size_t s680_bound(uint32_t fourcc, int w, int h)
 {
-	switch (fourcc) {
-	case V4L2_PIX_FMT_SN9C10X:
-		return v4lc_chipenc_s910;
-	case V4L2_PIX_FMT_PAC207:
-		return v4lc_chipenc_p207;
-	case V4L2_PIX_FMT_STV0680:
-		return v4lc_chipenc_s680;
-	case V4L2_PIX_FMT_SN9C2028:
-		return v4lc_chipenc_sonx;
-	case V4L2_PIX_FMT_MR97310A:
-		return v4lc_chipenc_m310;
-	case V4L2_PIX_FMT_SQ905C:
-		return v4lc_chipenc_905c;
-	default:
-		return v4lc_chipenc_s561;
-	}
+	(void)fourcc;
+	return (size_t)w * (size_t)h; /* a reordering: exactly the image */
 }
 
-static long bayer_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
-			 uint32_t seq, uint8_t *dst, size_t size)
+static long bayer_run(v4lc_chipenc_bayer_fn *enc, const uint8_t *in, int w,
+		      int h, uint32_t seq, uint8_t *dst, size_t size)
 {
-	size_t n = bayer_encoder(fourcc)(in, w, h, dst, size, seq, NULL);
+	size_t n = enc(in, w, h, dst, size, seq, NULL);
 
 	if (!n)
 		return -ENOMEM;
 	return n > size ? -ENOSPC : (long)n;
 }
 
-static const struct v4lc_chipenc_family bayer = { bayer_size_ok, bayer_bound,
-						  bayer_encode };
+/* The family bayer_<name> of a Bayer chip: its encoder v4lc_chipenc_<name>,
+ * its bound. */
+#define BAYER_CHIP(name, bound)                                                \
+	static long bayer_##name##_encode(uint32_t fourcc, const uint8_t *in,  \
+					  int w, int h, uint32_t seq,          \
+					  uint8_t *dst, size_t size)           \
+	{                                                                      \
+		(void)fourcc;                                                  \
+		return bayer_run(v4lc_chipenc_##name, in, w, h, seq, dst,      \
+				 size);                                        \
+	}                                                                      \
+	static const struct v4lc_chipenc_family bayer_##name = {               \
+		bayer_size_ok, bound, bayer_##name##_encode                    \
+	};
+BAYER_CHIP(s910, bayer_bound)
+BAYER_CHIP(p207, bayer_bound)
+BAYER_CHIP(s680, s680_bound)
+BAYER_CHIP(sonx, bayer_bound)
+BAYER_CHIP(m310, bayer_bound)
+BAYER_CHIP(905c, bayer_bound)
+BAYER_CHIP(s561, bayer_bound)
+#undef BAYER_CHIP
 
 /* ---- PJPG, JL20, S401 ---- */
 
-static int jpeg_size_ok(uint32_t fourcc, int w, int h)
+static int pjpg_size_ok(uint32_t fourcc, int w, int h)
 {
-	switch (fourcc) {
-	case V4L2_PIX_FMT_PJPG:
-		return w >= 16 && h >= 8 && w % 16 == 0 && h % 8 == 0;
-	case V4L2_PIX_FMT_JL2005BCD:
-		return w >= 16 && h >= 16 && w % 16 == 0 && h % 16 == 0 &&
-		       w / 8 < 256 && h / 8 < 256;
-	default: /* S401 */
-		return w >= 2 && h >= 2 && !((w | h) & 1);
-	}
+	(void)fourcc;
+	return w >= 16 && h >= 8 && w % 16 == 0 && h % 8 == 0;
+}
+
+static int jl20_size_ok(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	return w >= 16 && h >= 16 && w % 16 == 0 && h % 16 == 0 &&
+	       w / 8 < 256 && h / 8 < 256;
+}
+
+static int s401_size_ok(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	return w >= 2 && h >= 2 && !((w | h) & 1);
 }
 
 static size_t jpeg_bound(uint32_t fourcc, int w, int h)
 {
-	size_t n = (size_t)w * (size_t)h;
-
-	if (fourcc == V4L2_PIX_FMT_SE401)
-		/* 3 values a pixel, at most 13 bits each; packet headers */
-		return 5 * n + 8 * (size_t)h + 64;
+	(void)fourcc;
 	/* far above what these quantizers give; checked when encoding */
-	return 3 * n + 4096;
+	return 3 * (size_t)w * (size_t)h + 4096;
 }
 
-static long jpeg_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+static size_t s401_bound(uint32_t fourcc, int w, int h)
+{
+	(void)fourcc;
+	/* 3 values a pixel, at most 13 bits each; packet headers */
+	return 5 * (size_t)w * (size_t)h + 8 * (size_t)h + 64;
+}
+
+static long pjpg_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
 			uint32_t seq, uint8_t *dst, size_t size)
 {
 	static const int markers[] = { 0x44 }, codes[] = { 1 };
-	uint8_t *frame;
 	size_t n = 0;
+	uint8_t *frame =
+		v4lc_chipenc_pjpg_encode(in, w, h, markers, 1, codes, 1, &n);
 
+	(void)fourcc;
 	(void)seq;
-	if (fourcc == V4L2_PIX_FMT_PJPG)
-		frame = v4lc_chipenc_pjpg_encode(in, w, h, markers, 1, codes, 1,
-						 &n);
-	else if (fourcc == V4L2_PIX_FMT_JL2005BCD)
-		frame = v4lc_chipenc_jl20_encode(in, w, h, 80, &n);
-	else
-		frame = v4lc_chipenc_se401_rgb(in, w, h, &n);
 	return deliver(frame, n, dst, size);
 }
 
-static const struct v4lc_chipenc_family jpeg = { jpeg_size_ok, jpeg_bound,
-						 jpeg_encode };
+static long jl20_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+			uint32_t seq, uint8_t *dst, size_t size)
+{
+	size_t n = 0;
+	uint8_t *frame = v4lc_chipenc_jl20_encode(in, w, h, 80, &n);
+
+	(void)fourcc;
+	(void)seq;
+	return deliver(frame, n, dst, size);
+}
+
+static long s401_encode(uint32_t fourcc, const uint8_t *in, int w, int h,
+			uint32_t seq, uint8_t *dst, size_t size)
+{
+	size_t n = 0;
+	uint8_t *frame = v4lc_chipenc_se401_rgb(in, w, h, &n);
+
+	(void)fourcc;
+	(void)seq;
+	return deliver(frame, n, dst, size);
+}
+
+static const struct v4lc_chipenc_family pjpg = { pjpg_size_ok, jpeg_bound,
+						 pjpg_encode };
+static const struct v4lc_chipenc_family jl20 = { jl20_size_ok, jpeg_bound,
+						 jl20_encode };
+static const struct v4lc_chipenc_family s401 = { s401_size_ok, s401_bound,
+						 s401_encode };
 
 /* ---- JPGL ---- */
 
@@ -258,18 +324,18 @@ static const struct v4lc_chipenc chipencs[] = {
 	{ V4L2_PIX_FMT_KONICA420, YU12, 0, &layouts },
 	{ V4L2_PIX_FMT_SN9C20X_I420, YU12, 0, &layouts },
 	{ V4L2_PIX_FMT_CPIA1, YU12, 0, &cpia },
-	{ V4L2_PIX_FMT_OV511, YU12, 0, &ov51x },
-	{ V4L2_PIX_FMT_OV518, YU12, 0, &ov51x },
-	{ V4L2_PIX_FMT_SN9C10X, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer },
-	{ V4L2_PIX_FMT_PAC207, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer },
-	{ V4L2_PIX_FMT_STV0680, BAYER8, V4L2_PIX_FMT_SRGGB8, &bayer },
-	{ V4L2_PIX_FMT_SN9C2028, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer },
-	{ V4L2_PIX_FMT_MR97310A, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer },
-	{ V4L2_PIX_FMT_SQ905C, BAYER8, V4L2_PIX_FMT_SRGGB8, &bayer },
-	{ V4L2_PIX_FMT_SPCA561, BAYER8, V4L2_PIX_FMT_SGBRG8, &bayer },
-	{ V4L2_PIX_FMT_PJPG, RGB24, 0, &jpeg },
-	{ V4L2_PIX_FMT_JL2005BCD, BAYER8, V4L2_PIX_FMT_SRGGB8, &jpeg },
-	{ V4L2_PIX_FMT_SE401, RGB24, 0, &jpeg },
+	{ V4L2_PIX_FMT_OV511, YU12, 0, &ov511 },
+	{ V4L2_PIX_FMT_OV518, YU12, 0, &ov518 },
+	{ V4L2_PIX_FMT_SN9C10X, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer_s910 },
+	{ V4L2_PIX_FMT_PAC207, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer_p207 },
+	{ V4L2_PIX_FMT_STV0680, BAYER8, V4L2_PIX_FMT_SRGGB8, &bayer_s680 },
+	{ V4L2_PIX_FMT_SN9C2028, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer_sonx },
+	{ V4L2_PIX_FMT_MR97310A, BAYER8, V4L2_PIX_FMT_SBGGR8, &bayer_m310 },
+	{ V4L2_PIX_FMT_SQ905C, BAYER8, V4L2_PIX_FMT_SRGGB8, &bayer_905c },
+	{ V4L2_PIX_FMT_SPCA561, BAYER8, V4L2_PIX_FMT_SGBRG8, &bayer_s561 },
+	{ V4L2_PIX_FMT_PJPG, RGB24, 0, &pjpg },
+	{ V4L2_PIX_FMT_JL2005BCD, BAYER8, V4L2_PIX_FMT_SRGGB8, &jl20 },
+	{ V4L2_PIX_FMT_SE401, RGB24, 0, &s401 },
 	{ V4L2_PIX_FMT_JPGL, RGB24, 0, &jpgl },
 };
 

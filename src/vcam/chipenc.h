@@ -77,8 +77,8 @@ long v4lc_chipenc_encode(const struct v4lc_chipenc *e, const uint8_t *in, int w,
 int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
 		     uint8_t *dst, size_t size);
 
-/* Whether the layout encoder (and decoder) accept w x h for fourcc (the
- * six layouts and CPIA). */
+/* Whether the layout encoder (and decoder) accept w x h for fourcc (one
+ * of the six layouts: the format table's CHIPYUV rows). */
 int v4lc_chipenc_yuv_size_ok(uint32_t fourcc, int w, int h);
 
 /*
@@ -118,5 +118,7 @@ long v4lc_chipenc_cpia_encode(const uint8_t *yu12, int w, int h,
 			      const struct v4lc_chipenc_cpia *o, uint8_t *dst,
 			      size_t size);
 size_t v4lc_chipenc_cpia_bound(int w, int h);
+/* Whether the CPIA encoder (and decoder) take w x h (see above). */
+int v4lc_chipenc_cpia_size_ok(int w, int h);
 
 #endif

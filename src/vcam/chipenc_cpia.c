@@ -7,7 +7,13 @@
 #include "vcam/chipenc.h"
 
 #include <errno.h>
-#include <linux/videodev2.h>
+
+int v4lc_chipenc_cpia_size_ok(int w, int h)
+{
+	/* whole 8x4 blocks, at most CIF */
+	return w >= 2 && h >= 2 && w % 8 == 0 && h % 4 == 0 && w <= 352 &&
+	       h <= 288;
+}
 
 size_t v4lc_chipenc_cpia_bound(int w, int h)
 {
@@ -40,7 +46,7 @@ long v4lc_chipenc_cpia_encode(const uint8_t *yu12, int w, int h,
 	int comp = opt && opt->compressed;
 	uint8_t ymask = comp ? 0xfe : 0xff;
 
-	if (!v4lc_chipenc_yuv_size_ok(V4L2_PIX_FMT_CPIA1, w, h))
+	if (!v4lc_chipenc_cpia_size_ok(w, h))
 		return -EINVAL;
 	for (int i = 0; i < 64; i++) {
 		uint8_t b = opt && opt->header ? opt->header[i] : 0;

@@ -6,26 +6,27 @@
 #include "vcam/chipenc.h"
 
 #include <errno.h>
-#include <linux/videodev2.h>
 #include <string.h>
+
+#include "core/format.h"
+
+/* The layout of a chip YUV format (enum v4lc_chip_yuv: the format
+ * table's order of its CHIPYUV row), or -1 for another format. */
+static int layout_of(uint32_t fourcc)
+{
+	const struct v4lc_format *f = v4lc_format_row(fourcc);
+
+	return f && f->layout == V4LC_L_CHIPYUV ? f->order : -1;
+}
 
 int v4lc_chipenc_yuv_size_ok(uint32_t fourcc, int w, int h)
 {
-	if (w < 2 || h < 2 || ((w | h) & 1))
+	int l = layout_of(fourcc);
+
+	if (l < 0 || w < 2 || h < 2 || ((w | h) & 1))
 		return 0;
-	switch (fourcc) {
-	case V4L2_PIX_FMT_SPCA501:
-	case V4L2_PIX_FMT_SPCA505:
-	case V4L2_PIX_FMT_SPCA508:
-	case V4L2_PIX_FMT_CIT_YYVYUY:
-	case V4L2_PIX_FMT_KONICA420:
-		return 1;
-	case V4L2_PIX_FMT_SN9C20X_I420:
-		return w % 16 == 0 && h % 8 == 0;
-	case V4L2_PIX_FMT_CPIA1:
-		return w % 8 == 0 && h % 4 == 0 && w <= 352 && h <= 288;
-	}
-	return 0;
+	/* SN9C20X I420: whole 16x8 blocks */
+	return l != V4LC_S920 || (w % 16 == 0 && h % 8 == 0);
 }
 
 /* n samples minus 128 (the signed storage of the SPCA50x layouts). */
@@ -41,16 +42,16 @@ int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
 	size_t W = (size_t)w, H = (size_t)h, C = W / 2;
 	size_t need = W * H * 3 / 2;
 	const uint8_t *py = yu12, *pu = py + W * H, *pv = pu + C * (H / 2);
+	int l = layout_of(fourcc);
 
-	if (fourcc == V4L2_PIX_FMT_CPIA1 ||
-	    !v4lc_chipenc_yuv_size_ok(fourcc, w, h))
+	if (!v4lc_chipenc_yuv_size_ok(fourcc, w, h))
 		return -EINVAL;
 	if (size < need)
 		return -ENOSPC;
-	switch (fourcc) {
-	case V4L2_PIX_FMT_SPCA501:
-	case V4L2_PIX_FMT_SPCA505:
-	case V4L2_PIX_FMT_SPCA508:
+	switch (l) {
+	case V4LC_S501:
+	case V4LC_S505:
+	case V4LC_S508:
 		for (size_t g = 0; g < H / 2; g++) {
 			/* The four runs of a group: Y0, Y1, U, V. */
 			const uint8_t *run[4] = { py + 2 * g * W,
@@ -60,10 +61,9 @@ int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
 			static const int order501[4] = { 0, 2, 1, 3 };
 			static const int order505[4] = { 0, 1, 2, 3 };
 			static const int order508[4] = { 0, 2, 3, 1 };
-			const int *ord =
-				fourcc == V4L2_PIX_FMT_SPCA501   ? order501
-				: fourcc == V4L2_PIX_FMT_SPCA505 ? order505
-								 : order508;
+			const int *ord = l == V4LC_S501   ? order501
+					 : l == V4LC_S505 ? order505
+							  : order508;
 			uint8_t *q = dst + g * 3 * W;
 
 			for (int k = 0; k < 4; k++) {
@@ -72,7 +72,7 @@ int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
 			}
 		}
 		break;
-	case V4L2_PIX_FMT_CIT_YYVYUY:
+	case V4LC_CITV:
 		for (size_t g = 0; g < H / 2; g++) {
 			const uint8_t *y1 = py + (2 * g + 1) * W;
 			uint8_t *q = dst + g * 3 * W;
@@ -87,7 +87,7 @@ int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
 			}
 		}
 		break;
-	case V4L2_PIX_FMT_KONICA420: {
+	case V4LC_KONI: {
 		size_t total = W * H, done = 0;
 		uint8_t *q = dst;
 
@@ -102,7 +102,7 @@ int v4lc_chipenc_yuv(uint32_t fourcc, const uint8_t *yu12, int w, int h,
 		}
 		break;
 	}
-	case V4L2_PIX_FMT_SN9C20X_I420: {
+	case V4LC_S920: {
 		uint8_t *q = dst;
 
 		for (size_t by = 0; by < H / 8; by++) {

@@ -100,18 +100,19 @@ void v4lc_vcam_fix_format(const struct vcam *c, struct v4l2_pix_format *pix)
 int v4lc_vcam_enum_fmt(struct vcam *c, unsigned long req, void *arg)
 {
 	struct v4l2_fmtdesc *f = arg;
-	const struct vcam_format *d;
+	const struct v4lc_format *d;
 
 	(void)req;
 	if (!is_capture(f->type) || f->index >= (uint32_t)c->nformats)
 		return v4lc_vcam_fail(EINVAL);
-	d = c->formats[f->index];
-	f->flags = d->flags;
+	/* The kernel's description and flag, from the format table. */
+	d = v4lc_format_row(c->formats[f->index]->fourcc);
+	f->flags = v4lc_format_compressed(d) ? V4L2_FMT_FLAG_COMPRESSED : 0;
 	f->pixelformat = d->fourcc;
 	f->mbus_code = 0;
 	memset(f->reserved, 0, sizeof(f->reserved));
 	memset(f->description, 0, sizeof(f->description));
-	snprintf((char *)f->description, sizeof(f->description), "%s", d->name);
+	snprintf((char *)f->description, sizeof(f->description), "%s", d->desc);
 	return 0;
 }
 

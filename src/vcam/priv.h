@@ -18,6 +18,7 @@
 
 #include <linux/videodev2.h>
 
+#include "vcam/formats.h"
 #include "vcam/lens.h"
 #include "vcam/vcam.h"
 
@@ -25,13 +26,6 @@
 #define VCAM_MAX_BUFFERS 32
 #define VCAM_MAX_SIZES 8
 #define VCAM_SPEC_MAX 256 /* a memfd name is at most 249 bytes */
-
-/* A format the camera can offer: ENUM_FMT's flags and description. */
-struct vcam_format {
-	uint32_t fourcc;
-	uint32_t flags;
-	const char *name;
-};
 
 struct vcam_buf {
 	uint32_t flags; /* V4L2_BUF_FLAG_QUEUED / DONE */
@@ -144,7 +138,6 @@ int v4lc_vcam_g_ctrl(struct vcam *c, unsigned long req, void *arg);
 int v4lc_vcam_s_ctrl(struct vcam *c, unsigned long req, void *arg);
 
 /* geometry.c: the chip formats' sizes and the colorspace reported. */
-int v4lc_vcam_is_chip(uint32_t fourcc);
 /* The frame sizes a chip format is offered in (count; 0: not a chip). */
 int v4lc_vcam_chip_sizes(uint32_t fourcc, const int (**sizes)[2]);
 /* Whether the renderer takes w x h for a format (any known or unknown

@@ -1,22 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The virtual camera's picture: an RGB24 test pattern, deterministic for a
- * sequence number, converted to each format the camera offers (through
- * libv4lconvert's frame layer, libjpeg-turbo and the chip encoders).
+ * sequence number, converted to each format the camera offers by the
+ * format's encoder (formats.h).
  */
 #include "vcam/vcam.h"
 
 #include <errno.h>
-#include <linux/videodev2.h>
 #include <stdlib.h>
 #include <string.h>
-#include <turbojpeg.h>
 
-#include "core/colour.h"
-#include "core/frame.h"
-#include "dispatch/dsp.h"
-#include "scalar/pixel.h"
-#include "vcam/chipenc.h"
+#include "vcam/formats.h"
 #include "vcam/lens.h"
 #include "vcam/priv.h"
 
@@ -118,262 +112,17 @@ static void scene_rgb(uint8_t *dst, int w, int h, uint32_t seq, unsigned flip)
 	}
 }
 
-/* Packed 4:2:2 from RGB24 with the formulas of src/scalar/pixel.h. */
-static void rgb_to_packed422(const uint8_t *rgb, uint8_t *dst, int w, int h,
-			     uint32_t fourcc)
-{
-	struct v4lc_colorimetry c = { 0, 0, 0 };
-	struct v4lc_rgb2yuv k;
-	int iy0, iu, iy1, iv;
-
-	v4lc_rgb2yuv_init(&k, &c);
-	switch (fourcc) {
-	case V4L2_PIX_FMT_YUYV:
-		iy0 = 0;
-		iu = 1;
-		iy1 = 2;
-		iv = 3;
-		break;
-	case V4L2_PIX_FMT_YVYU:
-		iy0 = 0;
-		iv = 1;
-		iy1 = 2;
-		iu = 3;
-		break;
-	case V4L2_PIX_FMT_UYVY:
-		iu = 0;
-		iy0 = 1;
-		iv = 2;
-		iy1 = 3;
-		break;
-	default:
-		iv = 0;
-		iy0 = 1;
-		iu = 2;
-		iy1 = 3;
-		break;
-	}
-	for (int y = 0; y < h; y++) {
-		const uint8_t *s = rgb + (size_t)y * 3 * (size_t)w;
-		uint8_t *d = dst + (size_t)y * 2 * (size_t)w;
-
-		for (int x = 0; x < w; x += 2, s += 6, d += 4) {
-			/* Both pixels count twice: the 2x2 sum of pixel.h. */
-			d[iy0] = v4lc_rgb_to_y(&k, s[0], s[1], s[2]);
-			d[iy1] = v4lc_rgb_to_y(&k, s[3], s[4], s[5]);
-			v4lc_rgb_to_uv(&k, 2 * (s[0] + s[3]), 2 * (s[1] + s[4]),
-				       2 * (s[2] + s[5]), &d[iu], &d[iv]);
-		}
-	}
-}
-
-/* Copy a JPEG without its DHT segments. Returns the bytes written or -1. */
-static long strip_dht(const uint8_t *src, size_t n, uint8_t *dst, size_t size)
-{
-	size_t i = 2, o = 2;
-
-	if (n < 4 || src[0] != 0xff || src[1] != 0xd8 || size < 2)
-		return -1;
-	dst[0] = 0xff;
-	dst[1] = 0xd8;
-	while (i + 4 <= n) {
-		size_t len;
-
-		if (src[i] != 0xff)
-			return -1;
-		len = 2 + ((size_t)src[i + 2] << 8 | src[i + 3]);
-		if (src[i + 1] == 0xda) /* SOS: the rest is entropy data */
-			len = n - i;
-		if (i + len > n)
-			return -1;
-		if (src[i + 1] != 0xc4) {
-			if (o + len > size)
-				return -1;
-			memcpy(dst + o, src + i, len);
-			o += len;
-		}
-		if (src[i + 1] == 0xda)
-			return (long)o;
-		i += len;
-	}
-	return -1;
-}
-
-static int render_jpeg(const uint8_t *rgb, int w, int h, int quality,
-		       uint8_t *dst, size_t size)
-{
-	tjhandle tj = tjInitCompress();
-	unsigned char *jpeg = NULL;
-	unsigned long jsize = 0;
-	long n;
-
-	if (!tj)
-		return -ENOMEM;
-	if (tjCompress2(tj, rgb, w, 3 * w, h, TJPF_RGB, &jpeg, &jsize,
-			TJSAMP_422, quality, TJFLAG_ACCURATEDCT) != 0) {
-		tjFree(jpeg);
-		tjDestroy(tj);
-		return -EIO;
-	}
-	n = strip_dht(jpeg, jsize, dst, size);
-	tjFree(jpeg);
-	tjDestroy(tj);
-	if (n < 0)
-		return jsize > size ? -ENOSPC : -EIO;
-	return (int)n;
-}
-
-/* The colour order of an 8-bit Bayer fourcc ("BGGR"...), NULL for none. */
-static const char *bayer_order(uint32_t fourcc)
-{
-	switch (fourcc) {
-	case V4L2_PIX_FMT_SBGGR8:
-		return "BGGR";
-	case V4L2_PIX_FMT_SGBRG8:
-		return "GBRG";
-	case V4L2_PIX_FMT_SGRBG8:
-		return "GRBG";
-	case V4L2_PIX_FMT_SRGGB8:
-		return "RGGB";
-	}
-	return NULL;
-}
-
-/* Sample the RGB picture on a Bayer grid of the given 8-bit order. */
-static void rgb_to_bayer(const uint8_t *rgb, uint8_t *dst, int w, int h,
-			 const char *order)
-{
-	for (int y = 0; y < h; y++) {
-		for (int x = 0; x < w; x++) {
-			char c = order[(y & 1) * 2 + (x & 1)];
-			int ch = c == 'R' ? 0 : c == 'G' ? 1 : 2;
-			size_t i = (size_t)y * (size_t)w + (size_t)x;
-
-			dst[i] = rgb[3 * i + (size_t)ch];
-		}
-	}
-}
-
-/* Planar 4:2:0 (YU12 or YV12) by the frame layer, into dst. */
-static int rgb_to_yuv420(const uint8_t *rgb, int w, int h, uint32_t fourcc,
-			 uint8_t *dst, size_t size)
-{
-	struct v4lc_frame s = {
-		V4L2_PIX_FMT_RGB24,       w, h, 0, (uint8_t *)rgb,
-		3 * (size_t)w * (size_t)h
-	};
-	struct v4lc_frame d = { fourcc, w, h, 0, dst, size };
-
-	return v4lc_frame_convert(v4lc_dsp_get(), &s, &d, NULL);
-}
-
-/* NV12/NV21: planar 4:2:0, then the chroma interleaved. */
-static int rgb_to_nv(const uint8_t *rgb, int w, int h, uint32_t fourcc,
-		     uint8_t *dst)
-{
-	size_t n = (size_t)w * (size_t)h, cn = n / 4;
-	uint8_t *tmp = malloc(n + 2 * cn);
-	const uint8_t *u, *v;
-	int ret;
-
-	if (!tmp)
-		return -ENOMEM;
-	ret = rgb_to_yuv420(rgb, w, h, V4L2_PIX_FMT_YUV420, tmp, n + 2 * cn);
-	if (!ret) {
-		memcpy(dst, tmp, n);
-		u = tmp + n;
-		v = u + cn;
-		if (fourcc == V4L2_PIX_FMT_NV21) {
-			const uint8_t *t = u;
-
-			u = v;
-			v = t;
-		}
-		for (size_t i = 0; i < cn; i++) {
-			dst[n + 2 * i] = u[i];
-			dst[n + 2 * i + 1] = v[i];
-		}
-	}
-	free(tmp);
-	return ret;
-}
-
-/* A chip format: the picture in the encoder's input form, then the
- * encoder (chipenc.h). */
-static int render_chip(const struct v4lc_chipenc *e, const uint8_t *rgb, int w,
-		       int h, uint32_t seq, uint8_t *dst, size_t size)
-{
-	size_t n = (size_t)w * (size_t)h;
-	uint8_t *in = NULL;
-	long ret;
-
-	if (e->input == V4LC_CHIPENC_RGB24)
-		return (int)v4lc_chipenc_encode(e, rgb, w, h, seq, dst, size);
-	in = malloc(e->input == V4LC_CHIPENC_YU12 ? n + n / 2 : n);
-	if (!in)
-		return -ENOMEM;
-	if (e->input == V4LC_CHIPENC_YU12) {
-		ret = rgb_to_yuv420(rgb, w, h, V4L2_PIX_FMT_YUV420, in,
-				    n + n / 2);
-	} else {
-		rgb_to_bayer(rgb, in, w, h, bayer_order(e->bayer));
-		ret = 0;
-	}
-	if (!ret)
-		ret = v4lc_chipenc_encode(e, in, w, h, seq, dst, size);
-	free(in);
-	return (int)ret;
-}
-
 /* The RGB24 picture in format fourcc (size checked): bytes used, -errno;
- * quality: the JPEG formats'. */
+ * quality: the JPEG formats'. Its encoder is its row's (formats.c). */
 static int render_format(uint32_t fourcc, const uint8_t *rgb, int w, int h,
 			 uint32_t seq, int quality, uint8_t *dst, size_t size)
 {
-	const struct v4lc_chipenc *e = v4lc_chipenc_find(fourcc);
-	int need = (int)v4lc_vcam_sizeimage(fourcc, w, h);
-	size_t n = (size_t)w * (size_t)h;
-	const char *order;
-	int ret;
+	const struct vcam_format *v = v4lc_vcam_format(fourcc);
+	const struct v4lc_format *f = v4lc_format_row(fourcc);
 
-	switch (fourcc) {
-	case V4L2_PIX_FMT_RGB24:
-		memcpy(dst, rgb, 3 * n);
-		return need;
-	case V4L2_PIX_FMT_BGR24:
-	case V4L2_PIX_FMT_YUV420:
-	case V4L2_PIX_FMT_YVU420:
-		ret = rgb_to_yuv420(rgb, w, h, fourcc, dst, size);
-		return ret ? ret : need;
-	case V4L2_PIX_FMT_NV12:
-	case V4L2_PIX_FMT_NV21:
-		ret = rgb_to_nv(rgb, w, h, fourcc, dst);
-		return ret ? ret : need;
-	case V4L2_PIX_FMT_YUYV:
-	case V4L2_PIX_FMT_YVYU:
-	case V4L2_PIX_FMT_UYVY:
-	case V4L2_PIX_FMT_VYUY:
-		rgb_to_packed422(rgb, dst, w, h, fourcc);
-		return need;
-	case V4L2_PIX_FMT_GREY:
-		/* Full-range BT.601 luma. */
-		for (size_t i = 0; i < n; i++)
-			dst[i] = (uint8_t)((77 * rgb[3 * i] +
-					    150 * rgb[3 * i + 1] +
-					    29 * rgb[3 * i + 2] + 128) >>
-					   8);
-		return need;
-	case V4L2_PIX_FMT_MJPEG:
-	case V4L2_PIX_FMT_JPEG:
-		return render_jpeg(rgb, w, h, quality, dst, size);
-	}
-	if (e)
-		return render_chip(e, rgb, w, h, seq, dst, size);
-	order = bayer_order(fourcc);
-	if (!order)
+	if (!v || !f)
 		return -EINVAL;
-	rgb_to_bayer(rgb, dst, w, h, order);
-	return need;
+	return v->encode(f, rgb, w, h, seq, quality, dst, size);
 }
 
 int v4lc_vcam_render_flip(uint32_t fourcc, int w, int h, uint32_t seq,
@@ -387,14 +136,15 @@ int v4lc_vcam_render_picture(uint32_t fourcc, int w, int h, uint32_t seq,
 			     unsigned flip, const struct v4lc_vcam_optics *o,
 			     int scene, uint8_t *dst, size_t size)
 {
+	const struct v4lc_format *f = v4lc_format_row(fourcc);
 	uint32_t need = v4lc_vcam_sizeimage(fourcc, w, h);
 	uint8_t *rgb;
 	int ret;
 
-	if (!v4lc_vcam_size_ok(fourcc, w, h) || !need)
+	if (!v4lc_vcam_size_ok(fourcc, w, h) || !need || !f)
 		return -EINVAL;
-	if (fourcc != V4L2_PIX_FMT_MJPEG && fourcc != V4L2_PIX_FMT_JPEG &&
-	    size < need)
+	/* JPEG's sizeimage is libjpeg-turbo's worst case: a frame fits less */
+	if (f->layout != V4LC_L_JPEG && size < need)
 		return -ENOSPC;
 	rgb = malloc(3 * (size_t)w * (size_t)h);
 	if (!rgb)

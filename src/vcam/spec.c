@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The virtual camera's spec, the memfd's name after "libv4l-vcam:" (see
- * vcam.h): the formats offered, their sizes, the options.
+ * vcam.h): the formats offered (among formats.c's), their sizes, the
+ * options.
  */
 #include "vcam/vcam.h"
 
@@ -12,51 +13,6 @@
 #include <sys/mman.h>
 
 #include "vcam/priv.h"
-
-static const struct vcam_format known[] = {
-	{ V4L2_PIX_FMT_YUYV, 0, "YUYV 4:2:2" },
-	{ V4L2_PIX_FMT_YVYU, 0, "YVYU 4:2:2" },
-	{ V4L2_PIX_FMT_UYVY, 0, "UYVY 4:2:2" },
-	{ V4L2_PIX_FMT_VYUY, 0, "VYUY 4:2:2" },
-	{ V4L2_PIX_FMT_YUV420, 0, "Planar YUV 4:2:0" },
-	{ V4L2_PIX_FMT_YVU420, 0, "Planar YVU 4:2:0" },
-	{ V4L2_PIX_FMT_NV12, 0, "Y/UV 4:2:0" },
-	{ V4L2_PIX_FMT_NV21, 0, "Y/VU 4:2:0" },
-	{ V4L2_PIX_FMT_RGB24, 0, "24-bit RGB 8-8-8" },
-	{ V4L2_PIX_FMT_BGR24, 0, "24-bit BGR 8-8-8" },
-	{ V4L2_PIX_FMT_GREY, 0, "8-bit Greyscale" },
-	{ V4L2_PIX_FMT_SBGGR8, 0, "8-bit Bayer BGBG/GRGR" },
-	{ V4L2_PIX_FMT_SGBRG8, 0, "8-bit Bayer GBGB/RGRG" },
-	{ V4L2_PIX_FMT_SGRBG8, 0, "8-bit Bayer GRGR/BGBG" },
-	{ V4L2_PIX_FMT_SRGGB8, 0, "8-bit Bayer RGRG/GBGB" },
-	{ V4L2_PIX_FMT_MJPEG, V4L2_FMT_FLAG_COMPRESSED, "Motion-JPEG" },
-	{ V4L2_PIX_FMT_JPEG, V4L2_FMT_FLAG_COMPRESSED, "JFIF JPEG" },
-	/*
-	 * Chip formats, with the kernel's descriptions and flags (the
-	 * V4L2 core marks CPIA1 and the compressed Bayer and JPEG variants
-	 * compressed, not the plain YUV 4:2:0 layouts).
-	 */
-	{ V4L2_PIX_FMT_SPCA501, 0, "GSPCA SPCA501" },
-	{ V4L2_PIX_FMT_SPCA505, 0, "GSPCA SPCA505" },
-	{ V4L2_PIX_FMT_SPCA508, 0, "GSPCA SPCA508" },
-	{ V4L2_PIX_FMT_CIT_YYVYUY, 0, "GSPCA CIT YYVYUY" },
-	{ V4L2_PIX_FMT_KONICA420, 0, "GSPCA KONICA420" },
-	{ V4L2_PIX_FMT_SN9C20X_I420, 0, "GSPCA SN9C20X I420" },
-	{ V4L2_PIX_FMT_CPIA1, V4L2_FMT_FLAG_COMPRESSED, "GSPCA CPiA YUV" },
-	{ V4L2_PIX_FMT_SN9C10X, V4L2_FMT_FLAG_COMPRESSED, "GSPCA SN9C10X" },
-	{ V4L2_PIX_FMT_PAC207, V4L2_FMT_FLAG_COMPRESSED, "GSPCA PAC207" },
-	{ V4L2_PIX_FMT_STV0680, 0, "GSPCA STV0680" },
-	{ V4L2_PIX_FMT_SN9C2028, V4L2_FMT_FLAG_COMPRESSED, "GSPCA SN9C2028" },
-	{ V4L2_PIX_FMT_MR97310A, V4L2_FMT_FLAG_COMPRESSED, "GSPCA MR97310A" },
-	{ V4L2_PIX_FMT_SQ905C, V4L2_FMT_FLAG_COMPRESSED, "GSPCA SQ905C" },
-	{ V4L2_PIX_FMT_SPCA561, V4L2_FMT_FLAG_COMPRESSED, "GSPCA SPCA561" },
-	{ V4L2_PIX_FMT_PJPG, V4L2_FMT_FLAG_COMPRESSED, "GSPCA PJPG" },
-	{ V4L2_PIX_FMT_JL2005BCD, V4L2_FMT_FLAG_COMPRESSED, "GSPCA JL2005BCD" },
-	{ V4L2_PIX_FMT_SE401, V4L2_FMT_FLAG_COMPRESSED, "GSPCA SE401" },
-	{ V4L2_PIX_FMT_JPGL, V4L2_FMT_FLAG_COMPRESSED, "JPEG Lite" },
-	{ V4L2_PIX_FMT_OV511, V4L2_FMT_FLAG_COMPRESSED, "OV511 compressed" },
-	{ V4L2_PIX_FMT_OV518, V4L2_FMT_FLAG_COMPRESSED, "OV518 compressed" },
-};
 
 int v4lc_vcam_name(char *buf, size_t size, const char *spec)
 {
@@ -80,14 +36,6 @@ int v4lc_vcam_create(const char *spec)
 	return memfd_create(name, MFD_CLOEXEC);
 }
 
-static const struct vcam_format *find_format(uint32_t fourcc)
-{
-	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (known[i].fourcc == fourcc)
-			return &known[i];
-	return NULL;
-}
-
 /* The first field: FORMAT[,FORMAT...], each offered once. */
 static int parse_formats(struct vcam *c, char *field)
 {
@@ -105,7 +53,7 @@ static int parse_formats(struct vcam *c, char *field)
 		/* The Bayer order by name: BGGR is "BA81". */
 		if (!strcmp(f, "BGGR"))
 			memcpy(cc, "BA81", 4);
-		d = find_format(v4l2_fourcc(cc[0], cc[1], cc[2], cc[3]));
+		d = v4lc_vcam_format(v4l2_fourcc(cc[0], cc[1], cc[2], cc[3]));
 		if (!d || c->nformats == VCAM_MAX_FORMATS)
 			return -1;
 		for (int i = 0; i < c->nformats; i++)
@@ -248,7 +196,7 @@ int v4lc_vcam_parse_spec(struct vcam *c, char *spec)
 			return -1;
 	}
 	if (c->nformats == 0)
-		c->formats[c->nformats++] = find_format(V4L2_PIX_FMT_YUYV);
+		c->formats[c->nformats++] = v4lc_vcam_format(V4L2_PIX_FMT_YUYV);
 	for (int f = 0; f < c->nformats; f++)
 		build_sizes(c, f, w, h, given);
 	c->fmt.width = (uint32_t)w;

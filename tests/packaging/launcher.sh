@@ -9,6 +9,7 @@
 #  - PROG v4l1 (plain V4L1 calls) works under v4l2-run --v4l1 and fails
 #    under plain v4l2-run (libv4l2 alone does not speak V4L1);
 #  - an LD_PRELOAD already set stays first, the shim is appended;
+#  - the PipeWire drop-in's LD_PRELOAD is the installed shim, and works;
 #  - --share routes the camera through the installed frame server;
 #  - --help, usage errors, `--` and the program's exit status;
 #  - installed under a path with a space and a colon (LD_PRELOAD's
@@ -88,6 +89,18 @@ want="$top/\${LIB}/libv4l/v4l1compat.so"
 got=$("$run" --v4l1 /bin/sh -c 'printf %s "$LD_PRELOAD"')
 [ "$got" = "$want" ] && ok "--v4l1 preloads $got" ||
 	ko "--v4l1: LD_PRELOAD is '$got', want '$want'"
+
+# The PipeWire drop-in (share/libv4l/libv4l-pipewire.conf, opt-in): its
+# LD_PRELOAD names the installed shim, which serves a V4L2 program.
+conf=$top/share/libv4l/libv4l-pipewire.conf
+shim=$(sed -n 's/^Environment=LD_PRELOAD=//p' "$conf" 2>/dev/null)
+if [ -n "$shim" ] && [ -f "$root$shim" ]; then
+	ok "the PipeWire drop-in preloads $shim"
+	expect "V4L2 program with the PipeWire drop-in's preload" 0 "^v4l2: " \
+		env LD_PRELOAD="$root$shim" "$client" v4l2
+else
+	ko "the PipeWire drop-in $conf: LD_PRELOAD '$shim', not installed"
+fi
 
 # --share: the program's camera goes through the installed frame server.
 export XDG_RUNTIME_DIR=$tmp/run

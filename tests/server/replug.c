@@ -8,7 +8,10 @@
  *     across the replugs: more frames than one plug-in of the camera has,
  *     every DQBUF succeeds in the format it set, sequence numbers always
  *     rising (the camera's restart from 0 hidden) and jumping over the gap,
- *     its fd never POLLERR/POLLHUP. The other ends as without a replug:
+ *     its fd never POLLERR/POLLHUP, and the controls it set before
+ *     (brightness by S_CTRL, focus by S_EXT_CTRLS) have its values on the
+ *     first frame after each replug (the camera comes back with its
+ *     defaults, as a real one does). The other ends as without a replug:
  *     ENODEV, POLLERR|POLLHUP, no frame of a later plug-in.
  *   not back: a client that asked, on a camera that never comes back,
  *     gets ENODEV once its wait (LIBV4L2_SHARE_REPLUG_MS) is over.
@@ -46,7 +49,47 @@ struct cam {
 	struct v4l2_pix_format fmt;
 	int frames, whole, jumps, err;
 	uint32_t last_seq, max_step, backwards;
+	int restored, lost_ctrls; /* after a jump: controls as set, or not */
 };
+
+#define BRIGHTNESS 201 /* vcam's default 128 */
+#define FOCUS 77       /* vcam's default 512 */
+
+/* The controls the carried client sets: one by S_CTRL, one by
+ * S_EXT_CTRLS (the client sends each of its controls as S_CTRL). */
+static int set_ctrls(int fd)
+{
+	struct v4l2_control b = { .id = V4L2_CID_BRIGHTNESS,
+				  .value = BRIGHTNESS };
+	struct v4l2_ext_control x = { .id = V4L2_CID_FOCUS_ABSOLUTE,
+				      .value = FOCUS };
+	struct v4l2_ext_controls e = { .which = V4L2_CTRL_WHICH_CUR_VAL,
+				       .count = 1,
+				       .controls = &x };
+
+	if (v4l2_ioctl(fd, VIDIOC_S_CTRL, &b) < 0 ||
+	    v4l2_ioctl(fd, VIDIOC_S_EXT_CTRLS, &e) < 0)
+		return -1;
+	return 0;
+}
+
+/* Whether the camera has the values set_ctrls() set. */
+static int ctrls_kept(struct cam *c)
+{
+	struct v4l2_control b = { .id = V4L2_CID_BRIGHTNESS };
+	struct v4l2_control f = { .id = V4L2_CID_FOCUS_ABSOLUTE };
+
+	if (v4l2_ioctl(c->fd, VIDIOC_G_CTRL, &b) < 0 ||
+	    v4l2_ioctl(c->fd, VIDIOC_G_CTRL, &f) < 0) {
+		printf("G_CTRL after a replug: %s\n", strerror(errno));
+		return 0;
+	}
+	if (b.value == BRIGHTNESS && f.value == FOCUS)
+		return 1;
+	printf("after a replug: brightness %d, focus %d (set %d, %d)\n",
+	       b.value, f.value, BRIGHTNESS, FOCUS);
+	return 0;
+}
 
 /* Open name shared, YUYV w x h, NBUF mmap buffers queued, streaming. */
 static int cam_start(struct cam *c, const char *name, unsigned w, unsigned h)
@@ -140,7 +183,7 @@ static void test_carried(void)
 		"libv4l-vcam:YUYV:320x240:unplug=15:replug=300";
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct cam x, y;
-	int x_err_events = 0, y_alive = 1, y_events = 0;
+	int x_err_events = 0, y_alive = 1, y_events = 0, jumps = 0;
 
 	setenv("LIBV4L2_SHARE_REPLUG", "1", 1);
 	setenv("LIBV4L2_SHARE_REPLUG_MS", "30000", 1);
@@ -148,6 +191,7 @@ static void test_carried(void)
 	unsetenv("LIBV4L2_SHARE_REPLUG");
 	unsetenv("LIBV4L2_SHARE_REPLUG_MS");
 	CHECK(cam_start(&y, name, 320, 240) == 0, "other client streams");
+	CHECK(set_ctrls(x.fd) == 0, "S_CTRL, S_EXT_CTRLS: %s", strerror(errno));
 	if (failures)
 		return;
 	alarm(120);
@@ -155,6 +199,14 @@ static void test_carried(void)
 	while (x.frames < 2 * PER_PLUG + 10) {
 		if (cam_next(&x) < 0)
 			break;
+		if (x.jumps > jumps) {
+			/* the first frame of a plug-in: the camera is there */
+			jumps = x.jumps;
+			if (ctrls_kept(&x))
+				x.restored++;
+			else
+				x.lost_ctrls++;
+		}
 		x_err_events += (revents(x.fd) & (POLLERR | POLLHUP)) != 0;
 		if (y_alive && cam_next(&y) < 0) {
 			y_alive = 0;
@@ -172,6 +224,9 @@ static void test_carried(void)
 	CHECK(!x.backwards, "sequence went back %u times", x.backwards);
 	CHECK(x.jumps >= 1 && x.max_step >= 2, "the gap is no sequence jump");
 	CHECK(!x_err_events, "the asking client's fd said POLLERR/POLLHUP");
+	CHECK(x.restored >= 1 && !x.lost_ctrls,
+	      "controls kept across %d replugs, lost across %d", x.restored,
+	      x.lost_ctrls);
 	CHECK(v4l2_ioctl(x.fd, VIDIOC_G_FMT, &f) == 0 &&
 		      f.fmt.pix.width == 320 && f.fmt.pix.height == 240 &&
 		      f.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV,

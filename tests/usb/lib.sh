@@ -77,13 +77,16 @@ loss_mark() { "$chk" --loss-count; }
 # FOURCC and ffmpeg under v4l2convert.so taking rgb24. Once ffmpeg has its
 # first frame, the camera is unplugged 3 frames later and plugged back 2 s
 # after. usbcheck must see its buffer sequence jump over the gap and the
-# pictures start again (the camera came back), and check 4 frames after
-# that; ffmpeg, still running when the camera is back, must write all its
-# 24 frames (without the replug both get ENODEV). Deadlines only: a loaded
-# host's VM may take a minute to start ffmpeg.
+# pictures start again (the camera came back), good frames before and 4
+# after that, and its format unchanged; ffmpeg, still running when the
+# camera is back, must write all its 24 frames (without the replug both
+# get ENODEV), good pictures before and after the pictures start again
+# (usbcheck --file --replug, the USBCHECK-OPTIONs but --fmt). Lost frames
+# (packets the transport reported lost) do not count, bad ones fail.
+# Deadlines only: a loaded host's VM may take a minute to start ffmpeg.
 replug_test() {
 	local i=$1 id=$2 dev=$3 size=$4 fmt=$5 p1 p2 rc1 rc2 k t0=$SECONDS
-	local n=24 w=${4%x*} h=${4#*x} mark alive=0
+	local n=24 w=${4%x*} h=${4#*x} mark ffmark alive=0
 	shift 5
 	rm -f "$out/rp.rgb"
 	export LIBV4L2_SHARE=1 LIBV4L2_FRAMESERVER=$server \
@@ -91,6 +94,7 @@ replug_test() {
 	timeout -k 5 240 "$chk" --fmt $fmt --size $size --frames 4 --replug \
 		--timeout 30 "$@" $dev >"$out/rp-chk.log" 2>&1 &
 	p1=$!
+	ffmark=$(loss_mark)
 	# no probing: its first frame is in the file as soon as it came
 	LD_PRELOAD=$shim timeout -k 5 240 ffmpeg -hide_banner -loglevel warning \
 		-probesize 32 -analyzeduration 0 -f v4l2 -input_format rgb24 \
@@ -116,14 +120,16 @@ replug_test() {
 	unset LIBV4L2_SHARE LIBV4L2_FRAMESERVER LIBV4L2_SHARE_REPLUG \
 		LIBV4L2_FRAMESERVER_VERBOSE
 	if [ $rc1 = 0 ]; then
-		ok "replug, usbcheck carried across: $(tail -n 2 "$out/rp-chk.log" | tr '\n' ' ') [$((SECONDS - t0)) s]"
+		ok "replug, usbcheck carried across: $(grep -v "frameserver\|libv4l2" "$out/rp-chk.log" | tail -n 2 | tr '\n' ' ') [$((SECONDS - t0)) s]"
 	else
 		ko "replug, usbcheck (exit $rc1): $(grep -v "frameserver\|libv4l2" "$out/rp-chk.log" | tail -n 4 | tr '\n' ' ')"
 	fi
 	if [ $alive = 0 ]; then
 		ko "replug, ffmpeg: not running when the camera was back (exit $rc2)"
 	elif [ $rc2 = 0 ] && size_is "$out/rp.rgb" $((n * w * h * 3)); then
-		ok "replug, ffmpeg under v4l2convert.so carried across: $n frames"
+		check "replug, ffmpeg under v4l2convert.so carried across: $n frames" \
+			"$chk" --file "$out/rp.rgb" --loss-mark $ffmark --replug \
+			--fmt RGB3 --size $size --frames 5 "$@"
 	else
 		ko "replug, ffmpeg (exit $rc2): $(stat -c %s "$out/rp.rgb" 2>/dev/null) bytes, $(grep -v frameserver "$out/rp-ff.log" | tail -n 2 | tr '\n' ' ')"
 	fi

@@ -59,8 +59,13 @@
  *                      frame server that carries us across (mmap): the
  *                      buffers' sequence numbers must never go back and
  *                      must jump over the gap, after which the camera's
- *                      pictures start again from 0; --frames counts the
- *                      frames after that (the stream goes on until then)
+ *                      pictures start again from 0; good frames are
+ *                      needed before the jump, and --frames good ones
+ *                      after it (the stream goes on until then, or the
+ *                      deadline), and the format must be the one set.
+ *                      With --file (a program's frames, no sequence
+ *                      numbers): the pictures must start again from 0
+ *                      once, good frames before and after it
  *
  * A frame's sequence number is found by comparing it, subsampled, with the
  * next pictures (frames the bus dropped leave gaps); sequence numbers must
@@ -142,7 +147,8 @@ struct state {
 	/* --replug: the buffers' sequence numbers */
 	uint32_t buf_seq, max_jump;
 	int buf_seen, seq_jumps, seq_back, restarts, restart_maybe;
-	int after_restart; /* frames checked since the first restart */
+	int good_before, good_after; /* good frames before and after it */
+	int near_only;               /* identify() in the first window only */
 };
 
 static uint32_t parse_fourcc(const char *s)
@@ -312,7 +318,7 @@ static int identify(struct state *st, const uint8_t *f, size_t n, uint32_t *seq,
 	 * all (a slow program misses many): every picture in between, and
 	 * up to GAP_MAX past the last one. */
 	for (uint32_t s = st->next_seq + WINDOW;
-	     !r && best < st->o->psnr &&
+	     !r && best < st->o->psnr && !st->near_only &&
 	     (s < start || s < st->next_seq + GAP_MAX);
 	     s += WINDOW)
 		if (s != start)
@@ -466,6 +472,42 @@ static int identify_replugged(struct state *st, const uint8_t *f, size_t n,
 	return identify(st, f, n, seq, db);
 }
 
+/*
+ * --file --replug: a program's frames have no sequence numbers. Until the
+ * pictures started again, a frame that is none of the next pictures (the
+ * first search window: within it the square never comes back to a place)
+ * may be the first after the replug: pictures from 0 are searched before
+ * the far ones (the long search, where a picture may pass the floor by
+ * chance).
+ */
+static int identify_file_replugged(struct state *st, const uint8_t *f, size_t n,
+				   uint32_t *seq, double *db)
+{
+	uint32_t next = st->next_seq;
+	int r;
+
+	if (st->restarts)
+		return identify(st, f, n, seq, db);
+	st->near_only = 1;
+	r = identify(st, f, n, seq, db);
+	if (r != 0 || *db < st->o->psnr) {
+		st->next_seq = 0;
+		st->restart_maybe = 1; /* the wider window */
+		r = identify(st, f, n, seq, db);
+		st->restart_maybe = 0;
+		if (r == 0 && *db >= st->o->psnr && *seq < next) {
+			st->restarts++; /* the pictures go on from 0 */
+			st->near_only = 0;
+			return 0;
+		}
+		st->next_seq = next;
+		st->near_only = 0;
+		r = identify(st, f, n, seq, db);
+	}
+	st->near_only = 0;
+	return r;
+}
+
 static void check_frame(struct state *st, const uint8_t *f, size_t n)
 {
 	uint32_t seq = 0;
@@ -499,9 +541,10 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 			st->checked);
 		return;
 	}
-	r = identify_replugged(st, f, n, &seq, &db);
+	r = st->o->file && st->o->replug
+		    ? identify_file_replugged(st, f, n, &seq, &db)
+		    : identify_replugged(st, f, n, &seq, &db);
 	st->checked++;
-	st->after_restart += st->restarts > 0;
 	if (r == -EPIPE && reported) {
 		st->lost++;
 		if (seq >= st->next_seq)
@@ -552,6 +595,10 @@ static void check_frame(struct state *st, const uint8_t *f, size_t n)
 	}
 	if (st->checked - st->bad - st->lost - st->repeated == 1)
 		st->first_seq = seq;
+	if (st->restarts)
+		st->good_after++;
+	else
+		st->good_before++;
 	st->last_t = st->cur_t;
 	st->skipped += (int)(seq - st->next_seq);
 	st->last_seq = seq;
@@ -602,7 +649,7 @@ static int more(const struct state *st)
 	if (st->o->until_error)
 		return 1;
 	if (st->o->replug)
-		return st->after_restart < st->o->frames &&
+		return st->good_after < st->o->frames &&
 		       st->bad <= st->o->bad_ok && now_s() < st->t_end;
 	return good(st) < st->o->frames && st->bad <= st->o->bad_ok &&
 	       st->checked < 3 * st->o->frames + 6 && now_s() < st->t_end;
@@ -973,8 +1020,10 @@ static void report(const struct state *st, int err, double t)
 	       by, why);
 	if (o->replug)
 		printf("  replug: the pictures started again %d times; buffer "
-		       "sequence %d jumps (largest %u), %d steps back\n",
-		       st->restarts, st->seq_jumps, st->max_jump, st->seq_back);
+		       "sequence %d jumps (largest %u), %d steps back; %d "
+		       "good frames before, %d after\n",
+		       st->restarts, st->seq_jumps, st->max_jump, st->seq_back,
+		       st->good_before, st->good_after);
 	if (st->orig)
 		printf("  the original libv4lconvert: %d of %d frames the same "
 		       "(%.4s%s), mean difference at most %.3f, %d refused "
@@ -985,6 +1034,28 @@ static void report(const struct state *st, int err, double t)
 		       st->max_mad, st->retried);
 }
 
+/* --replug: the pictures started again, good frames before and after. */
+static int replugged_ok(const struct state *st, int after)
+{
+	return st->restarts == 1 && st->good_before > 0 &&
+	       st->good_after >= after;
+}
+
+/* --replug: the format after the replug is still the one set. */
+static int same_format(int fd, const struct opts *o)
+{
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+
+	if (xioctl(fd, VIDIOC_G_FMT, &f) == 0 &&
+	    f.fmt.pix.pixelformat == o->fourcc &&
+	    (int)f.fmt.pix.width == o->w && (int)f.fmt.pix.height == o->h)
+		return 1;
+	fprintf(stderr, "usbcheck: the format after the replug: %.4s %ux%u\n",
+		(const char *)&f.fmt.pix.pixelformat, f.fmt.pix.width,
+		f.fmt.pix.height);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -992,7 +1063,7 @@ int main(int argc, char **argv)
 	size_t sizeimage = 0;
 	uint32_t bpl = 0;
 	double t0, t;
-	int fd, err;
+	int fd, err, fmt_ok = 1;
 
 	if (parse_args(argc, argv, &o)) {
 		fprintf(stderr, "usage: usbcheck [--fmt F] [--size WxH] "
@@ -1021,7 +1092,12 @@ int main(int argc, char **argv)
 		       st.lost, st.repeated,
 		       o.loss_mark >= 0 ? st.loss.count - o.loss_mark : 0L,
 		       st.first_seq, st.last_seq, st.skipped, st.min_psnr);
-		return err || good(&st) < o.frames || st.bad > o.bad_ok;
+		if (o.replug)
+			printf("  replug: the pictures started again %d times; "
+			       "%d good frames before, %d after\n",
+			       st.restarts, st.good_before, st.good_after);
+		return err || good(&st) < o.frames || st.bad > o.bad_ok ||
+		       (o.replug && !replugged_ok(&st, 1));
 	}
 	fd = open_device(&o);
 	if (fd < 0 || !st.expect) {
@@ -1041,6 +1117,8 @@ int main(int argc, char **argv)
 		err = o.read_io ? capture_read(fd, &st, sizeimage)
 				: capture_mmap(fd, &st, sizeimage);
 	t = now_s() - t0;
+	if (!err && o.replug)
+		fmt_ok = same_format(fd, &o);
 	v4l2_close(fd);
 	report(&st, err, t);
 	usbcheck_original_close(st.orig);
@@ -1052,7 +1130,8 @@ int main(int argc, char **argv)
 	if (err || (!o.replug && good(&st) < o.frames) || st.bad > o.bad_ok ||
 	    (st.orig && st.identical < st.checked))
 		return 1;
-	if (o.replug && (!st.restarts || st.seq_back || !st.seq_jumps))
+	if (o.replug && (!replugged_ok(&st, o.frames) || st.seq_back ||
+			 !st.seq_jumps || !fmt_ok))
 		return 1;
 	return 0;
 }

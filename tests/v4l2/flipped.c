@@ -4,7 +4,8 @@
  * that libv4l2 flips every frame, also those of a native format:
  *  - VIDIOC_ENUM_FMT flags every format it lists V4L2_FMT_FLAG_EMULATED
  *    (GStreamer's v4l2src exports DMABUF unless the chosen format carries
- *    the flag), and VIDIOC_EXPBUF on such a stream fails with EINVAL;
+ *    the flag); VIDIOC_EXPBUF on such a stream gives a memfd of the
+ *    converted buffer (test_expbuf);
  *  - mplayer's S_FMT sequence: a Bayer format first (answered RGB3, 1920
  *    bytes per line at 640 wide), then YUYV in the same struct with that
  *    stale bytesperline. The answer and the frames must be tightly packed
@@ -14,6 +15,7 @@
  * in TRY_FMT/S_FMT answers, as vivid and most vb2 drivers do.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,34 +110,6 @@ static void test_enum_fmt(void)
 	CHECK(v4l2_close(fd) == 0);
 }
 
-/*
- * The application's buffers are ours, not the driver's: no DMABUF export,
- * EINVAL as the kernel answers for a queue that cannot export.
- */
-static void test_expbuf(uint32_t fourcc)
-{
-	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
-	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
-	struct v4l2_requestbuffers req = {
-		.count = 2,
-		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-		.memory = V4L2_MEMORY_MMAP,
-	};
-	struct v4l2_exportbuffer e = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
-
-	f.fmt.pix.width = W;
-	f.fmt.pix.height = H;
-	f.fmt.pix.pixelformat = fourcc;
-	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, &f) == 0);
-	CHECK(f.fmt.pix.pixelformat == fourcc);
-	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == 2);
-	errno = 0;
-	CHECK(v4l2_ioctl(fd, VIDIOC_EXPBUF, &e) == -1 && errno == EINVAL);
-	req.count = 0;
-	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
-	CHECK(v4l2_close(fd) == 0);
-}
-
 /* mplayer outfmt=yuy2: Bayer first, then YUYV with the answer's stride. */
 static void mplayer_s_fmt(int fd, struct v4l2_format *f)
 {
@@ -171,7 +145,7 @@ static void mplayer_s_fmt(int fd, struct v4l2_format *f)
 	CHECK(f->fmt.pix.sizeimage == W * H * 2);
 }
 
-/* Every buffer mapped and queued; try_export: EXPBUF refused on each. */
+/* Every buffer mapped and queued; try_export: each exported too. */
 static void map_and_queue(int fd, uint8_t **maps, size_t *len, int try_export)
 {
 	struct v4l2_exportbuffer e = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
@@ -190,12 +164,115 @@ static void map_and_queue(int fd, uint8_t **maps, size_t *len, int try_export)
 		maps[i] = p == MAP_FAILED ? NULL : p;
 		if (try_export) {
 			e.index = i;
-			errno = 0;
-			CHECK(v4l2_ioctl(fd, VIDIOC_EXPBUF, &e) == -1 &&
-			      errno == EINVAL);
+			CHECK(v4l2_ioctl(fd, VIDIOC_EXPBUF, &e) == 0 &&
+			      e.fd >= 0);
+			if (e.fd >= 0)
+				close(e.fd);
+			e.fd = -1;
 		}
 		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
 	}
+}
+
+/*
+ * EXPBUF of a converted stream (PipeWire's V4L2 node exports every buffer
+ * for its clients): a file per buffer whose mapping is that buffer, the
+ * converted and upright frame the application's mapping shows, opened
+ * with the access mode and close-on-exec asked for. Exported before the
+ * buffers are mapped (as PipeWire does) or after (export_late).
+ */
+static int export_buf(int fd, unsigned int i, uint32_t flags)
+{
+	struct v4l2_exportbuffer e = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+				       .index = i,
+				       .flags = flags };
+
+	errno = 0;
+	if (v4l2_ioctl(fd, VIDIOC_EXPBUF, &e) < 0)
+		return -1;
+	return e.fd;
+}
+
+static void check_export_refusals(int fd)
+{
+	errno = 0;
+	CHECK(export_buf(fd, NBUF, O_CLOEXEC) == -1 && errno == EINVAL);
+	errno = 0;
+	CHECK(export_buf(fd, 0, O_CLOEXEC | O_NONBLOCK) == -1 &&
+	      errno == EINVAL);
+}
+
+static void test_expbuf(uint32_t fourcc, int export_late)
+{
+	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
+	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+	struct v4l2_requestbuffers req = {
+		.count = NBUF,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = V4L2_MEMORY_MMAP,
+	};
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, xfd[NBUF];
+	uint8_t *maps[NBUF] = { 0 }, *xmap[NBUF] = { 0 }, *want;
+	size_t len = 0;
+
+	f.fmt.pix.width = W;
+	f.fmt.pix.height = H;
+	f.fmt.pix.pixelformat = fourcc;
+	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, &f) == 0);
+	CHECK(f.fmt.pix.pixelformat == fourcc);
+	want = malloc(f.fmt.pix.sizeimage);
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == NBUF);
+	check_export_refusals(fd);
+	for (unsigned int i = 0; i < NBUF && !export_late; i++)
+		xfd[i] = export_buf(fd, i, O_CLOEXEC | O_RDONLY);
+	map_and_queue(fd, maps, &len, 0);
+	for (unsigned int i = 0; i < NBUF && export_late; i++)
+		xfd[i] = export_buf(fd, i, i & 1 ? O_RDWR : O_RDONLY);
+	for (unsigned int i = 0; i < NBUF; i++) {
+		void *p;
+
+		CHECK(xfd[i] >= 0);
+		if (xfd[i] < 0)
+			continue;
+		CHECK(!!(fcntl(xfd[i], F_GETFD) & FD_CLOEXEC) == !export_late);
+		CHECK((fcntl(xfd[i], F_GETFL) & O_ACCMODE) ==
+		      (export_late && (i & 1) ? O_RDWR : O_RDONLY));
+		p = mmap(NULL, len, PROT_READ, MAP_SHARED, xfd[i], 0);
+		CHECK(p != MAP_FAILED);
+		xmap[i] = p == MAP_FAILED ? NULL : p;
+	}
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
+	for (int k = 0; k < 3; k++) {
+		struct v4l2_buffer b = { .type = type,
+					 .memory = V4L2_MEMORY_MMAP };
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_DQBUF, &b) == 0);
+		CHECK(b.bytesused == f.fmt.pix.sizeimage && b.index < NBUF);
+		if (b.index >= NBUF || !maps[b.index] || !xmap[b.index])
+			continue;
+		/* one buffer: what the application sees is exported */
+		CHECK(!memcmp(maps[b.index], xmap[b.index], b.bytesused));
+		if (fourcc == V4L2_PIX_FMT_YUYV) {
+			CHECK(v4lc_vcam_render(fourcc, W, H, b.sequence, want,
+					       b.bytesused) ==
+			      (int)b.bytesused);
+			CHECK(!memcmp(xmap[b.index], want, b.bytesused));
+		}
+		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+	}
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMOFF, &type) == 0);
+	for (int i = 0; i < NBUF; i++) {
+		if (maps[i])
+			CHECK(v4l2_munmap(maps[i], len) == 0);
+		if (xmap[i])
+			munmap(xmap[i], len);
+		if (xfd[i] >= 0)
+			close(xfd[i]);
+	}
+	req.count = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
+	CHECK(v4l2_close(fd) == 0);
+	free(want);
 }
 
 static void test_stale_bytesperline(void)
@@ -241,7 +318,8 @@ static void test_stale_bytesperline(void)
  * GStreamer's v4l2src (GST_V4L2_USE_LIBV4L2=1, io-mode auto) on a native
  * format flipped in place, as libv4l2's log shows it in the VM: memory
  * types probed with REQBUFS count 0 (MMAP and USERPTR can carry a
- * converted frame, DMABUF cannot), EXPBUF and CREATE_BUFS refused once the pool exists, two frames
+ * converted frame, DMABUF cannot), CREATE_BUFS refused and EXPBUF
+ * answered once the pool exists, two frames
  * with one kept downstream over STREAMOFF, and the pool's memory unmapped
  * after the device is closed (a buffer that outlives its pool): the frames
  * must stay readable and the late munmap succeed.
@@ -334,9 +412,10 @@ int main(void)
 	wrapped.ioctl = wrap_ioctl;
 	lv2_test_set_plugin(&wrapped);
 	test_enum_fmt();
-	test_expbuf(V4L2_PIX_FMT_YUYV);
-	test_expbuf(V4L2_PIX_FMT_RGB24);
-	test_expbuf(V4L2_PIX_FMT_YUV420);
+	test_expbuf(V4L2_PIX_FMT_YUYV, 0);
+	test_expbuf(V4L2_PIX_FMT_RGB24, 0);
+	test_expbuf(V4L2_PIX_FMT_YUV420, 1);
+	test_expbuf(V4L2_PIX_FMT_YUYV, 1);
 	test_stale_bytesperline();
 	test_gst_sequence();
 	printf("%s\n", failures ? "FAILED" : "ok");

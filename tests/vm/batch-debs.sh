@@ -179,7 +179,8 @@ if [ $have_gst = 1 ]; then
 	fi
 	# GStreamer's default I/O mode exports DMABUF unless the format is
 	# flagged V4L2_FMT_FLAG_EMULATED, which every format libv4l2 converts
-	# or flips is (it refuses VIDIOC_EXPBUF on its own buffers).
+	# or flips is (the Debian package's original libv4l2 refuses
+	# VIDIOC_EXPBUF on its own buffers; ours exports them as memfds).
 	t0=$(date +%s.%N)
 	gst "$out/gst-auto.rgb" RGB auto
 	if [ "$(bytes "$out/gst-auto.rgb")" = $((3 * frame)) ] &&
