@@ -506,8 +506,7 @@ static void *fake_mmap(struct lv2_dev *dev, size_t length, uint64_t off)
 	unsigned int i = off & 0xff;
 
 	if (dev->mode != BUFS_CONVERT || i >= dev->nbufs ||
-	    length != dev->fake_len ||
-	    fake_alloc(dev) < 0) {
+	    length != dev->fake_len || fake_alloc(dev) < 0) {
 		errno = EINVAL;
 		return MAP_FAILED;
 	}

@@ -310,8 +310,8 @@ static void check_userptr_refused(const char *spec, uint32_t fourcc)
 	CHECK(reqbufs(fd, V4L2_MEMORY_MMAP, NBUF) == 0);
 	CHECK(reqbufs(fd, V4L2_MEMORY_MMAP, 0) == 0);
 	/* the capabilities say so too */
-	CHECK((mmap_caps(fd) & (V4L2_BUF_CAP_SUPPORTS_MMAP |
-				V4L2_BUF_CAP_SUPPORTS_USERPTR)) ==
+	CHECK((mmap_caps(fd) &
+	       (V4L2_BUF_CAP_SUPPORTS_MMAP | V4L2_BUF_CAP_SUPPORTS_USERPTR)) ==
 		      V4L2_BUF_CAP_SUPPORTS_MMAP,
 	      "%s: REQBUFS(MMAP) claims USERPTR", spec);
 	CHECK(v4l2_close(fd) == 0);
