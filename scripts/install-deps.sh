@@ -11,12 +11,13 @@
 # --clients adds the programs the client suite (tests/vm/batch-clients.sh)
 # runs on vivid: mpv, fswebcam, mplayer, uvccapture, OpenCV's Python module,
 # vidcat (w3cam, a V4L1 program), guvcview and vgrabbj (linked with libv4l2,
-# libv4l1), and for its CLIENTS_X11=1 cases qvidcap, zbarcam (zbar-tools)
-# and Xvfb, besides ffmpeg and GStreamer's v4l2src.
+# libv4l1), zbarcam (zbar-tools) under Xvfb, and for its CLIENTS_X11=1
+# cases qvidcap, besides ffmpeg and GStreamer's v4l2src.
 # --bench adds gnuplot for bench/run's chart.
 # --fuzz adds clang and its runtime (libFuzzer, sanitizers) for tests/fuzz.
 # --deb adds what the Debian packages (debian/) need to build, and the
-# programs their VM test runs on them (GStreamer's v4l2 source, v4l-utils).
+# programs their VM test runs on them (GStreamer's v4l2 source, v4l-utils,
+# guvcview, vgrabbj, zbarcam under Xvfb).
 # Safe to run repeatedly.
 set -euo pipefail
 
@@ -94,7 +95,7 @@ if [ $fuzz = 1 ]; then
 fi
 if [ $deb = 1 ]; then
 	$APT install -qq --no-install-recommends debhelper dpkg-dev \
-		"${players[@]}" >/dev/null
+		guvcview vgrabbj zbar-tools xvfb "${players[@]}" >/dev/null
 fi
 if [ $clients = 1 ]; then
 	$APT install -qq --no-install-recommends mpv fswebcam mplayer \

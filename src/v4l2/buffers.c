@@ -6,8 +6,7 @@
  * (m.offset = 0xABCDEF00 | index) in one anonymous region; DQBUF converts
  * into them; VIDIOC_EXPBUF moves them into memfds (export.c).
  * v4l2_mmap/v4l2_munmap recognise the fake offsets and pieces.
- * USERPTR while converting: DQBUF converts into the application's buffers
- * (userbufs.c).
+ * USERPTR is refused whenever conversion is enabled (lv2_bufs_reqbufs).
  */
 #include <errno.h>
 #include <string.h>
@@ -139,28 +138,73 @@ int lv2_bufs_map_driver(struct lv2_dev *dev)
 	return 0;
 }
 
+/*
+ * USERPTR whenever conversion is enabled, also while the format needs
+ * none: refused, as the original does. One answer for a camera whatever
+ * the format and the order of the calls: zbarcam probes REQBUFS(USERPTR)
+ * before its S_FMT and falls back to MMAP only on this refusal (granted,
+ * it reads with the plain read(), which the driver refuses while
+ * USERPTR buffers are held). With V4L2_DISABLE_CONVERSION (dev->conv
+ * NULL) the driver answers.
+ */
+static int userptr_refused(struct lv2_dev *dev, uint32_t memory)
+{
+	return dev->conv && memory == V4L2_MEMORY_USERPTR;
+}
+
+/* The buffer capabilities of a REQBUFS or CREATE_BUFS answer say what
+ * REQBUFS grants (v4l2-compliance -w compares them). */
+static void hide_userptr(struct lv2_dev *dev, uint32_t *capabilities)
+{
+	if (dev->conv)
+		*capabilities &= ~V4L2_BUF_CAP_SUPPORTS_USERPTR;
+}
+
+int lv2_bufs_create(struct lv2_dev *dev, struct v4l2_create_buffers *c)
+{
+	/* USERPTR as REQBUFS answers it; while converting or reading, the
+	 * driver's buffers are ours, not the application's */
+	if (userptr_refused(dev, c->memory) || dev->mode == BUFS_CONVERT ||
+	    dev->mode == BUFS_READ) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (lv2_dev_ioctl(dev, VIDIOC_CREATE_BUFS, c) < 0)
+		return -1;
+	hide_userptr(dev, &c->capabilities);
+	return 0;
+}
+
+/* No conversion: the driver's buffers are the application's. */
+static int reqbufs_direct(struct lv2_dev *dev, struct v4l2_requestbuffers *req)
+{
+	if (dev->mode == BUFS_CONVERT) {
+		if (fake_mapped(dev) || dev->streaming) {
+			errno = EBUSY;
+			return -1;
+		}
+		lv2_bufs_release(dev);
+		lv2_bufs_free_fake(dev);
+	}
+	if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, req) < 0)
+		return -1;
+	hide_userptr(dev, &req->capabilities);
+	dev->mode = req->count ? BUFS_DIRECT : BUFS_NONE;
+	return 0;
+}
+
 int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req)
 {
 	struct v4l2_requestbuffers r;
 
-	lv2_read_stop(dev);
-	if (!lv2_dev_needs_conversion(dev)) {
-		if (dev->mode == BUFS_CONVERT) {
-			if (fake_mapped(dev) || dev->streaming) {
-				errno = EBUSY;
-				return -1;
-			}
-			lv2_bufs_release(dev);
-			lv2_bufs_free_fake(dev);
-		}
-		if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, req) < 0)
-			return -1;
-		dev->mode = req->count ? BUFS_DIRECT : BUFS_NONE;
-		dev->app_memory = req->memory;
-		return 0;
+	if (userptr_refused(dev, req->memory)) {
+		errno = EINVAL;
+		return -1;
 	}
-	if (req->memory != V4L2_MEMORY_MMAP &&
-	    req->memory != V4L2_MEMORY_USERPTR) {
+	lv2_read_stop(dev);
+	if (!lv2_dev_needs_conversion(dev))
+		return reqbufs_direct(dev, req);
+	if (req->memory != V4L2_MEMORY_MMAP) {
 		errno = EINVAL; /* the CPU writes a converted frame */
 		return -1;
 	}
@@ -172,15 +216,13 @@ int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req)
 		lv2_bufs_release(dev);
 	lv2_bufs_free_fake(dev);
 	r = *req;
-	r.memory = V4L2_MEMORY_MMAP; /* the driver's buffers are ours */
 	if (r.count > LV2_MAX_BUFFERS)
 		r.count = LV2_MAX_BUFFERS;
 	if (lv2_dev_ioctl(dev, VIDIOC_REQBUFS, &r) < 0) {
 		dev->mode = BUFS_NONE;
 		return -1;
 	}
-	dev->app_memory = req->memory;
-	memset(dev->user_ptr, 0, sizeof(dev->user_ptr));
+	hide_userptr(dev, &r.capabilities);
 	dev->nbufs = r.count < LV2_MAX_BUFFERS ? r.count : LV2_MAX_BUFFERS;
 	dev->fake_len = lv2_page_align(dev->dst.fmt.pix.sizeimage);
 	dev->mode = dev->nbufs ? BUFS_CONVERT : BUFS_NONE;
@@ -192,7 +234,6 @@ int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req)
 		return -1;
 	}
 	r.count = dev->nbufs;
-	r.memory = req->memory;
 	*req = r;
 	return 0;
 }
@@ -217,19 +258,9 @@ int lv2_bufs_querybuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 		errno = EINVAL;
 		return -1;
 	}
-	if (dev->app_memory == V4L2_MEMORY_USERPTR) {
-		struct v4l2_buffer b = *buf;
-
-		b.memory = V4L2_MEMORY_MMAP;
-		if (lv2_dev_ioctl(dev, VIDIOC_QUERYBUF, &b) < 0)
-			return -1;
-		*buf = b;
-		lv2_user_view(dev, buf);
-	} else {
-		if (lv2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf) < 0)
-			return -1;
-		fake_view(dev, buf);
-	}
+	if (lv2_dev_ioctl(dev, VIDIOC_QUERYBUF, buf) < 0)
+		return -1;
+	fake_view(dev, buf);
 	if (buf->flags & V4L2_BUF_FLAG_DONE)
 		buf->bytesused = dev->dst.fmt.pix.sizeimage;
 	return 0;
@@ -240,8 +271,6 @@ int lv2_bufs_qbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 	lv2_read_stop(dev);
 	if (dev->mode != BUFS_CONVERT)
 		return lv2_dev_ioctl(dev, VIDIOC_QBUF, buf);
-	if (dev->app_memory == V4L2_MEMORY_USERPTR)
-		return lv2_user_qbuf(dev, buf);
 	if (buf->memory != V4L2_MEMORY_MMAP || buf->index >= dev->nbufs) {
 		errno = EINVAL;
 		return -1;
@@ -328,27 +357,20 @@ static int repeat_last_good(struct lv2_dev *dev, struct v4l2_buffer *buf,
 
 /*
  * Where the application sees the frame of driver buffer i: its fake
- * buffer, or the USERPTR buffer it queued. -1 when the buffers were
- * released meanwhile.
+ * buffer. -1 when the buffers were released meanwhile.
  */
 static int app_dest(struct lv2_dev *dev, unsigned int i, uint8_t **d,
 		    size_t *ds)
 {
-	if (dev->app_memory == V4L2_MEMORY_USERPTR) {
-		*d = (uint8_t *)dev->user_ptr[i];
-		*ds = dev->user_len[i];
-	} else {
-		*d = dev->fake ? dev->fake + (size_t)i * dev->fake_len : NULL;
-		*ds = dev->fake_len;
-	}
+	*d = dev->fake ? dev->fake + (size_t)i * dev->fake_len : NULL;
+	*ds = dev->fake_len;
 	return *d ? 0 : -1;
 }
 
 int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 		       uint8_t *dest, size_t dest_size, int requeue)
 {
-	int into_app = dest == NULL;
-	int into_fake = into_app && dev->app_memory != V4L2_MEMORY_USERPTR;
+	int into_fake = dest == NULL; /* else read() */
 
 	(void)requeue;
 	if (into_fake && lv2_bufs_fake_alloc(dev) < 0)
@@ -375,7 +397,7 @@ int lv2_bufs_get_frame(struct lv2_dev *dev, struct v4l2_buffer *buf,
 			return -1;
 		}
 		if (b.index >= dev->nbufs || !dev->map[b.index] ||
-		    (into_app && app_dest(dev, b.index, &d, &ds) < 0)) {
+		    (into_fake && app_dest(dev, b.index, &d, &ds) < 0)) {
 			/* buffers were released meanwhile */
 			frame_done(dev, &view);
 			errno = EINVAL;
@@ -459,10 +481,7 @@ int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf)
 		return -1;
 	*buf = b;
 	buf->bytesused = (uint32_t)n;
-	if (dev->app_memory == V4L2_MEMORY_USERPTR)
-		lv2_user_view(dev, buf);
-	else
-		fake_view(dev, buf);
+	fake_view(dev, buf);
 	return 0;
 }
 
@@ -489,8 +508,7 @@ static void *fake_mmap(struct lv2_dev *dev, size_t length, uint64_t off)
 	unsigned int i = off & 0xff;
 
 	if (dev->mode != BUFS_CONVERT || i >= dev->nbufs ||
-	    dev->app_memory != V4L2_MEMORY_MMAP || length != dev->fake_len ||
-	    lv2_bufs_fake_alloc(dev) < 0) {
+	    length != dev->fake_len || lv2_bufs_fake_alloc(dev) < 0) {
 		errno = EINVAL;
 		return MAP_FAILED;
 	}

@@ -115,10 +115,11 @@ int lv2_export_buf(struct lv2_dev *dev, struct v4l2_exportbuffer *e)
 {
 	int fd;
 
-	/* The kernel's checks: an MMAP queue, a buffer it has, plane 0 of a
-	 * single-planar format, no flag beyond these two. */
-	if (dev->app_memory != V4L2_MEMORY_MMAP || e->index >= dev->nbufs ||
-	    e->plane != 0 || (e->flags & ~(uint32_t)(O_ACCMODE | O_CLOEXEC))) {
+	/* The kernel's checks: a buffer it has, plane 0 of a single-planar
+	 * format, no flag beyond these two (the queue is MMAP: USERPTR is
+	 * refused while converting). */
+	if (e->index >= dev->nbufs || e->plane != 0 ||
+	    (e->flags & ~(uint32_t)(O_ACCMODE | O_CLOEXEC))) {
 		errno = EINVAL;
 		return -1;
 	}

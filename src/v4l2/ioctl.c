@@ -269,10 +269,10 @@ static int buffer_ioctl(struct lv2_dev *dev, unsigned long request, void *arg,
 		*r = -1;
 		return 1;
 	case VIDIOC_CREATE_BUFS:
-		if (dev->mode != BUFS_CONVERT && dev->mode != BUFS_READ)
+		if (((struct v4l2_create_buffers *)arg)->format.type !=
+		    V4L2_BUF_TYPE_VIDEO_CAPTURE)
 			return 0;
-		errno = EINVAL; /* our buffers are not the driver's */
-		*r = -1;
+		*r = lv2_bufs_create(dev, arg);
 		return 1;
 	}
 	return 0;

@@ -56,13 +56,7 @@ struct lv2_dev {
 	unsigned int nbufs;
 	void *map[LV2_MAX_BUFFERS]; /* driver buffers mapped here */
 	size_t map_len[LV2_MAX_BUFFERS];
-	uint32_t queued;     /* bitmask of buffers queued to the driver */
-	uint32_t app_memory; /* the application's memory type (REQBUFS) */
-
-	/* BUFS_CONVERT with USERPTR (userbufs.c): the application's buffer
-	 * each driver buffer's frame is converted into, from QBUF */
-	unsigned long user_ptr[LV2_MAX_BUFFERS];
-	uint32_t user_len[LV2_MAX_BUFFERS];
+	uint32_t queued; /* bitmask of buffers queued to the driver */
 
 	/* fake buffers (BUFS_CONVERT) */
 	uint8_t *fake;    /* one anonymous region, lazily */
@@ -128,6 +122,7 @@ void lv2_plugin_detach(struct lv2_dev *dev);
 int lv2_bufs_release(struct lv2_dev *dev); /* unmap + REQBUFS 0 */
 int lv2_bufs_busy(struct lv2_dev *dev);
 int lv2_bufs_reqbufs(struct lv2_dev *dev, struct v4l2_requestbuffers *req);
+int lv2_bufs_create(struct lv2_dev *dev, struct v4l2_create_buffers *c);
 int lv2_bufs_querybuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
 int lv2_bufs_qbuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
 int lv2_bufs_dqbuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
@@ -150,12 +145,6 @@ int lv2_bufs_fake_alloc(struct lv2_dev *dev);
  * the fake region goes. */
 int lv2_export_buf(struct lv2_dev *dev, struct v4l2_exportbuffer *e);
 void lv2_export_close(struct lv2_dev *dev);
-
-/* userbufs.c: converted frames into the application's USERPTR buffers
- * (BUFS_CONVERT, app_memory USERPTR; dev->lock held) */
-int lv2_user_qbuf(struct lv2_dev *dev, struct v4l2_buffer *buf);
-/* The driver's answer b shown as the application's buffer. */
-void lv2_user_view(struct lv2_dev *dev, struct v4l2_buffer *b);
 
 /* read.c (dev->lock held) */
 void lv2_read_stop(struct lv2_dev *dev);

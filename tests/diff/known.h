@@ -5,10 +5,12 @@
  * NULL for every camera, sequence, step } (struct known, libv4l2.c).
  */
 static const struct known known[] = {
-	/* 1: USERPTR is granted, also while converting */
-	{ NULL, "USERPTR before/after S_FMT", "REQBUFS USERPTR before S_FMT" },
-	{ NULL, "USERPTR before/after S_FMT", "REQBUFS USERPTR 0" },
-	{ NULL, "USERPTR before/after S_FMT", "REQBUFS USERPTR after S_FMT" },
+	/* 1: REQBUFS(MMAP)'s capabilities do not claim the refused USERPTR */
+	{ NULL, "USERPTR before/after S_FMT",
+	  "REQBUFS MMAP 0 caps before S_FMT" },
+	{ NULL, "USERPTR before/after S_FMT",
+	  "REQBUFS MMAP 0 caps after S_FMT" },
+	{ NULL, "USERPTR, native", "REQBUFS MMAP 0 caps" },
 	/* 2: an upside-down packed 4:2:2 camera keeps its format, flipped */
 	{ "YUYV:640x480:flip=hv:nopace", "G_FMT first", "G_FMT" },
 	{ "YUYV:640x480:flip=hv:nopace", "G_FMT first", "ENUM_FMT lists it" },

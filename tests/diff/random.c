@@ -3,9 +3,10 @@
  * Random call sequences for the differential libv4l2 test, in the style
  * of the ioctl fuzz target (tests/fuzz/ioctl.c): S_FMT of a converted
  * format first, then format, buffer, stream and read() calls in a random
- * order from a fixed seed. MMAP buffers only, and only converted formats:
- * the differences already explained (USERPTR, a flipped YUYV camera kept
- * in YUYV) would hide every later call's answer.
+ * order from a fixed seed. MMAP buffers only (both libraries refuse
+ * USERPTR and DMABUF while converting), and only converted formats: the
+ * difference already explained of a flipped YUYV camera kept in YUYV
+ * would hide every later call's answer.
  */
 #include <errno.h>
 #include <stdio.h>

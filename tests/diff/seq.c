@@ -135,16 +135,41 @@ static void g_fmt_first(const struct lib *l, int fd, struct rec *r)
 	     f.fmt.pix.sizeimage);
 }
 
+/* Whether REQBUFS(MMAP) count 0 claims USERPTR in its capabilities. */
+static void mmap_caps(const struct lib *l, int fd, struct rec *r,
+		      const char *what)
+{
+	struct v4l2_requestbuffers q = { .type = CAP,
+					 .memory = V4L2_MEMORY_MMAP };
+
+	STEP(r, what, l->ioctl(fd, VIDIOC_REQBUFS, &q),
+	     !!(q.capabilities & V4L2_BUF_CAP_SUPPORTS_USERPTR), 0, 0, 0);
+}
+
+/* zbarcam's order: USERPTR probed before S_FMT, requested again after. */
 static void userptr_order(const struct lib *l, int fd, struct rec *r)
 {
 	reqbufs(l, fd, r, "REQBUFS USERPTR before S_FMT", V4L2_MEMORY_USERPTR,
 		NBUF);
 	reqbufs(l, fd, r, "REQBUFS USERPTR 0", V4L2_MEMORY_USERPTR, 0);
+	mmap_caps(l, fd, r, "REQBUFS MMAP 0 caps before S_FMT");
 	s_fmt(l, fd, r, V4L2_PIX_FMT_RGB24);
 	reqbufs(l, fd, r, "REQBUFS USERPTR after S_FMT", V4L2_MEMORY_USERPTR,
 		NBUF);
 	reqbufs(l, fd, r, "REQBUFS MMAP", V4L2_MEMORY_MMAP, NBUF);
 	reqbufs(l, fd, r, "REQBUFS MMAP 0", V4L2_MEMORY_MMAP, 0);
+	mmap_caps(l, fd, r, "REQBUFS MMAP 0 caps after S_FMT");
+}
+
+/* The same with YUYV, which the upright YUYV camera gives unconverted. */
+static void userptr_native(const struct lib *l, int fd, struct rec *r)
+{
+	reqbufs(l, fd, r, "REQBUFS USERPTR before S_FMT", V4L2_MEMORY_USERPTR,
+		NBUF);
+	s_fmt(l, fd, r, V4L2_PIX_FMT_YUYV);
+	reqbufs(l, fd, r, "REQBUFS USERPTR after S_FMT", V4L2_MEMORY_USERPTR,
+		NBUF);
+	mmap_caps(l, fd, r, "REQBUFS MMAP 0 caps");
 }
 
 /* Fields a program never sets (memory, count and the like) left 0. */
@@ -266,6 +291,7 @@ static void count_zero(const struct lib *l, int fd, struct rec *r)
 const struct seq seqs[] = {
 	{ "G_FMT first", g_fmt_first },
 	{ "USERPTR before/after S_FMT", userptr_order },
+	{ "USERPTR, native", userptr_native },
 	{ "fields left 0", fields_zero },
 	{ "read after REQBUFS", read_after_reqbufs },
 	{ "read after REQBUFS, native", read_after_reqbufs_native },

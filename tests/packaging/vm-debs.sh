@@ -35,5 +35,8 @@ for p in libv4l-0 libv4lconvert0 libv4l-dev; do
 	fi
 done
 ${CC:-cc} -O2 -o "$debs/flipcheck" "$top/tests/vm/flipcheck.c" || exit 1
+${CC:-cc} -O2 -o "$debs/clientcheck" "$top/tests/vm/clientcheck.c" \
+	-lturbojpeg || exit 1
 exec bash "$top/tests/vm/vivid-vm.sh" --timeout 560 \
-	"$top/tests/vm/batch-debs.sh" "$debs" "$orig" "$debs/flipcheck"
+	"$top/tests/vm/batch-debs.sh" "$debs" "$orig" "$debs/flipcheck" \
+	"$debs/clientcheck"

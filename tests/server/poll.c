@@ -8,7 +8,9 @@
  *   --plain    open/ioctl/mmap, as an unmodified program under
  *              LD_PRELOAD=v4l2convert.so (the shim does not wrap poll or
  *              select: they see the fd itself).
- * poll() and select() are always the plain libc calls.
+ * poll() and select() are always the plain libc calls. --userptr: USERPTR
+ * buffers, which libv4l2 grants only with V4L2_DISABLE_CONVERSION (as the
+ * original): the fd is opened so, and the share client fills them.
  *
  *   server-poll --libv4l2|--plain [--server BIN] [--userptr]
  *               [--unplug N | --press-disconnect N] DEVICE
@@ -45,7 +47,7 @@
 
 #define NBUF 4
 
-static int use_libv4l2, passed, failed;
+static int use_libv4l2, lib_flags, passed, failed;
 
 /* The open device and its buffers, as every step below uses them. */
 struct stream {
@@ -101,13 +103,15 @@ static int dev_open(const char *dev, int *hold)
 			return -1;
 		if (use_libv4l2) {
 			fd = dup(*hold);
-			return v4l2_fd_open(fd, 0);
+			return v4l2_fd_open(fd, lib_flags);
 		}
 		snprintf(path, sizeof(path), "/proc/self/fd/%d", *hold);
 		return open(path, O_RDWR);
 	}
-	if (use_libv4l2)
-		return v4l2_open(dev, O_RDWR);
+	if (use_libv4l2) {
+		fd = open(dev, O_RDWR);
+		return fd < 0 ? -1 : v4l2_fd_open(fd, lib_flags);
+	}
 	return open(dev, O_RDWR);
 }
 
@@ -488,6 +492,8 @@ int main(int argc, char **argv)
 	signal(SIGALRM, hang_on_alarm);
 	alarm(60);
 
+	if (o.userptr)
+		lib_flags = V4L2_DISABLE_CONVERSION;
 	s.fd = dev_open(o.dev, &hold);
 	result(s.fd >= 0, "open %s (%s)", o.dev,
 	       use_libv4l2 ? "libv4l2" : "plain calls");

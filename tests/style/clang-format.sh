@@ -17,7 +17,7 @@ log=$(mktemp) || exit 1
 trap 'rm -f "$log"' EXIT
 # shellcheck disable=SC2086 # the names have no spaces
 if ! "$cf" --dry-run --Werror $files 2>"$log"; then
-	grep 'warning:' "$log" | cut -d: -f1 | sort | uniq -c
+	grep -E 'warning:|error:' "$log" | cut -d: -f1 | sort | uniq -c
 	echo "not in the house style: run clang-format-14 -i on the files above"
 	exit 1
 fi

@@ -317,9 +317,9 @@ static void test_stale_bytesperline(void)
 /*
  * GStreamer's v4l2src (GST_V4L2_USE_LIBV4L2=1, io-mode auto) on a native
  * format flipped in place, as libv4l2's log shows it in the VM: memory
- * types probed with REQBUFS count 0 (MMAP and USERPTR can carry a
- * converted frame, DMABUF cannot), CREATE_BUFS refused and EXPBUF
- * answered once the pool exists, two frames
+ * types probed with REQBUFS count 0 (MMAP only: USERPTR and DMABUF are
+ * refused whenever conversion is enabled, as the original), CREATE_BUFS
+ * refused and EXPBUF answered once the pool exists, two frames
  * with one kept downstream over STREAMOFF, and the pool's memory unmapped
  * after the device is closed (a buffer that outlives its pool): the frames
  * must stay readable and the late munmap succeed.
@@ -332,9 +332,9 @@ static void gst_probe_memory(int fd)
 	};
 
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
-	/* USERPTR: converted into the application's memory on DQBUF */
 	req.memory = V4L2_MEMORY_USERPTR;
-	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == -1 && errno == EINVAL);
 	req.memory = V4L2_MEMORY_DMABUF;
 	errno = 0;
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == -1 && errno == EINVAL);

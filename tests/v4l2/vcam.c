@@ -2,7 +2,8 @@
 /*
  * libv4l2 end to end on the virtual camera plugin: format emulation
  * (YUYV device, RGB24 for the application) through fake mmap buffers and
- * through read(), USERPTR pass-through without conversion, controls,
+ * through read(), USERPTR refused with conversion enabled and passed
+ * through with it disabled, controls,
  * dup/close. Expected frames come from the camera's own renderer and an
  * independent libv4lconvert instance, never from libv4l2.
  */
@@ -90,9 +91,11 @@ static void test_mmap_conversion(int fd)
 	CHECK(v4l2_ioctl(fd, VIDIOC_G_FMT, &f) == 0);
 	CHECK(f.fmt.pix.pixelformat == V4L2_PIX_FMT_RGB24);
 
-	/* Converting: MMAP or USERPTR (the CPU writes the frame), no
-	 * DMABUF. */
+	/* Converting: MMAP only, as the original (USERPTR: test_userptr) */
 	req.memory = V4L2_MEMORY_DMABUF;
+	errno = 0;
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == -1 && errno == EINVAL);
+	req.memory = V4L2_MEMORY_USERPTR;
 	errno = 0;
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == -1 && errno == EINVAL);
 	req.memory = V4L2_MEMORY_MMAP;
@@ -162,7 +165,13 @@ static void test_read(int fd)
 	free(buf);
 }
 
-static void test_userptr(int fd)
+/*
+ * USERPTR: refused whenever conversion is enabled, also with a format
+ * that needs none (YUYV here), as the original; with
+ * V4L2_DISABLE_CONVERSION it passes through to the driver (a second fd on
+ * the same camera).
+ */
+static void test_userptr(int conv_fd)
 {
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
@@ -174,13 +183,21 @@ static void test_userptr(int fd)
 	uint8_t *mem[2], *want = malloc(size);
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 
+	int fd = memfd_create("libv4l-vcam:YUYV", 0);
+
 	/* Changing the format ends the read() stream. */
 	f.fmt.pix.width = W;
 	f.fmt.pix.height = H;
 	f.fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
-	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, &f) == 0);
+	CHECK(v4l2_ioctl(conv_fd, VIDIOC_S_FMT, &f) == 0);
 	CHECK(f.fmt.pix.pixelformat == V4L2_PIX_FMT_YUYV);
 	CHECK(f.fmt.pix.sizeimage == size);
+	errno = 0;
+	CHECK(v4l2_ioctl(conv_fd, VIDIOC_REQBUFS, &req) == -1 &&
+	      errno == EINVAL);
+
+	CHECK(fd >= 0 && v4l2_fd_open(fd, V4L2_DISABLE_CONVERSION) == fd);
+	CHECK(v4l2_ioctl(fd, VIDIOC_S_FMT, &f) == 0);
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
 	CHECK(req.count == 2);
 	for (unsigned int i = 0; i < 2; i++) {
@@ -214,6 +231,7 @@ static void test_userptr(int fd)
 	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMOFF, &type) == 0);
 	req.count = 0;
 	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0);
+	CHECK(v4l2_close(fd) == 0);
 	free(mem[0]);
 	free(mem[1]);
 	free(want);

@@ -5,9 +5,9 @@
 #   batch-capture.sh CAPTURE_CHECK [DEVICE]
 # vivid's static test pattern (no OSD text, 100% colour squares), then
 # CAPTURE_CHECK (tests/vm/capture_check.c): for every vivid format our
-# libv4lconvert converts, frames through our libv4l2 (mmap, read(),
-# USERPTR; RGB24 and YUV420, mirrored by LIBV4LCONTROL_FLAGS=1) must equal
-# our libv4lconvert's conversion of the raw frame. Then, informational, the
+# libv4lconvert converts, frames through our libv4l2 (mmap and read();
+# RGB24 and YUV420, mirrored by LIBV4LCONTROL_FLAGS=1) must equal our
+# libv4lconvert's conversion of the raw frame, and USERPTR be refused. Then, informational, the
 # time DQBUF takes with and without conversion (TCG: indicative only).
 set -uo pipefail
 

@@ -173,7 +173,8 @@ nsrv=$(cat "$out"/[abcdh].log 2>/dev/null | grep -c 'v4l2-frameserver\[[0-9]*\]:
 	ko "$nsrv server instances started for clients that overlap"
 
 # poll()/select() on the shared fd of an unmodified program (plain calls
-# under v4l2convert.so) and through libv4l2 with USERPTR buffers; then
+# under v4l2convert.so) and through libv4l2 with USERPTR buffers
+# (V4L2_DISABLE_CONVERSION: server-poll --userptr); then
 # the unplug: vivid's Disconnect pressed while two clients stream ends
 # both streams with ENODEV and POLLERR/POLLHUP, without a hang. Last: the
 # device is gone afterwards.

@@ -18,8 +18,9 @@
  *  - the expected frame is v4lconvert_convert of that raw frame by a
  *    converter created on the same filtered device (same flags);
  *  - frames through libv4l2 (v4l2_fd_open, S_FMT of the destination) with
- *    mmap streaming, read() and USERPTR (when the library accepts it) must
- *    be byte-identical to it.
+ *    mmap streaming and read() must be byte-identical to it; REQBUFS
+ *    (USERPTR) must be refused with EINVAL, as the original answers
+ *    whenever conversion is enabled.
  * vivid's test pattern must be static (osd_text_mode=2, test_pattern=4).
  * One line per format/io/destination, then "N passed, N failed".
  *
@@ -465,8 +466,8 @@ static int hsv_reference(struct fmt_check *c, uint32_t dst_cc)
 }
 
 /* A frame through libv4l2 by one I/O method (0 mmap, 1 read, 2 user
- * pointers) into c->got: its bytes, -2 when USERPTR is refused, or -1
- * after reporting why. */
+ * pointers) into c->got: its bytes, -2 when REQBUFS refused USERPTR
+ * (errno set), or -1 after reporting why. */
 static long capture_converted(struct fmt_check *c, uint32_t dst_cc, int io,
 			      int want_n, const char *what)
 {
@@ -505,9 +506,14 @@ static long capture_converted(struct fmt_check *c, uint32_t dst_cc, int io,
 			   io == 0 ? V4L2_MEMORY_MMAP : V4L2_MEMORY_USERPTR, 2,
 			   c->got, c->big, &c->why);
 	}
-	v4l2_close(lfd);
-	if (n == -2 && io == 2)
+	if (n == -2 && io == 2) {
+		int e = errno;
+
+		v4l2_close(lfd);
+		errno = e;
 		return -2;
+	}
+	v4l2_close(lfd);
 	if (n < 0) {
 		snprintf(msg, sizeof(msg), "%s failed (%s)", c->why,
 			 strerror(errno));
@@ -535,11 +541,14 @@ static void check_dst_io(struct fmt_check *c, uint32_t dst_cc, int io,
 		return;
 	}
 	n = capture_converted(c, dst_cc, io, *want_n, what);
-	if (n == -2) {
-		printf("SKIP %s: USERPTR refused with conversion "
-		       "(as the original)\n",
-		       what);
-		skipped++;
+	if (io == 2) {
+		/* zbarcam falls back to MMAP only on this refusal */
+		int refused = n == -2 && errno == EINVAL;
+
+		report(refused, what,
+		       refused ? "REQBUFS(USERPTR) refused (EINVAL), as the "
+				 "original"
+			       : "USERPTR granted while converting");
 		return;
 	}
 	if (n < 0)

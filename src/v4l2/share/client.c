@@ -23,8 +23,8 @@
  * reports nothing rather than POLLERR; frames sent while the application
  * has no buffer queued make it readable too, and DQBUF then says EAGAIN.)
  * The buffers live in a memfd of ours: libv4l2's v4l2_mmap maps them
- * through lv2_share_mmap. USERPTR buffers are filled by DQBUF; DMABUF is
- * refused (EINVAL).
+ * through lv2_share_mmap. USERPTR buffers (V4L2_DISABLE_CONVERSION only,
+ * as for a device) are filled by DQBUF; DMABUF is refused (EINVAL).
  *
  * Frames: the server sends each frame as a sealed read-only memfd slot on
  * the frame socket; DQBUF takes the newest frame received (older ones are

@@ -72,7 +72,9 @@ int share_reqbufs(struct share *sh, struct v4l2_requestbuffers *r)
 
 	/*
 	 * MMAP: buffers in our memfd. USERPTR: the application's memory,
-	 * DQBUF copies the frame there. DMABUF: EINVAL (a frame that went
+	 * DQBUF copies the frame there (asked only with
+	 * V4L2_DISABLE_CONVERSION: libv4l2 refuses USERPTR itself whenever
+	 * it may convert, buffers.c). DMABUF: EINVAL (a frame that went
 	 * through the server is no device buffer to export or import).
 	 */
 	if (r->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
