@@ -11,8 +11,10 @@
 # --clients adds the programs the client suite (tests/vm/batch-clients.sh)
 # runs on vivid: mpv, fswebcam, mplayer, uvccapture, OpenCV's Python module,
 # vidcat (w3cam, a V4L1 program), guvcview and vgrabbj (linked with libv4l2,
-# libv4l1), zbarcam (zbar-tools) under Xvfb, and for its CLIENTS_X11=1
-# cases qvidcap, besides ffmpeg and GStreamer's v4l2src.
+# libv4l1), zbarcam (zbar-tools) under Xvfb, xawtv's streamer, Perl's
+# Video::Capture::V4l and Octave's videoinput (octave-image-acquisition),
+# and for its CLIENTS_X11=1 cases qvidcap, besides ffmpeg and GStreamer's
+# v4l2src.
 # --bench adds gnuplot for bench/run's chart.
 # --fuzz adds clang and its runtime (libFuzzer, sanitizers) for tests/fuzz.
 # --deb adds what the Debian packages (debian/) need to build, and the
@@ -100,7 +102,8 @@ fi
 if [ $clients = 1 ]; then
 	$APT install -qq --no-install-recommends mpv fswebcam mplayer \
 		uvccapture python3-opencv w3cam guvcview vgrabbj qvidcap zbar-tools \
-		xvfb "${players[@]}" >/dev/null
+		xvfb streamer libvideo-capture-v4l-perl octave-image-acquisition \
+		"${players[@]}" >/dev/null
 fi
 if [ $bench = 1 ]; then
 	$APT install -qq --no-install-recommends gnuplot-nox >/dev/null

@@ -13,7 +13,10 @@
 # ffmpeg, mpv, fswebcam, mplayer (tv://) and uvccapture (mmap and read())
 # under v4l2convert.so, OpenCV's V4L2 backend (python3-opencv) likewise and
 # its GStreamer backend through libv4l2, vidcat (V4L1) under v4l1compat.so,
-# and zbarcam with its window under Xvfb (its frames counted, not compared).
+# the programs linked with libv4l2 or libv4l1 themselves (guvcview,
+# vgrabbj, xawtv's streamer, a Perl script on Video::Capture::V4l, an
+# Octave script on videoinput) and zbarcam with its window under Xvfb (its
+# frames counted, not compared).
 # Every frame a program writes is compared with the driver's own frame of
 # that format, captured without libv4l, or its 180-degree rotation
 # (CLIENTCHECK, tests/vm/clientcheck.c); a program that crashes or hangs
@@ -107,6 +110,9 @@ video0 1 opencv YUYV
 video0 1 opencv-gst BGR3
 video0 1 guvcview YUYV
 video0 1 vgrabbj RGB3
+video0 1 streamer RGB3
+video0 1 perl BGR3
+video0 1 octave RGB3
 video1-mplane 1 gst-libv4l2-auto YUYV
 video1-mplane 1 ffmpeg YU12
 video1-mplane 1 mplayer YU12
@@ -240,6 +246,25 @@ clients() { # lib dev tag
 			if have vgrabbj && [ $f = RGB3 ] && want $tag $s vgrabbj $f; then
 				run "$lib" "$dev" "$tag" vgrabbj "libv4l1 -F 4 -S -z 2" $f $s "$o.vg" \
 					vgrabbj -d "$dev" -i vga -o ppm -F 4 -S -z 2 -D 0 -f "$o.vg"
+			fi
+			# streamer (xawtv): libng's libv4l driver (drv0-libv4l.so,
+			# linked with libv4l2), 2 frames of raw RGB into one file
+			if have streamer && [ $f = RGB3 ] && want $tag $s streamer $f; then
+				run "$lib" "$dev" "$tag" streamer "libv4l2 -D libv4l -f rgb" $f $s "$o.st" \
+					streamer -q -c "$dev" -D libv4l -s ${W}x$H -f rgb -t 2 -o "$o.st.d/f.raw"
+			fi
+			# Perl's Video::Capture::V4l: V4L1 through libv4l1 (its XS
+			# module is linked with it), the RGB24 palette (B,G,R in memory)
+			if [ $have_perlv4l = 1 ] && [ $f = BGR3 ] && want $tag $s perl $f; then
+				run "$lib" "$dev" "$tag" perl "libv4l1 Video::Capture::V4l" $f $s "$o.pl" \
+					perl -e "$perl_grab" "$dev" "$o.pl" $W $H
+			fi
+			# Octave's videoinput (octave-image-acquisition, linked with
+			# libv4l2): 2 snapshots in RGB3 written as raw RGB
+			if have octave-cli && [ $f = RGB3 ] && want $tag $s octave $f; then
+				run "$lib" "$dev" "$tag" octave "libv4l2 videoinput" $f $s "$o.oc" \
+					octave-cli -q --norc --no-history --no-window-system \
+					--eval "$(printf "$octave_grab" "$dev" $W $H "$o.oc")"
 			fi
 			if have vidcat && [ $f = BGR3 ] && want $tag $s vidcat $f; then
 				run "$lib" "$dev" "$tag" vidcat "v4l1compat.so palette-c" RGB3 $s "$o.vc" \
@@ -422,9 +447,44 @@ missing() { # what
 	fi
 }
 for p in gst-launch-1.0 ffmpeg mpv fswebcam mplayer uvccapture vidcat guvcview vgrabbj \
-	zbarcam Xvfb; do
+	zbarcam Xvfb streamer octave-cli; do
 	have $p || missing $p
 done
+have_perlv4l=0
+perl -MVideo::Capture::V4l -e 1 2>/dev/null && have_perlv4l=1 ||
+	missing libvideo-capture-v4l-perl
+# Perl: DEV OUT W H; 2 frames, each queued (VIDIOCMCAPTURE) into its own
+# mmap slot and waited for (VIDIOCSYNC), the slot's bytes then written.
+# capture() returns a string whose bytes are the slot in the mapping: the
+# loop aliases it (a copy, my $x = capture(), would keep the bytes of
+# before the sync, zeros).
+perl_grab='
+use Video::Capture::V4l;
+my ($dev, $out, $w, $h) = @ARGV;
+my $cam = Video::Capture::V4l->new($dev) or die "cannot open $dev: $!\n";
+open(my $o, ">:raw", $out) or die "cannot write $out: $!\n";
+for my $slot (0, 1) {
+	for my $buf ($cam->capture($slot, $w, $h)) {
+		defined($buf) or die "capture failed: $!\n";
+		$cam->sync($slot) or die "sync failed: $!\n";
+		print $o $buf;
+	}
+}
+close($o) or die "$out: $!\n";
+'
+# Octave (printf: DEV W H OUT); an image is H x W x 3, written row by row
+octave_grab='pkg load image-acquisition
+vi = videoinput ("v4l2", "%s");
+set (vi, "VideoResolution", [%d %d]);
+set (vi, "VideoFormat", "RGB3");
+start (vi, 2);
+f = fopen ("%s", "w");
+for i = 1:2
+  fwrite (f, permute (getsnapshot (vi), [3 2 1]), "uint8");
+endfor
+fclose (f);
+stop (vi);
+'
 # (importing cv2 takes seconds under TCG: once)
 have_cv2=0
 python3 -c 'import cv2' 2>/dev/null && have_cv2=1 || missing python3-opencv
