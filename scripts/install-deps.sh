@@ -17,9 +17,9 @@
 # v4l2src.
 # --bench adds gnuplot for bench/run's chart.
 # --fuzz adds clang and its runtime (libFuzzer, sanitizers) for tests/fuzz.
-# --deb adds what the Debian packages (debian/) need to build, and the
-# programs their VM test runs on them (GStreamer's v4l2 source, v4l-utils,
-# guvcview, vgrabbj, zbarcam under Xvfb).
+# --deb adds the tools that build our .debs (debian/) and the programs
+# vm-debs.sh runs once those packages are installed in the VM: gst-launch
+# with v4l2src, v4l2-ctl, guvcview, vgrabbj, and zbarcam with Xvfb.
 # Safe to run repeatedly.
 set -euo pipefail
 
