@@ -29,6 +29,7 @@
 #include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
+#include "../common/vcam_open.h"
 
 #define W 640
 #define H 480
@@ -60,14 +61,6 @@ static int wrap_ioctl(void *priv, int fd, unsigned long req, void *arg)
 
 static struct libv4l_dev_ops wrapped;
 
-static int open_cam(const char *spec)
-{
-	int fd = memfd_create(spec, 0);
-
-	CHECK(fd >= 0 && v4l2_fd_open(fd, 0) == fd);
-	return fd;
-}
-
 /* Whether fourcc is listed, and with which flags (-1: not listed). */
 static int listed_flags(int fd, uint32_t fourcc, int *all_emulated)
 {
@@ -86,7 +79,8 @@ static int listed_flags(int fd, uint32_t fourcc, int *all_emulated)
 
 static void test_enum_fmt(void)
 {
-	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
+	int fd = vcam_open("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace",
+			   0);
 	int all, f;
 
 	/* flipped: every format is delivered by conversion */
@@ -100,7 +94,7 @@ static void test_enum_fmt(void)
 	CHECK(v4l2_close(fd) == 0);
 
 	/* upright: native formats as the driver gives them, unflagged */
-	fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:nopace");
+	fd = vcam_open("libv4l-vcam:BA81,YUYV,RGB3:640x480:nopace", 0);
 	CHECK(listed_flags(fd, V4L2_PIX_FMT_YUYV, &all) == 0);
 	CHECK(listed_flags(fd, V4L2_PIX_FMT_RGB24, &all) == 0);
 	CHECK(listed_flags(fd, V4L2_PIX_FMT_SBGGR8, &all) == 0);
@@ -204,7 +198,8 @@ static void check_export_refusals(int fd)
 
 static void test_expbuf(uint32_t fourcc, int export_late)
 {
-	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
+	int fd = vcam_open("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace",
+			   0);
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_requestbuffers req = {
 		.count = NBUF,
@@ -277,7 +272,8 @@ static void test_expbuf(uint32_t fourcc, int export_late)
 
 static void test_stale_bytesperline(void)
 {
-	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
+	int fd = vcam_open("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace",
+			   0);
 	struct v4l2_format f;
 	struct v4l2_requestbuffers req = {
 		.count = NBUF,
@@ -363,7 +359,8 @@ static void gst_pool_start(int fd, uint8_t **maps, size_t *len)
 
 static void test_gst_sequence(void)
 {
-	int fd = open_cam("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace");
+	int fd = vcam_open("libv4l-vcam:BA81,YUYV,RGB3:640x480:flip=hv:nopace",
+			   0);
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_buffer held = { 0 };
 	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;

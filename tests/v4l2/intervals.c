@@ -22,6 +22,7 @@
 #include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
+#include "../common/vcam_open.h"
 
 /* How the wrapped camera answers: intervals at all, G_PARM's frame time */
 static int no_intervals, no_enotty;
@@ -43,14 +44,6 @@ static int wrap_ioctl(void *priv, int fd, unsigned long req, void *arg)
 }
 
 static struct libv4l_dev_ops wrapped;
-
-static int open_cam(const char *spec)
-{
-	int fd = memfd_create(spec, 0);
-
-	CHECK(fd >= 0 && v4l2_fd_open(fd, 0) == fd);
-	return fd;
-}
 
 static int enum_ival(int fd, uint32_t fourcc, uint32_t w, uint32_t h,
 		     uint32_t index, struct v4l2_frmivalenum *e)
@@ -79,7 +72,7 @@ static void check_one(int fd, uint32_t fourcc, uint32_t w, uint32_t h,
 
 static void test_chip_camera(struct v4l2_fract t, uint32_t num, uint32_t den)
 {
-	int fd = open_cam("libv4l-vcam:BA81:640x480:nopace");
+	int fd = vcam_open("libv4l-vcam:BA81:640x480:nopace", 0);
 	struct v4l2_frmivalenum e;
 
 	no_intervals = 1;
@@ -109,7 +102,7 @@ static void test_no_ioctl(void)
 /* A driver with intervals: its list, untouched. */
 static void test_driver_intervals(void)
 {
-	int fd = open_cam("libv4l-vcam:BA81:640x480:nopace");
+	int fd = vcam_open("libv4l-vcam:BA81:640x480:nopace", 0);
 	struct v4l2_frmivalenum e;
 	uint32_t n = 0;
 

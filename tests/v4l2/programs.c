@@ -29,23 +29,11 @@
 #include "v4l2/testhook.h"
 #include "vcam/vcam.h"
 #include "../common/check.h"
+#include "../common/vcam_open.h"
 
 #define W 640
 #define H 480
 #define NBUF 4
-
-static int open_cam_flags(const char *spec, int v4l2_flags)
-{
-	int fd = memfd_create(spec, 0);
-
-	CHECK(fd >= 0 && v4l2_fd_open(fd, v4l2_flags) == fd);
-	return fd;
-}
-
-static int open_cam(const char *spec)
-{
-	return open_cam_flags(spec, 0);
-}
 
 static int set_fmt(int fd, uint32_t fourcc)
 {
@@ -102,7 +90,7 @@ static void mmap_stop(int fd, void **maps, size_t len)
  */
 static void test_dqbuf_memory_zero(void)
 {
-	int fd = open_cam("libv4l-vcam:YUYV:640x480:nopace");
+	int fd = vcam_open("libv4l-vcam:YUYV:640x480:nopace", 0);
 	void *maps[NBUF];
 	size_t len = 0;
 
@@ -174,7 +162,7 @@ static void check_default(const char *spec, uint32_t want, int s_fmts)
 	int fd;
 
 	driver_s_fmts = 0;
-	fd = open_cam(spec);
+	fd = vcam_open(spec, 0);
 	CHECK(v4l2_ioctl(fd, VIDIOC_QUERYCAP, &cap) == 0);
 	CHECK(lists(fd, V4L2_PIX_FMT_RGB24));
 	CHECK(driver_s_fmts == 0, "%s: %d S_FMT before G_FMT", spec,
@@ -295,7 +283,7 @@ static void userptr_stream(int fd)
  */
 static void check_userptr_refused(const char *spec, uint32_t fourcc)
 {
-	int fd = open_cam(spec);
+	int fd = vcam_open(spec, 0);
 
 	errno = 0;
 	CHECK(reqbufs(fd, V4L2_MEMORY_USERPTR, NBUF) == -1 && errno == EINVAL,
@@ -322,7 +310,7 @@ static void check_userptr_refused(const char *spec, uint32_t fourcc)
  * application's memory. */
 static void check_userptr_unconverted(const char *spec)
 {
-	int fd = open_cam_flags(spec, V4L2_DISABLE_CONVERSION);
+	int fd = vcam_open(spec, V4L2_DISABLE_CONVERSION);
 
 	CHECK(reqbufs(fd, V4L2_MEMORY_USERPTR, NBUF) == 0,
 	      "%s: USERPTR before S_FMT, conversion disabled", spec);
@@ -358,7 +346,7 @@ static void test_userptr_orders(void)
 static void check_read_after_reqbufs(const char *spec, int v4l2_flags,
 				     uint32_t fourcc, uint32_t memory)
 {
-	int fd = open_cam_flags(spec, v4l2_flags);
+	int fd = vcam_open(spec, v4l2_flags);
 	uint32_t size;
 	uint8_t *buf;
 
@@ -397,7 +385,7 @@ static void test_read_after_reqbufs(void)
  */
 static void test_querybuf_during_read(void)
 {
-	int fd = open_cam("libv4l-vcam:YUYV:640x480:nopace");
+	int fd = vcam_open("libv4l-vcam:YUYV:640x480:nopace", 0);
 	struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 				 .memory = V4L2_MEMORY_MMAP };
 	uint8_t *buf = malloc(W * H * 3);
@@ -423,7 +411,7 @@ static void test_querybuf_during_read(void)
  */
 static void test_s_fmt_with_buffers(void)
 {
-	int fd = open_cam("libv4l-vcam:YUYV:640x480:nopace");
+	int fd = vcam_open("libv4l-vcam:YUYV:640x480:nopace", 0);
 	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
 	struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
 				 .memory = V4L2_MEMORY_MMAP };
