@@ -76,7 +76,6 @@ static struct v4l2_fract one_interval(struct lv2_dev *dev)
 
 int lv2_enum_frameintervals(struct lv2_dev *dev, struct v4l2_frmivalenum *fi)
 {
-	struct v4l2_frmivalenum first;
 	int e;
 
 	if (served_ioctl(dev, VIDIOC_ENUM_FRAMEINTERVALS, fi) == 0)
@@ -84,13 +83,9 @@ int lv2_enum_frameintervals(struct lv2_dev *dev, struct v4l2_frmivalenum *fi)
 	e = errno;
 	if (e != EINVAL && e != ENOTTY)
 		return -1;
-	/* Only where the driver has no interval for the size at all. */
-	first = *fi;
-	first.index = 0;
-	if (fi->index != 0 &&
-	    served_ioctl(dev, VIDIOC_ENUM_FRAMEINTERVALS, &first) == 0)
-		goto fail;
-	if (!size_listed(dev, fi) || fi->index != 0)
+	/* Only index 0, and only where the driver failed it too: a size
+	 * it lists without any interval. */
+	if (fi->index != 0 || !size_listed(dev, fi))
 		goto fail;
 	fi->type = V4L2_FRMIVAL_TYPE_DISCRETE;
 	fi->discrete = one_interval(dev);
