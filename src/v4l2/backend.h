@@ -3,12 +3,13 @@
  * The backends libv4l2 talks to below its device table. Each device is
  * served by one set of device operations of the plugin ABI
  * (<libv4l-plugin.h>), chosen when it is opened (plugin.c):
- *   lv2_share_ops   the frame server's client (src/v4l2/share/client.c), tried
- *                   first: it claims a capture device that is shared
- *                   through v4l2-frameserver (LIBV4L2_SHARE);
  *   plugins         the .so files of LIBV4L2_PLUGIN_DIR (the virtual
  *                   camera, src/vcam, is one: libv4l-vcam.so);
- *   lv2_sys_ops     the system calls, when nothing else claimed the fd.
+ *   lv2_sys_ops     the system calls, when no plugin claimed the fd;
+ *   lv2_share_ops   the frame server's client (src/v4l2/share/client.c):
+ *                   it takes over from either when the node, asked
+ *                   through it, captures video and is shared through
+ *                   v4l2-frameserver (LIBV4L2_SHARE).
  * The share client keeps a shared device's buffers in a memfd of its own
  * (the application's fd is its frame socket, which cannot be mapped), so
  * mappings of such a device go through lv2_share_mmap.

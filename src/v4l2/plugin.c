@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The backend of a device being opened (backend.h): the frame server's
- * client first, then every .so file in the plugin directory exporting the
- * data symbol `libv4l2_plugin` (the virtual camera, src/vcam, is one:
- * libv4l-vcam.so), in name order. The first whose init(fd) returns
- * non-NULL claims the device; otherwise the plain system calls are used.
+ * The backend of a device being opened (backend.h): every .so file in the
+ * plugin directory exporting the data symbol `libv4l2_plugin` (the virtual
+ * camera, src/vcam, is one: libv4l-vcam.so), in name order; the first
+ * whose init(fd) returns non-NULL claims the device; otherwise the plain
+ * system calls are used. Then, when the node so reached captures video,
+ * the frame server's client takes it over if the node is shared.
  *
  * The plugin directory is compiled in (LIBV4L2_PLUGIN_DIR, under the
  * installation's libdir). The environment variable of the same name
@@ -85,17 +86,10 @@ static int plugin_glob(glob_t *g)
 	return glob(pattern, 0, NULL, g);
 }
 
-void lv2_plugin_attach(struct lv2_dev *dev)
+/* The first plugin module of the directory that claims the device. */
+static void attach_module(struct lv2_dev *dev)
 {
 	glob_t g;
-
-	dev->ops = &lv2_sys_ops;
-	dev->priv = NULL;
-	dev->plugin_handle = NULL;
-	if (try_builtin(dev, test_ops))
-		return;
-	if (!(dev->flags & LV2_OPEN_DIRECT) && try_builtin(dev, &lv2_share_ops))
-		return;
 
 	if (plugin_glob(&g) != 0)
 		return;
@@ -113,6 +107,52 @@ void lv2_plugin_attach(struct lv2_dev *dev)
 		dlclose(h);
 	}
 	globfree(&g);
+}
+
+/*
+ * Whether the node, asked through its own backend, captures video by
+ * streaming: only such a node is shared. Programs that list cameras open
+ * every node, metadata and output nodes too, and each would otherwise
+ * start a server (seconds on a slow machine) that cannot serve it.
+ */
+static int streams_capture(struct lv2_dev *dev)
+{
+	struct v4l2_capability cap;
+	uint32_t caps;
+
+	memset(&cap, 0, sizeof(cap));
+	if (dev->ops->ioctl(dev->priv, dev->fd, VIDIOC_QUERYCAP, &cap) < 0)
+		return 0;
+	caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps
+							 : cap.capabilities;
+	return (caps & V4L2_CAP_VIDEO_CAPTURE) && (caps & V4L2_CAP_STREAMING);
+}
+
+/* The frame server's client in place of the backend found, when the node
+ * is shared (its server runs, or LIBV4L2_SHARE=1 starts one). */
+static void attach_share(struct lv2_dev *dev)
+{
+	void *priv;
+
+	if ((dev->flags & LV2_OPEN_DIRECT) || !streams_capture(dev))
+		return;
+	priv = lv2_share_ops.init(dev->fd);
+	if (!priv)
+		return;
+	lv2_plugin_detach(dev);
+	dev->ops = &lv2_share_ops;
+	dev->priv = priv;
+}
+
+void lv2_plugin_attach(struct lv2_dev *dev)
+{
+	dev->ops = &lv2_sys_ops;
+	dev->priv = NULL;
+	dev->plugin_handle = NULL;
+	if (try_builtin(dev, test_ops))
+		return;
+	attach_module(dev);
+	attach_share(dev);
 }
 
 void lv2_plugin_detach(struct lv2_dev *dev)

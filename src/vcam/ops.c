@@ -93,14 +93,15 @@ static int querycap(struct vcam *c, unsigned long req, void *arg)
 {
 	struct v4l2_capability *cap = arg;
 
-	(void)c;
 	(void)req;
 	memset(cap, 0, sizeof(*cap));
 	snprintf((char *)cap->driver, sizeof(cap->driver), "v4l2-vcam");
 	snprintf((char *)cap->card, sizeof(cap->card), "Virtual camera");
 	snprintf((char *)cap->bus_info, sizeof(cap->bus_info), "platform:vcam");
 	cap->version = 0x00060100;
-	cap->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
+	cap->device_caps =
+		(c->meta ? V4L2_CAP_META_CAPTURE : V4L2_CAP_VIDEO_CAPTURE) |
+		V4L2_CAP_STREAMING;
 	cap->capabilities = cap->device_caps | V4L2_CAP_DEVICE_CAPS;
 	return 0;
 }
@@ -172,6 +173,8 @@ static const struct {
 
 static int vcam_ioctl_locked(struct vcam *c, unsigned long request, void *arg)
 {
+	if (c->meta && arg && request != VIDIOC_QUERYCAP)
+		return v4lc_vcam_fail(EINVAL);
 	for (size_t i = 0; i < sizeof(served) / sizeof(served[0]); i++) {
 		if (served[i].request != request)
 			continue;

@@ -47,6 +47,7 @@ struct vcam {
 	int pace;
 	int still; /* render each MMAP buffer once, then serve it as it is */
 	int scene; /* the "scene" picture (vcam.h) */
+	int meta;  /* a metadata node: QUERYCAP only (vcam.h) */
 	/* "unplug=N": the device disappears after N frames (then every
 	 * call fails with ENODEV, as on a disconnected device) */
 	uint32_t unplug_after, delivered;

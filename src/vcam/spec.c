@@ -104,6 +104,8 @@ static int parse_option(struct vcam *c, const char *tok)
 		c->still = 1;
 	} else if (!strcmp(tok, "scene")) {
 		c->scene = 1;
+	} else if (!strcmp(tok, "meta")) {
+		c->meta = 1;
 	} else if (!strncmp(tok, "unplug=", 7)) {
 		if (parse_num(tok + 7, 1, 1000000, &n))
 			return -1;

@@ -16,7 +16,7 @@
  *
  * The name after "libv4l-vcam:" is a colon-separated spec:
  *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace][:still][:scene]
- *     [:lens[=POS]]
+ *     [:lens[=POS]][:meta]
  *   FORMAT  fourcc text, offered by ENUM_FMT in the order given; the first is
  *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
  *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG,
@@ -65,6 +65,11 @@
  *   lens[=POS] a simulated focus lens (src/vcam/lens.h): FOCUS_ABSOLUTE
  *           moves a motor, frames blur with the distance from the
  *           in-focus position POS (default 300).
+ *   meta    not a video capture node but the metadata node a UVC camera
+ *           has beside it: QUERYCAP reports V4L2_CAP_META_CAPTURE |
+ *           V4L2_CAP_STREAMING, and every other call fails with EINVAL
+ *           (no video capture buffer type here), so that what opens
+ *           every /dev/video* (browsers do) meets one.
  * An unknown token makes init() decline the fd.
  *
  * Buffers live in the memfd itself: REQBUFS (V4L2_MEMORY_MMAP) sizes it to

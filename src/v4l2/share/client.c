@@ -5,9 +5,9 @@
  * directly, with LIBV4L2_SHARE=1 (starting the server when none runs) or,
  * by default, when a server for the device is already running (see
  * share_mode). This file is a device in the plugin ABI
- * (<libv4l-plugin.h>), built into libv4l2 and tried before every other
- * plugin (src/v4l2/plugin.c): libv4l2 and libv4lconvert above it see a
- * normal V4L2 device offering the device's native formats, and do the
+ * (<libv4l-plugin.h>), built into libv4l2, that takes over from the
+ * backend found for a node that captures video (src/v4l2/plugin.c):
+ * libv4l2 and libv4lconvert above it see a normal V4L2 device offering the device's native formats, and do the
  * format conversion, fake mmap buffers and read() emulation in this
  * process as for a real device.
  *

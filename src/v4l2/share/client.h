@@ -63,6 +63,11 @@ struct share {
 int share_connect(int fd, char *dev, size_t dev_size, char *key,
 		  size_t key_size, int *fsock);
 
+/* client_backoff.c: whether starting key's server failed in this process
+ * within the last minute; noting such a failure. */
+int share_start_failed_lately(const char *key);
+void share_note_failed_start(const char *key);
+
 /* client_io.c */
 /* CLOCK_MONOTONIC in milliseconds. */
 uint64_t share_mono_ms(void);

@@ -300,7 +300,8 @@ static int frame_socket(int *peer)
 
 /*
  * The server of the device on fd, when it is to be shared: joined, or
- * started first with LIBV4L2_SHARE=1 (share_mode). Returns the request
+ * started first with LIBV4L2_SHARE=1 (share_mode) unless its start timed
+ * out lately (client_backoff.c). Returns the request
  * socket and our end of the frame socket in *fsock, or -1.
  */
 int share_connect(int fd, char *dev, size_t dev_size, char *key,
@@ -315,6 +316,8 @@ int share_connect(int fd, char *dev, size_t dev_size, char *key,
 		return -1;
 	if (fs_device_key(dev, key, key_size) < 0)
 		return -1;
+	if (mode > 0 && share_start_failed_lately(key))
+		mode = -1;
 	if (mode < 0) {
 		/* Joining only: nothing is created; no directory, no
 		 * server socket, no sharing. */
@@ -336,6 +339,8 @@ int share_connect(int fd, char *dev, size_t dev_size, char *key,
 		return -1;
 	s = server_connect(dev, path, &hello, peer, mode > 0);
 	close(peer); /* the server has its own copy now */
+	if (s < 0 && mode > 0 && errno == ETIMEDOUT)
+		share_note_failed_start(key);
 	if (s < 0) {
 		close(*fsock);
 		return -1;
