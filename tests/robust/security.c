@@ -41,6 +41,8 @@
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
+#include "v4l2/testhook.h"
+
 #include "../common/fakedev.h"
 #include "../common/check.h"
 #include "../common/setuid.h"
@@ -154,6 +156,11 @@ static int child(const char *dir)
 	struct v4l2_capability cap;
 
 	(void)dir;
+	/* The virtual camera from the directory compiled in, as a setuid
+	 * program loads plugins: a capture node, which the share variables
+	 * would share (only such a node is). */
+	lv2_test_set_plugin_dir(VCAM_PLUGIN_DIR);
+	memset(&cap, 0, sizeof(cap));
 	/* the first libv4l2 call opens the log */
 	if (fd >= 0 && v4l2_fd_open(fd, 0) == fd) {
 		struct v4l2_control af = { V4L2_CID_FOCUS_AUTO, 1 };
@@ -163,6 +170,7 @@ static int child(const char *dir)
 		v4l2_ioctl(fd, VIDIOC_S_CTRL, &af);
 		v4l2_close(fd);
 	}
+	printf("capture %d\n", (cap.device_caps & V4L2_CAP_VIDEO_CAPTURE) != 0);
 	printf("secure %lu\n", getauxval(AT_SECURE));
 	printf("log %d\n", v4l2_log_file != NULL);
 	if (v4l2_log_file) {
@@ -433,6 +441,8 @@ int main(int argc, char **argv)
 			CHECK(has(report, "converted 1") &&
 			      !has(report, "LIBV4LCONVERT_SIMD"));
 			CHECK(stat(path, &st) == -1);
+			CHECK(has(report, "capture 1"),
+			      "setuid: the camera is a capture node");
 			CHECK(share_marks(dir) == 0,
 			      "setuid: a share variable was used");
 			CHECK(autofocus_mark(dir) == 0,
