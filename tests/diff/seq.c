@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include <linux/videodev2.h>
 
@@ -279,6 +280,77 @@ static void s_fmt_mapped(const struct lib *l, int fd, struct rec *r)
 	reqbufs(l, fd, r, "REQBUFS MMAP 0", V4L2_MEMORY_MMAP, 0);
 }
 
+static uint64_t mono_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000u + (uint64_t)t.tv_nsec / 1000u;
+}
+
+/*
+ * DQBUF and QBUF again, recording what a program deriving its clock from
+ * the buffers relies on: the sequence, the timestamp's flags, and whether
+ * the stamp is set (1), later than the previous one (2) and taken during
+ * this DQBUF (4: the camera's capture time, which the "nopace" virtual
+ * camera takes as DQBUF asks; not the end of the conversion).
+ */
+static void dqbuf_clock(const struct lib *l, int fd, struct rec *r,
+			const char *what, uint64_t *prev)
+{
+	struct v4l2_buffer b = { .type = CAP, .memory = V4L2_MEMORY_MMAP };
+	uint64_t before = mono_us(), ts, after;
+	uint32_t bits;
+	int ret, err;
+
+	errno = 0;
+	ret = l->ioctl(fd, VIDIOC_DQBUF, &b);
+	err = errno;
+	after = mono_us();
+	ts = (uint64_t)b.timestamp.tv_sec * 1000000u +
+	     (uint64_t)b.timestamp.tv_usec;
+	bits = (ts != 0) | (ts > *prev) << 1 |
+	       (ts >= before && ts <= after) << 2;
+	add(r, what, ret, err,
+	    (const uint32_t[4]){ b.index, b.sequence,
+				 b.flags & (V4L2_BUF_FLAG_TIMESTAMP_MASK |
+					    V4L2_BUF_FLAG_TSTAMP_SRC_MASK),
+				 bits });
+	*prev = ts;
+	if (ret == 0)
+		STEP(r, "QBUF", l->ioctl(fd, VIDIOC_QBUF, &b), 0, 0, 0, 0);
+}
+
+/* Converted frames' sequence and timestamps, across a STREAMOFF/ON. */
+static void clock_converted(const struct lib *l, int fd, struct rec *r)
+{
+	void *maps[NBUF] = { 0 };
+	size_t len = 0;
+	uint64_t prev = 0;
+
+	s_fmt(l, fd, r, V4L2_PIX_FMT_RGB24);
+	reqbufs(l, fd, r, "REQBUFS MMAP", V4L2_MEMORY_MMAP, NBUF);
+	map_queue(l, fd, r, maps, &len, NBUF, 1);
+	stream(l, fd, r, "STREAMON", VIDIOC_STREAMON);
+	for (int i = 0; i < 3; i++)
+		dqbuf_clock(l, fd, r, "DQBUF", &prev);
+	stream(l, fd, r, "STREAMOFF", VIDIOC_STREAMOFF);
+	for (uint32_t i = 0; i < NBUF; i++) {
+		struct v4l2_buffer b = { .type = CAP,
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
+
+		STEP(r, "QBUF after STREAMOFF", l->ioctl(fd, VIDIOC_QBUF, &b),
+		     0, 0, 0, 0);
+	}
+	stream(l, fd, r, "STREAMON again", VIDIOC_STREAMON);
+	for (int i = 0; i < 2; i++)
+		dqbuf_clock(l, fd, r, "DQBUF after STREAMON", &prev);
+	stream(l, fd, r, "STREAMOFF", VIDIOC_STREAMOFF);
+	unmap(l, maps, len, NBUF);
+	reqbufs(l, fd, r, "REQBUFS MMAP 0", V4L2_MEMORY_MMAP, 0);
+}
+
 static void count_zero(const struct lib *l, int fd, struct rec *r)
 {
 	reqbufs(l, fd, r, "REQBUFS MMAP 0 first", V4L2_MEMORY_MMAP, 0);
@@ -299,5 +371,6 @@ const struct seq seqs[] = {
 	{ "QBUF of a queued buffer", qbuf_queued },
 	{ "S_FMT while mapped", s_fmt_mapped },
 	{ "count 0", count_zero },
+	{ "clock of converted frames", clock_converted },
 	{ NULL, NULL },
 };

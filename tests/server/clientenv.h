@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What the frame server's client tests (stderr.c, plain.c, full.c,
- * hostile.c, mjpeg.c, lease.c) share: a runtime directory of their own with sharing on, and
- * opening the virtual camera through libv4l2 telling whether it was shared.
+ * hostile.c, mjpeg.c, lease.c, seq.c) share: a runtime directory of their
+ * own with sharing on, and opening the virtual camera through libv4l2
+ * telling whether it was shared.
  */
 #ifndef V4L_TEST_CLIENTENV_H
 #define V4L_TEST_CLIENTENV_H
