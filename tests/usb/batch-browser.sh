@@ -3,9 +3,10 @@
 #
 # Guest side of the usb-browser test (tests/vm/vivid-vm.sh with the cameras
 # sq905c and uvc-flip of tests/usb/usbcam, vivid without a capture node):
-#   batch-browser.sh PREFIX LIBDIR PAGE
-# PREFIX is an installed tree (meson install into a DESTDIR: PREFIX/bin/
-# v4l2-run, the shims under PREFIX/LIBDIR/libv4l), PAGE the page
+#   batch-browser.sh DESTDIR PREFIX LIBDIR PAGE
+# DESTDIR PREFIX is an installed tree (meson install into a DESTDIR:
+# DESTDIR/PREFIX/bin/v4l2-run, the shims under DESTDIR/PREFIX/LIBDIR/
+# libv4l), PAGE the page
 # tests/usb/camera-page.html. A web browser, which opens /dev/video* itself
 # and knows nothing of libv4l, run under v4l2-run as a user runs it (an
 # unprivileged user, its sandbox on): the page takes the camera with
@@ -17,9 +18,10 @@
 #           browser reads nothing of it without libv4l) converted, and the
 #           upside-down laptop camera (Chicony 04f2:b012 in a Founder T14MF,
 #           a rule of data/camera-quirks.conf), each upright;
-#  shared   the laptop camera through the frame server (v4l2-run --share,
-#           LIBV4L2_SHARE=1): ffmpeg streams it, chromium-headless-shell
-#           takes it meanwhile; both upright, from one stream of the camera;
+#  shared   both cameras through the frame server (v4l2-run --share,
+#           LIBV4L2_SHARE=1): ffmpeg streams the laptop camera,
+#           chromium-headless-shell takes both meanwhile (?all); each
+#           upright, ffmpeg's too, from one stream of the laptop camera;
 #  firefox  Firefox ESR (headless, a fresh profile), both cameras as
 #           chromium;
 #  chip, laptop  chromium-headless-shell with one camera alone on the bus
@@ -27,12 +29,15 @@
 # BROWSER_BARE=1: the same cases without v4l2-run, each expected to fail
 # (the chip camera gives nothing, the laptop camera is upside down): the
 # proof that the test sees the difference. BROWSER_CASES (a comma list of
-# the cases' names, or all) chooses the cases: chromium,firefox by
-# default. Ends with "N passed, N failed".
+# the cases' names, or all) chooses the cases: shared,firefox by
+# default. BROWSER_SHARE_VERBOSE=1: the frame server's and its clients'
+# log (LIBV4L2_FRAMESERVER_VERBOSE) in the browser's, and its lines in
+# ours; BROWSER_LOG=1: the browser's whole log in ours. Ends with "N passed,
+# N failed".
 set -uo pipefail
 shopt -s extglob
 
-prefix=${1:?} libdir=${2:?} page=${3:?}
+prefix=${1:?}${2:?} libdir=${3:?} page=${4:?}
 . "$(dirname "$0")/lib.sh"
 page=$(realpath "$page")
 run=$prefix/bin/v4l2-run
@@ -105,6 +110,7 @@ as_user() {
 		XDG_CACHE_HOME="$home/.cache" XDG_RUNTIME_DIR="$home/run" \
 		LD_LIBRARY_PATH="$LD_LIBRARY_PATH" \
 		LIBV4L2_FRAMESERVER="$prefix/bin/v4l2-frameserver" \
+		${BROWSER_SHARE_VERBOSE:+LIBV4L2_FRAMESERVER_VERBOSE=1} \
 		${v4l2_log:+LIBV4L2_LOG_FILENAME=$v4l2_log} "$@" &
 }
 
@@ -168,6 +174,11 @@ browse() {
 	# a browser never exits by itself
 	stop $pid
 	sed -n 's/.*"CAM \([^"]*\)".*/\1/p' "$log" >"$out/$name.cam"
+	if [ -n "${BROWSER_LOG:-}" ]; then
+		grep -v CONSOLE "$log" | sed "s/^/($name) /"
+	elif [ -n "${BROWSER_SHARE_VERBOSE:-}" ]; then
+		grep -E '^libv4l2 share|frameserver' "$log" | sed "s/^/($name) /"
+	fi
 	echo "($name: $browser ran $((SECONDS - t0)) s; the page: $(grep -v '^row' "$out/$name.cam" | tr '\n' ';'))"
 }
 
@@ -333,10 +344,10 @@ ff_frames() {
 	sed -n 's/^frame=\([0-9]*\)$/\1/p' "$1" 2>/dev/null | tail -n 1 | grep . || echo 0
 }
 
-# The laptop camera shared through the frame server: ffmpeg under
-# v4l2-run --share streams it (RGB24), then the browser takes it under
-# v4l2-run --share while ffmpeg goes on; both get upright frames from one
-# stream of the camera. ffmpeg keeps only its last frame (one file,
+# Both cameras shared through the frame server: ffmpeg under v4l2-run
+# --share streams the laptop camera (RGB24), then the browser takes both
+# cameras under v4l2-run --share while ffmpeg goes on; all get upright
+# frames, the laptop camera's from one stream. ffmpeg keeps only its last frame (one file,
 # replaced whole each time) and reports its count: the guest's /tmp holds
 # a few hundred MB, and the frames of a whole browser case (30 per second,
 # 900 KB each) filled it, which starved the browser's own log of space.
@@ -355,6 +366,7 @@ shared() {
 	done
 	mark=$(camlog 1 | wc -l)
 	n0=$(ff_frames "$prog")
+	query='?all'
 	browse shared chromium --share
 	n1=$(ff_frames "$prog")
 	starts=$(camlog 1 | tail -n +$((mark + 1)) | grep -c "stream start")
@@ -362,7 +374,7 @@ shared() {
 	upright_rgb "$ff" && up=yes
 	stop $ffpid
 	echo "(ffmpeg: $n0 frames before the browser came, $n1 when it left; the camera's streams started meanwhile: $starts; $(head -c 300 "$home/ff.log"))"
-	judge shared "Chromium, upside-down laptop camera shared through the frame server while ffmpeg streams it, upright"
+	judge_every shared "Chromium, both cameras shared through the frame server while ffmpeg streams the laptop camera: converted and upright"
 	if [ "$bare" = 1 ]; then
 		:
 	elif [ $n0 -ge 2 ] && [ $n1 -gt $n0 ] && [ "$starts" = 0 ] && [ $up = yes ]; then
@@ -372,13 +384,13 @@ shared() {
 	fi
 }
 
-# The cases run by default: chromium and firefox (chip and laptop, one
-# camera each, only when named: chromium covers both in one browser start;
-# shared only when named: 5 to 6 minutes of an emulated CPU,
-# tests/usb/BROWSERS.md).
+# The cases run by default: shared and firefox (chromium, direct, and chip
+# and laptop, one camera each, only when named: shared covers both cameras
+# in one browser start, through the frame server; firefox covers them
+# direct; tests/usb/BROWSERS.md).
 query=
 for c in chromium chip laptop shared firefox; do
-	[[ ",${BROWSER_CASES:-chromium,firefox}," == *,@(all|$c),* ]] || continue
+	[[ ",${BROWSER_CASES:-shared,firefox}," == *,@(all|$c),* ]] || continue
 	t0=$SECONDS
 	query=
 	case $c in
@@ -396,7 +408,8 @@ for c in chromium chip laptop shared firefox; do
 		browse laptop chromium
 		judge laptop "Chromium, upside-down laptop camera (uvcvideo), upright" ;;
 	shared)
-		dev=$(only $LAPTOP) || { ko "the laptop camera did not come back"; continue; }
+		both >/dev/null && dev=$(node $LAPTOP 30) ||
+			{ ko "the cameras did not come back"; continue; }
 		shared "$dev" ;;
 	firefox)
 		if ! command -v firefox-esr >/dev/null; then
