@@ -390,7 +390,9 @@ static int poll_once(struct listener *l)
 	for (int i = 0; i < MAX_CLIENTS; i++) {
 		if (srv.clients[i].sock < 0)
 			continue;
-		p[n].fd = srv.clients[i].sock;
+		/* A busy client's next request waits for its last one's
+		 * answer (server_calls.c), which wakes us. */
+		p[n].fd = srv.clients[i].busy ? -1 : srv.clients[i].sock;
 		/* Events waiting for room: told when there is. */
 		p[n].events = POLLIN | (srv.clients[i].nevents ? POLLOUT : 0);
 		map[n++] = i;
@@ -461,7 +463,10 @@ int main(int argc, char **argv)
 	if (status >= 0)
 		return status;
 	pthread_create(&th, NULL, srv_capture_thread, NULL);
+	if (srv_calls_start() < 0)
+		srv_log("no call thread: device calls made in turn", NULL);
 	serve(&l, o.idle_ms);
+	srv_calls_stop();
 
 	pthread_mutex_lock(&srv.lock);
 	srv_device_stop();

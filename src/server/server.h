@@ -8,13 +8,15 @@
  *                      hands every frame to the streaming clients;
  *   server_decode.c    MJPEG decoded once for the clients that want YU12;
  *   server_clients.c   client connections and what each one holds;
- *   server_requests.c  a client's requests;
+ *   server_requests.c  a client's requests; server_calls.c the thread
+ *                      that serves those that wait for the device;
  *   server_events.c    control changes announced to the other clients;
  *   server_replug.c    carrying the clients that ask across a replug of
  *                      the camera; server_ident.c which camera it is;
  *                      server_ctrls.c the controls set again after it.
  * Everything below is guarded by srv.lock, held by the main loop between
- * polls and by the capture thread outside DQBUF.
+ * polls, by the capture thread outside DQBUF and by the call thread
+ * outside the device's calls.
  */
 #ifndef V4L2_FRAMESERVER_SERVER_H
 #define V4L2_FRAMESERVER_SERVER_H
@@ -66,6 +68,14 @@ struct client {
 	unsigned nevents;
 	uint32_t replug_ms; /* FS_REPLUG: wait for the camera; 0: not asked */
 	int ended;          /* sent FS_END: its device is gone for it */
+	/* A request waiting for the device (server_calls.c): the call
+	 * thread answers it, and the next one is read after that. */
+	int busy;
+	union {
+		struct fs_hdr h;
+		struct fs_ioctl io;
+		struct fs_setfmt fmt;
+	} call;
 };
 
 /* A camera in words that survive a replug (server_ident.c). */
@@ -110,6 +120,7 @@ struct server {
 	uint64_t replug_deadline_ns, replug_tried_ns, last_frame_ns;
 	uint32_t last_seq, seq_offset, seq_resume;
 	int reseq; /* the next frame is the first after a replug */
+	int calls; /* busy clients (server_calls.c) */
 };
 
 extern struct server srv;
@@ -195,5 +206,22 @@ void srv_events_flush(struct client *c);
 
 /* server_requests.c: one request from client c; -1 when it is gone. */
 int srv_handle(struct client *c);
+/* c->call, which waits for the device, answered (lock held; dropped
+ * during the device's calls); -1 when the client is gone. */
+int srv_serve_call(struct client *c);
+
+/* server_calls.c */
+/* The call thread (server.c starts it; the in-process tests do not, and
+ * their calls are answered at once). */
+int srv_calls_start(void);
+void srv_calls_stop(void);
+/* c->call to the call thread: c is busy until it is answered. -1 when
+ * answered at once and the client is gone. */
+int srv_call_queue(struct client *c);
+/* Until every busy client's request is answered (lock held): before the
+ * device is closed. */
+void srv_calls_wait(void);
+/* A device call of a request c->call holds, the lock dropped meanwhile. */
+int srv_dev_ioctl(unsigned long req, void *arg);
 
 #endif

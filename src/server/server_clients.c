@@ -87,6 +87,11 @@ void srv_client_release(struct client *c, uint32_t slot)
 
 void srv_client_drop(struct client *c)
 {
+	if (c->busy) {
+		/* The call thread answers it first, then wakes main. */
+		c->dead = 1;
+		return;
+	}
 	for (unsigned i = 0; i < FS_MAX_SLOTS; i++)
 		while (c->held[i])
 			srv_client_release(c, i);

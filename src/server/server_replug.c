@@ -80,6 +80,7 @@ static void close_device(void)
 {
 	if (srv.dev < 0)
 		return;
+	srv_calls_wait(); /* no call in progress on it */
 	srv_device_stop();
 	v4l2_close(srv.dev);
 	srv.dev = -1;

@@ -2,7 +2,9 @@
 /*
  * A client's requests: forwarded ioctls (the wire table of wire.c,
  * answered for the one shared format), its format, stream on and off,
- * frame releases.
+ * frame releases. Forwarded ioctls and formats are answered by the call
+ * thread (server_calls.c), which drops the lock during the device's calls
+ * (srv_dev_ioctl): what they find in srv is read with the lock held.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,7 +29,7 @@ static int compressed(uint32_t fourcc)
 /*
  * ENUM_FMT: the shared format alone, as index 0. Searched among the first
  * SRV_MAX_FORMATS (as choose_share_fmt does): a driver whose list never
- * ends must not hold the server (and its lock) forever.
+ * ends must not hold the server (and its call thread) forever.
  */
 static int enum_shared_fmt(struct v4l2_fmtdesc *d)
 {
@@ -47,7 +49,7 @@ static int enum_shared_fmt(struct v4l2_fmtdesc *d)
 		memset(&want, 0, sizeof(want));
 		want.index = i;
 		want.type = d->type;
-		if (v4l2_ioctl(srv.dev, VIDIOC_ENUM_FMT, &want) < 0)
+		if (srv_dev_ioctl(VIDIOC_ENUM_FMT, &want) < 0)
 			break;
 		if (want.pixelformat == srv.share_fmt) {
 			*d = want;
@@ -78,7 +80,7 @@ static int as_share_fmt(unsigned long req, void *arg, uint32_t *fourcc)
 	int r;
 
 	*fourcc = srv.share_fmt;
-	r = v4l2_ioctl(srv.dev, req, arg);
+	r = srv_dev_ioctl(req, arg);
 	*fourcc = srv.dec_fmt;
 	if (r == 0 && req == VIDIOC_ENUM_FRAMESIZES && srv.running &&
 	    compressed(srv.cur.pixelformat))
@@ -120,7 +122,7 @@ static int answer(unsigned long req, void *arg)
 		f->fmt.pix.pixelformat = srv.share_fmt;
 		if (!dec)
 			break;
-		if (v4l2_ioctl(srv.dev, req, arg) < 0)
+		if (srv_dev_ioctl(req, arg) < 0)
 			return -1;
 		srv_decoded_pix(&f->fmt.pix, &f->fmt.pix);
 		return 0;
@@ -140,10 +142,10 @@ static int answer(unsigned long req, void *arg)
 	case VIDIOC_S_PARM:
 		/* Streaming for others: the rate stays; report it. */
 		if (srv.running)
-			return v4l2_ioctl(srv.dev, VIDIOC_G_PARM, arg);
+			return srv_dev_ioctl(VIDIOC_G_PARM, arg);
 		break;
 	}
-	return v4l2_ioctl(srv.dev, req, arg);
+	return srv_dev_ioctl(req, arg);
 }
 
 /*
@@ -196,7 +198,7 @@ static int do_setfmt(struct client *c, struct fs_setfmt *m)
 		errno = ENODEV;
 		return -1;
 	}
-	if (v4l2_ioctl(srv.dev, VIDIOC_TRY_FMT, &f) < 0)
+	if (srv_dev_ioctl(VIDIOC_TRY_FMT, &f) < 0)
 		return -1;
 	if (srv.running && f.fmt.pix.pixelformat != srv.cur.pixelformat) {
 		errno = EBUSY;
@@ -282,6 +284,18 @@ static void do_streamoff(struct client *c)
 /* What the request being handled is, for the slow ones' log. */
 static uint32_t cur_type, cur_req;
 
+/* FS_SETFMT: the format c may use, or why not. */
+static int reply_setfmt(struct client *c, struct fs_setfmt *m)
+{
+	m->h.ret = do_setfmt(c, m);
+	m->h.err = m->h.ret ? errno : 0;
+	if (!m->h.ret)
+		m->pix = c->want;
+	if (!m->h.ret && c->decoded)
+		srv_decoded_pix(&c->want, &m->pix);
+	return fs_send(c->sock, m, sizeof(*m), -1, 0);
+}
+
 /* One request from client c; returns -1 when the client is gone. */
 static int handle(struct client *c)
 {
@@ -322,18 +336,18 @@ static int handle(struct client *c)
 	case FS_IOCTL:
 		if (n != sizeof(m.io))
 			return -1;
-		do_ioctl(c, &m.io);
-		return 0;
+		/* The streamed format: known here, no device call. */
+		if (srv.running && fs_wire_native(m.io.req) == VIDIOC_G_FMT) {
+			do_ioctl(c, &m.io);
+			return 0;
+		}
+		c->call.io = m.io;
+		return srv_call_queue(c);
 	case FS_SETFMT:
 		if (n != sizeof(m.fmt))
 			return -1;
-		m.h.ret = do_setfmt(c, &m.fmt);
-		m.h.err = m.h.ret ? errno : 0;
-		if (!m.h.ret)
-			m.fmt.pix = c->want;
-		if (!m.h.ret && c->decoded)
-			srv_decoded_pix(&c->want, &m.fmt.pix);
-		return fs_send(c->sock, &m.fmt, sizeof(m.fmt), -1, 0);
+		c->call.fmt = m.fmt;
+		return srv_call_queue(c);
 	case FS_STREAMON:
 		m.h.ret = do_streamon(c);
 		m.h.err = m.h.ret ? errno : 0;
@@ -356,26 +370,50 @@ static int handle(struct client *c)
 }
 
 /*
- * Requests are served one at a time, and each waits for the device's
- * answers (a USB camera's control transfers): one that holds the others
- * up for long is told with --verbose (a client gives up on a reply after
- * 15 s: src/v4l2/share/client_io.c).
+ * The main loop serves one request at a time, and those that wait for
+ * the device are served one at a time by the call thread
+ * (server_calls.c): one that holds the others up for long is told with
+ * --verbose (a client gives up on a reply after 15 s:
+ * src/v4l2/share/client_io.c).
  */
 #define SLOW_NS 300000000u
 
-int srv_handle(struct client *c)
+static void log_slow(const struct client *c, uint64_t t0, uint32_t type,
+		     uint32_t req)
 {
-	uint64_t t0 = srv_now_ns(), t;
-	int r;
+	uint64_t t = srv_now_ns() - t0;
 
-	cur_type = 0;
-	r = handle(c);
-	t = srv_now_ns() - t0;
 	if (srv.verbose && t > SLOW_NS)
 		fprintf(stderr,
 			"v4l2-frameserver[%d]: client %d's request %u "
 			"(wire ioctl %u) took %llu ms\n",
-			(int)getpid(), (int)(c - srv.clients), cur_type,
-			cur_req, (unsigned long long)(t / 1000000u));
+			(int)getpid(), (int)(c - srv.clients), type, req,
+			(unsigned long long)(t / 1000000u));
+}
+
+int srv_handle(struct client *c)
+{
+	uint64_t t0 = srv_now_ns();
+	int r;
+
+	cur_type = 0;
+	r = handle(c);
+	if (!c->busy)
+		log_slow(c, t0, cur_type, cur_req);
+	return r;
+}
+
+int srv_serve_call(struct client *c)
+{
+	uint64_t t0 = srv_now_ns();
+	uint32_t type = c->call.h.type;
+	uint32_t req = type == FS_IOCTL ? c->call.io.req : 0;
+	int r = 0;
+
+	if (type == FS_IOCTL)
+		do_ioctl(c, &c->call.io);
+	else
+		r = reply_setfmt(c, &c->call.fmt);
+	log_slow(c, t0, type, req);
 	return r;
 }

@@ -397,12 +397,55 @@ static void default_format(struct lv2_dev *dev)
 	errno = e;
 }
 
+/*
+ * Without conversion, the calls that go to the driver as they are and
+ * change nothing kept here: controls, and TRY_FMT. A USB camera may take
+ * seconds to answer them; made outside the lock (as DQBUF waits), they
+ * stall no other thread's calls on the fd (the frame server's capture
+ * thread), as the kernel lets calls of several threads proceed.
+ */
+static int driver_only(const struct lv2_dev *dev, unsigned long request)
+{
+	if (dev->conv)
+		return 0;
+	switch (request) {
+	case VIDIOC_QUERYCTRL:
+	case VIDIOC_QUERY_EXT_CTRL:
+	case VIDIOC_QUERYMENU:
+	case VIDIOC_G_CTRL:
+	case VIDIOC_S_CTRL:
+	case VIDIOC_G_EXT_CTRLS:
+	case VIDIOC_S_EXT_CTRLS:
+	case VIDIOC_TRY_EXT_CTRLS:
+	case VIDIOC_TRY_FMT:
+		return 1;
+	}
+	return 0;
+}
+
+/* The driver's call with dev unlocked; v4l2_close waits for it (busy). */
+static int unlocked_ioctl(struct lv2_dev *dev, unsigned long request, void *arg)
+{
+	int r, e;
+
+	lv2_dev_unlock_busy(dev);
+	r = dev->ops->ioctl(dev->priv, dev->fd, request, arg);
+	e = errno;
+	lv2_dev_relock_busy(dev);
+	if (r < 0 && e == ENODEV)
+		dev->gone = 1;
+	errno = e;
+	return r;
+}
+
 static int dispatch(struct lv2_dev *dev, unsigned long request, void *arg)
 {
 	if (!dev->touched && touches_stream(request, arg))
 		default_format(dev);
 	if (lv2_af_claims(dev, request, arg))
 		return lv2_af_ioctl(dev, request, arg);
+	if (driver_only(dev, request))
+		return unlocked_ioctl(dev, request, arg);
 	return lv2_dispatch_lower(dev, request, arg);
 }
 
@@ -420,12 +463,8 @@ static int passthrough_ioctl(struct lv2_dev *dev, int fd, unsigned long request,
 		lv2_dev_put(dev);
 		return (int)lv2_sys_ioctl(fd, request, arg);
 	}
-	lv2_dev_unlock_busy(dev);
-	r = dev->ops->ioctl(dev->priv, fd, request, arg);
+	r = unlocked_ioctl(dev, request, arg);
 	e = errno;
-	lv2_dev_relock_busy(dev);
-	if (r < 0 && e == ENODEV)
-		dev->gone = 1;
 	lv2_dev_put(dev);
 	errno = e;
 	return r;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "vcam/priv.h"
@@ -185,6 +186,23 @@ static int vcam_ioctl_locked(struct vcam *c, unsigned long request, void *arg)
 	return v4lc_vcam_fail(ENOTTY);
 }
 
+/* "slow=MS": the calls that wait for a USB camera's answer, delayed
+ * without the lock, as a driver sleeps on the bus without holding up
+ * the stream. */
+static void slow_call(const struct vcam *c, unsigned long request)
+{
+	struct timespec t;
+
+	if (!c->slow_ms ||
+	    (request != VIDIOC_S_CTRL && request != VIDIOC_S_EXT_CTRLS &&
+	     request != VIDIOC_TRY_FMT && request != VIDIOC_S_FMT))
+		return;
+	t.tv_sec = c->slow_ms / 1000;
+	t.tv_nsec = (long)(c->slow_ms % 1000) * 1000000;
+	while (nanosleep(&t, &t) < 0 && errno == EINTR)
+		;
+}
+
 int v4lc_vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 {
 	struct vcam *c = priv;
@@ -193,6 +211,7 @@ int v4lc_vcam_ioctl(void *priv, int fd, unsigned long request, void *arg)
 	(void)fd;
 	if (!c)
 		return v4lc_vcam_fail(EBADF);
+	slow_call(c, request);
 	pthread_mutex_lock(&c->lock);
 	r = c->gone ? v4lc_vcam_fail(ENODEV)
 		    : vcam_ioctl_locked(c, request, arg);

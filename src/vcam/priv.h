@@ -55,6 +55,8 @@ struct vcam {
 	/* "replug=MS": it is back MS ms after (replug.c) */
 	uint32_t replug_ms;
 	int replug_set;
+	/* "slow=MS": the calls a USB camera answers slowly take MS ms */
+	uint32_t slow_ms;
 	char spec[VCAM_SPEC_MAX]; /* as in the name: what comes back */
 
 	struct v4l2_pix_format fmt;

@@ -115,6 +115,10 @@ static int parse_option(struct vcam *c, const char *tok)
 			return -1;
 		c->replug_ms = (uint32_t)n;
 		c->replug_set = 1;
+	} else if (!strncmp(tok, "slow=", 5)) {
+		if (parse_num(tok + 5, 0, 60000, &n))
+			return -1;
+		c->slow_ms = (uint32_t)n;
 	} else if (!strcmp(tok, "lens") || !strncmp(tok, "lens=", 5)) {
 		n = V4LC_VCAM_LENS_INFOCUS;
 		if (tok[4] == '=' &&

@@ -16,7 +16,7 @@
  *
  * The name after "libv4l-vcam:" is a colon-separated spec:
  *     FORMAT[,FORMAT...][:WxH][:flip=h|v|hv][:nopace][:still][:scene]
- *     [:lens[=POS]][:meta]
+ *     [:lens[=POS]][:meta][:slow=MS]
  *   FORMAT  fourcc text, offered by ENUM_FMT in the order given; the first is
  *           the initial format. Known: YUYV YVYU UYVY VYUY YU12 YV12 NV12
  *           NV21 RGB3 BGR3 GREY BA81 (or BGGR) GBRG GRBG RGGB MJPG JPEG,
@@ -70,6 +70,11 @@
  *           V4L2_CAP_STREAMING, and every other call fails with EINVAL
  *           (no video capture buffer type here), so that what opens
  *           every /dev/video* (browsers do) meets one.
+ *   slow=MS S_CTRL, S_EXT_CTRLS, TRY_FMT and S_FMT take MS ms (0..60000)
+ *           each, as a USB camera's control transfers can under load
+ *           (fault injection). The wait comes before the call, outside
+ *           the camera's lock: other threads' calls, DQBUF included,
+ *           proceed meanwhile, as they do on a real driver.
  * An unknown token makes init() decline the fd.
  *
  * Buffers live in the memfd itself: REQBUFS (V4L2_MEMORY_MMAP) sizes it to

@@ -30,11 +30,14 @@ void test_claim(void)
 	CHECK(declines("libv4l-vcam:YUYV:640x480:flip=x"));
 	CHECK(declines("libv4l-vcam:YUYV,YUYV"));
 	CHECK(declines("libv4l-vcam:YUYV:bogus"));
+	CHECK(declines("libv4l-vcam:YUYV:slow=x"));
+	CHECK(declines("libv4l-vcam:YUYV:slow=60001"));
 	CHECK(!declines("libv4l-vcam"));
 	CHECK(!declines("libv4l-vcam:"));
 	CHECK(!declines("libv4l-vcam:MJPG:1280x720"));
 	CHECK(!declines("libv4l-vcam:YUYV,MJPG,RGB3:flip=hv:nopace"));
 	CHECK(!declines("libv4l-vcam:BGGR"));
+	CHECK(!declines("libv4l-vcam:YUYV:slow=20"));
 
 	/* A regular file and a pipe are not cameras. */
 	fd = mkstemp(path);
