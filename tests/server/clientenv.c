@@ -9,6 +9,9 @@
 #include <unistd.h>
 
 #include <libv4l2.h>
+#include <linux/videodev2.h>
+
+#include "../common/check.h"
 
 int clientenv_setup(char *dir, const char *server, const char *idle_ms)
 {
@@ -56,4 +59,32 @@ int clientenv_open_shared(const char *name)
 	if (r == 0)
 		v4l2_close(fd);
 	return r == 1 ? fd : -1;
+}
+
+int clientenv_open_streaming(const char *name)
+{
+	struct v4l2_requestbuffers req = {
+		.count = 4,
+		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+		.memory = V4L2_MEMORY_MMAP,
+	};
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	int fd = clientenv_open_shared(name);
+
+	CHECK(fd >= 0, "the streaming client is shared");
+	if (fd < 0)
+		return -1;
+	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == 4);
+	for (unsigned i = 0; i < req.count; i++) {
+		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+					 .memory = V4L2_MEMORY_MMAP,
+					 .index = i };
+
+		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
+		CHECK(v4l2_mmap(NULL, b.length, PROT_READ, MAP_SHARED, fd,
+				b.m.offset) != MAP_FAILED);
+		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
+	}
+	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
+	return fd;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What the frame server's client tests (stderr.c, plain.c, full.c,
- * hostile.c, mjpeg.c, lease.c, seq.c) share: a runtime directory of their
+ * hostile.c, mjpeg.c, lease.c, seq.c, flood.c, slow.c...) share: a runtime directory of their
  * own with sharing on, and opening the virtual camera through libv4l2
  * telling whether it was shared.
  */
@@ -28,5 +28,9 @@ int clientenv_open(const char *name, int *fdp);
 
 /* The fd of `name` opened shared, or -1 (closed when it was direct). */
 int clientenv_open_shared(const char *name);
+
+/* `name` opened shared and streaming into 4 MMAP buffers, all queued (each
+ * step a CHECK); its fd, or -1. */
+int clientenv_open_streaming(const char *name);
 
 #endif

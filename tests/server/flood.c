@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -31,40 +30,12 @@
 
 #include "../common/check.h"
 #include "clientenv.h"
+#include "rawclient.h"
 #include "protocol/proto.h"
 #include "protocol/wire.h"
 
 #define NAME "libv4l-vcam:YUYV:160x120"
 #define SETS 2000 /* 1,000 filled the idle client's socket before */
-
-/* A shared camera streaming into 4 MMAP buffers. */
-static int open_streaming(void)
-{
-	struct v4l2_requestbuffers req = {
-		.count = 4,
-		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-		.memory = V4L2_MEMORY_MMAP,
-	};
-	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-	int fd = clientenv_open_shared(NAME);
-
-	CHECK(fd >= 0, "the streaming client is shared");
-	if (fd < 0)
-		return -1;
-	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == 4);
-	for (unsigned i = 0; i < req.count; i++) {
-		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-					 .memory = V4L2_MEMORY_MMAP,
-					 .index = i };
-
-		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
-		CHECK(v4l2_mmap(NULL, b.length, PROT_READ, MAP_SHARED, fd,
-				b.m.offset) != MAP_FAILED);
-		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
-	}
-	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
-	return fd;
-}
 
 /* One frame from the streaming client within 10 s (a deadline for a
  * loaded machine, not a rate), its buffer queued again: 0 or -1. */
@@ -90,33 +61,6 @@ static void check_idle(int idle, int want, const char *when)
 	      strerror(errno));
 	CHECK(r < 0 || c.value == want, "%s: the idle client reads %d, not %d",
 	      when, c.value, want);
-}
-
-/* A client of the camera's server speaking the protocol by hand, after
- * its HELLO: its request socket, or -1. */
-static int raw_client(int *frames)
-{
-	char key[80], path[200];
-	struct fs_hello h = { .h.type = FS_HELLO, .version = FS_PROTO_VERSION };
-	struct pollfd p;
-	int sv[2], s, fd;
-
-	if (fs_device_key(NAME, key, sizeof(key)) < 0 ||
-	    fs_socket_path(key, path, sizeof(path)) < 0 ||
-	    socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
-		return -1;
-	s = fs_connect(path, 10000);
-	CHECK(s >= 0, "connecting to %s: %s", path, strerror(errno));
-	if (s < 0 || fs_send(s, &h, sizeof(h), sv[1], 0) < 0)
-		return -1;
-	close(sv[1]);
-	*frames = sv[0];
-	p = (struct pollfd){ .fd = s, .events = POLLIN };
-	CHECK(poll(&p, 1, 10000) == 1 &&
-		      fs_recv(s, &h, sizeof(h), &fd, 0) == (ssize_t)sizeof(h) &&
-		      h.h.type == FS_HELLO && h.h.ret == 0,
-	      "the raw client's HELLO");
-	return s;
 }
 
 /* The raw client's G_CTRL of the brightness, sent; not waited for. */
@@ -214,8 +158,8 @@ int main(int argc, char **argv)
 	setenv("LIBV4L2_SHARE_TIMEOUT_MS", "3000", 1);
 	setter = clientenv_open_shared(NAME);
 	idle = clientenv_open_shared(NAME);
-	streaming = open_streaming();
-	raw = raw_client(&raw_frames);
+	streaming = clientenv_open_streaming(NAME);
+	raw = rawclient_open(NAME, &raw_frames);
 	if (setter < 0 || idle < 0 || streaming < 0 || raw < 0 || failures)
 		return 1;
 

@@ -28,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -38,6 +37,7 @@
 
 #include "../common/check.h"
 #include "clientenv.h"
+#include "rawclient.h"
 #include "protocol/proto.h"
 #include "protocol/wire.h"
 
@@ -48,35 +48,6 @@
 #define ROUNDS 4      /* of R's G_FMT, STREAMON, STREAMOFF */
 #define WAIT_MS 60000 /* a hung server, not a rate */
 
-/* A shared camera streaming into 4 MMAP buffers. */
-static int open_streaming(void)
-{
-	struct v4l2_requestbuffers req = {
-		.count = 4,
-		.type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-		.memory = V4L2_MEMORY_MMAP,
-	};
-	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-	int fd = clientenv_open_shared(NAME);
-
-	CHECK(fd >= 0, "the streaming client is shared");
-	if (fd < 0)
-		return -1;
-	CHECK(v4l2_ioctl(fd, VIDIOC_REQBUFS, &req) == 0 && req.count == 4);
-	for (unsigned i = 0; i < req.count; i++) {
-		struct v4l2_buffer b = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
-					 .memory = V4L2_MEMORY_MMAP,
-					 .index = i };
-
-		CHECK(v4l2_ioctl(fd, VIDIOC_QUERYBUF, &b) == 0);
-		CHECK(v4l2_mmap(NULL, b.length, PROT_READ, MAP_SHARED, fd,
-				b.m.offset) != MAP_FAILED);
-		CHECK(v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0);
-	}
-	CHECK(v4l2_ioctl(fd, VIDIOC_STREAMON, &type) == 0);
-	return fd;
-}
-
 /* A frame the streaming client has, taken and queued again: 1, or 0. */
 static int take_frame(int fd)
 {
@@ -86,34 +57,6 @@ static int take_frame(int fd)
 	if (v4l2_ioctl(fd, VIDIOC_DQBUF, &b) < 0)
 		return 0;
 	return v4l2_ioctl(fd, VIDIOC_QBUF, &b) == 0;
-}
-
-/* A client of the camera's server speaking the protocol by hand, after
- * its HELLO: its request socket, or -1. Its frame socket is never read
- * (the server drops the frames it has no room for). */
-static int raw_client(int *frames)
-{
-	char key[80], path[200];
-	struct fs_hello h = { .h.type = FS_HELLO, .version = FS_PROTO_VERSION };
-	struct pollfd p;
-	int sv[2], s, fd;
-
-	if (fs_device_key(NAME, key, sizeof(key)) < 0 ||
-	    fs_socket_path(key, path, sizeof(path)) < 0 ||
-	    socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
-		return -1;
-	s = fs_connect(path, 10000);
-	CHECK(s >= 0, "connecting to %s: %s", path, strerror(errno));
-	if (s < 0 || fs_send(s, &h, sizeof(h), sv[1], 0) < 0)
-		return -1;
-	close(sv[1]);
-	*frames = sv[0];
-	p = (struct pollfd){ .fd = s, .events = POLLIN };
-	CHECK(poll(&p, 1, WAIT_MS) == 1 &&
-		      fs_recv(s, &h, sizeof(h), &fd, 0) == (ssize_t)sizeof(h) &&
-		      h.h.type == FS_HELLO && h.h.ret == 0,
-	      "the raw client's HELLO");
-	return s;
 }
 
 /* A forwarded ioctl sent; its reply not waited for. */
@@ -298,9 +241,9 @@ int main(int argc, char **argv)
 		return 2;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	CHECK(clientenv_setup(dir, argv[1], "300") == 0);
-	s = open_streaming();
-	a = raw_client(&a_frames);
-	r = raw_client(&r_frames);
+	s = clientenv_open_streaming(NAME);
+	a = rawclient_open(NAME, &a_frames);
+	r = rawclient_open(NAME, &r_frames);
 	if (s < 0 || a < 0 || r < 0 || failures)
 		return 1;
 
