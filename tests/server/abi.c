@@ -14,7 +14,8 @@
  *   server-abi SERVER_BINARY   (the camera's module in $LIBV4L2_PLUGIN_DIR)
  *   server-abi                 ($FS_NATIVE_SERVER, $FS_NATIVE_PLUGIN_DIR)
  * scripts/test-all.sh sets the two variables for the i686 build: the
- * native build's server and camera module (the server loads it). Without
+ * native build's server and camera module (the server loads it; the
+ * client loads this build's, VCAM_PLUGIN_DIR). Without
  * a server the test is skipped (77), saying why.
  */
 #include <errno.h>
@@ -323,6 +324,9 @@ int main(int argc, char **argv)
 	CHECK(v4lc_vcam_name(name, sizeof(name), "YUYV:640x480") == 0);
 	pid = start_server(server, name);
 	CHECK(pid > 0, "%s did not start", server);
+	/* The client's camera from a module of its own ABI (the server's
+	 * may be another's, which this process cannot load). */
+	setenv("LIBV4L2_PLUGIN_DIR", VCAM_PLUGIN_DIR, 1);
 	fd = v4lc_vcam_create("YUYV:640x480");
 	CHECK(fd >= 0);
 	CHECK(pid > 0 && v4l2_fd_open(fd, 0) == fd, "v4l2_fd_open: %s",

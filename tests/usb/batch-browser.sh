@@ -53,10 +53,10 @@ home=$out/home
 mkdir -p "$home/run"
 chmod 0700 "$home/run"
 chown -R $NOBODY:$NOBODY "$home"
-# The installed libraries, not the system's of the same SONAMEs (the shim
-# from a prefix other than /usr needs them named until it carries its own
-# run path).
-export LD_LIBRARY_PATH=$prefix/$libdir
+# No LD_LIBRARY_PATH, as users run v4l2-run: the installed shim finds our
+# libraries by its run path, also in a program linked with the system's
+# libv4l2.so.0 (ffmpeg, through libavdevice: checked in the case shared).
+unset LD_LIBRARY_PATH
 
 # usb_dev VID:PID: the camera's device directory in sysfs.
 usb_dev() {
@@ -108,7 +108,6 @@ as_user() {
 	setsid setpriv --reuid=$NOBODY --regid=$NOBODY --clear-groups \
 		env HOME="$home" XDG_CONFIG_HOME="$home/.config" \
 		XDG_CACHE_HOME="$home/.cache" XDG_RUNTIME_DIR="$home/run" \
-		LD_LIBRARY_PATH="$LD_LIBRARY_PATH" \
 		LIBV4L2_FRAMESERVER="$prefix/bin/v4l2-frameserver" \
 		${BROWSER_SHARE_VERBOSE:+LIBV4L2_FRAMESERVER_VERBOSE=1} \
 		${v4l2_log:+LIBV4L2_LOG_FILENAME=$v4l2_log} "$@" &
@@ -339,6 +338,25 @@ upright_rgb() {
 	[ $good -ge 2 ]
 }
 
+# ours_mapped PGID: the ffmpeg of that process group maps our libv4l2 and
+# libv4lconvert (under the installed tree), not the system's of the same
+# SONAMEs that its libavdevice was linked with.
+ours_mapped() {
+	local pid libs l theirs=0
+	pid=$(pgrep -g "$1" -x ffmpeg | head -n 1)
+	libs=$([ -n "$pid" ] && grep -oE '/[^ ]*libv4l(2|convert)\.so[^ ]*' "/proc/$pid/maps" | sort -u | tr '\n' ' ')
+	for l in $libs; do
+		[[ $l == "$prefix"/* ]] || theirs=1
+	done
+	if [ "$bare" = 1 ]; then
+		:
+	elif [ -n "$libs" ] && [ $theirs = 0 ]; then
+		ok "ffmpeg (linked with the system's libv4l2.so.0) under the installed v4l2-run, no LD_LIBRARY_PATH, maps ours: $libs"
+	else
+		ko "ffmpeg under v4l2-run maps: ${libs:-no libv4l2 (pid ${pid:-none})}"
+	fi
+}
+
 # ff_frames PROGRESS: the frames ffmpeg has written, from its -progress file.
 ff_frames() {
 	sed -n 's/^frame=\([0-9]*\)$/\1/p' "$1" 2>/dev/null | tail -n 1 | grep . || echo 0
@@ -364,6 +382,7 @@ shared() {
 		kill -0 $ffpid 2>/dev/null || break
 		sleep 0.2
 	done
+	ours_mapped "$ffpid"
 	mark=$(camlog 1 | wc -l)
 	n0=$(ff_frames "$prog")
 	query='?all'

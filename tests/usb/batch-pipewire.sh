@@ -74,8 +74,8 @@ udev_entry() {
 udev_entry "$chip" "libv4l chip camera"
 udev_entry "$laptop" "libv4l laptop camera"
 
-# The drop-in's environment, its paths under the install root; the
-# installed libraries, not the system's of the same SONAMEs.
+# The drop-in's environment, its paths under the install root (the shim
+# finds the installed libraries by its run path: no LD_LIBRARY_PATH).
 daemon_env=(env)
 if [ "$bare" != 1 ]; then
 	while IFS= read -r kv; do
@@ -84,7 +84,6 @@ if [ "$bare" != 1 ]; then
 		esac
 		daemon_env+=("$kv")
 	done <<<"$(sed -n 's/^Environment=//p' "$conf")" # (no /dev/fd here)
-	daemon_env+=("LD_LIBRARY_PATH=$root$prefix/$libdir")
 	echo "the daemons' environment from the drop-in: ${daemon_env[*]:1}"
 fi
 
