@@ -54,8 +54,8 @@ mkdir -p "$home/run"
 chmod 0700 "$home/run"
 chown -R $NOBODY:$NOBODY "$home"
 # No LD_LIBRARY_PATH, as users run v4l2-run: the installed shim finds our
-# libraries by its run path, also in a program linked with the system's
-# libv4l2.so.0 (ffmpeg, through libavdevice: checked in the case shared).
+# libraries by its run path, not the system's of the same SONAMEs (Debian's
+# libv4l-0 is installed here for GStreamer: checked in the case shared).
 unset LD_LIBRARY_PATH
 
 # usb_dev VID:PID: the camera's device directory in sysfs.
@@ -339,10 +339,11 @@ upright_rgb() {
 }
 
 # ours_mapped PGID: the ffmpeg of that process group maps our libv4l2 and
-# libv4lconvert (under the installed tree), not the system's of the same
-# SONAMEs that its libavdevice was linked with.
+# libv4lconvert (under the installed tree) only, not the system's of the
+# same SONAMEs, which the shim would load without its run path.
 ours_mapped() {
-	local pid libs l theirs=0
+	local pid libs l theirs=0 sys=no
+	ldconfig -p | grep -q 'libv4l2\.so\.0 ' && sys=yes
 	pid=$(pgrep -g "$1" -x ffmpeg | head -n 1)
 	libs=$([ -n "$pid" ] && grep -oE '/[^ ]*libv4l(2|convert)\.so[^ ]*' "/proc/$pid/maps" | sort -u | tr '\n' ' ')
 	for l in $libs; do
@@ -351,7 +352,7 @@ ours_mapped() {
 	if [ "$bare" = 1 ]; then
 		:
 	elif [ -n "$libs" ] && [ $theirs = 0 ]; then
-		ok "ffmpeg (linked with the system's libv4l2.so.0) under the installed v4l2-run, no LD_LIBRARY_PATH, maps ours: $libs"
+		ok "ffmpeg under the installed v4l2-run, no LD_LIBRARY_PATH (the system's libv4l2.so.0 installed: $sys), maps only ours: $libs"
 	else
 		ko "ffmpeg under v4l2-run maps: ${libs:-no libv4l2 (pid ${pid:-none})}"
 	fi
