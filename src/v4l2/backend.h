@@ -24,6 +24,14 @@
 
 #include <libv4l-plugin.h>
 
+/* What the node itself can do: its device_caps where the driver reports
+ * them (a driver of several nodes gives the union in capabilities). */
+static inline uint32_t lv2_node_caps(const struct v4l2_capability *cap)
+{
+	return (cap->capabilities & V4L2_CAP_DEVICE_CAPS) ? cap->device_caps
+							  : cap->capabilities;
+}
+
 /* sys.c: the plain system calls, never through libc (a preload shim wraps
  * libc's and forwards them to us). */
 extern const struct libv4l_dev_ops lv2_sys_ops;

@@ -206,8 +206,7 @@ static int dev_setup(struct lv2_dev *dev, int fd, int v4l2_flags)
 	memset(&cap, 0, sizeof(cap));
 	if (lv2_dev_ioctl(dev, VIDIOC_QUERYCAP, &cap) < 0)
 		goto fail;
-	caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps
-							 : cap.capabilities;
+	caps = lv2_node_caps(&cap);
 	dev->caps = caps;
 	if (!(caps & V4L2_CAP_VIDEO_CAPTURE) ||
 	    !(caps & (V4L2_CAP_STREAMING | V4L2_CAP_READWRITE))) {

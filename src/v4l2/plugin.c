@@ -123,8 +123,7 @@ static int streams_capture(struct lv2_dev *dev)
 	memset(&cap, 0, sizeof(cap));
 	if (dev->ops->ioctl(dev->priv, dev->fd, VIDIOC_QUERYCAP, &cap) < 0)
 		return 0;
-	caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps
-							 : cap.capabilities;
+	caps = lv2_node_caps(&cap);
 	return (caps & V4L2_CAP_VIDEO_CAPTURE) && (caps & V4L2_CAP_STREAMING);
 }
 

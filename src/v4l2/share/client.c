@@ -100,8 +100,7 @@ static void *share_init(int fd)
 	memset(&cap, 0, sizeof(cap));
 	if (share_fwd_ioctl(sh, VIDIOC_QUERYCAP, &cap) < 0)
 		goto fail;
-	caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps
-							 : cap.capabilities;
+	caps = lv2_node_caps(&cap);
 	if (!(caps & V4L2_CAP_VIDEO_CAPTURE) || !(caps & V4L2_CAP_STREAMING))
 		goto fail;
 	if (share_ask_replug(sh) < 0)
